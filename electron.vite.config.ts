@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: {
+        // index: the Electron main process; web: the same host served to a browser (no electron import).
+        input: { index: resolve(root, 'src-main/index.ts'), web: resolve(root, 'src-main/web.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rolldownOptions: {
+        input: { index: resolve(root, 'src-main/preload.ts') },
+        // A sandboxed preload cannot be an ES module: emit CommonJS.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src-renderer'),
+    plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rolldownOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,147 @@
+/**
+ * THE contract between the UI and its host. Each channel `area.verb` takes one JSON-safe input
+ * object and returns one JSON-safe output object. Handlers live in `src-main/handlers`; both
+ * transports (Electron IPC, loopback WebSocket) and the in-memory test transport serve them.
+ *
+ * Files are named by an opaque `FileRef` the host hands out: in browser mode a path relative to the
+ * workspace folder, in Electron an absolute path the user picked in a native dialog or reopened from
+ * the recent list. The host refuses any other reference.
+ */
+import type { Design } from '../model/schema.ts';
+import type { Problem } from '../model/problems.ts';
+
+export type FileErrorCode =
+  | 'file.notFound'
+  | 'file.notJson'
+  | 'file.notDesign'
+  | 'file.unsupportedVersion'
+  | 'file.invalidDesign'
+  | 'file.outsideWorkspace'
+  | 'file.badName'
+  | 'file.exists'
+  | 'file.io'
+  | 'file.canceled';
+
+export type FileRef = string;
+
+export interface HostInfo {
+  /** `electron`: native dialogs and menu. `browser`: the UI in a browser, files inside a workspace folder. */
+  mode: 'electron' | 'browser';
+  version: string;
+  /** Browser mode: the folder files are confined to, for display. */
+  workspaceDir?: string;
+  platform: string;
+}
+
+export interface FileEntry {
+  ref: FileRef;
+  name: string;
+  sizeBytes: number;
+  modifiedAt: string;
+}
+
+export interface OpenedFile {
+  ref: FileRef;
+  name: string;
+  design: Design;
+  /** Set when the file was written by an older format version and migrated on open. */
+  migratedFrom?: number;
+}
+
+export interface SavedFile {
+  ref: FileRef;
+  name: string;
+  savedAt: string;
+  /** Where the previous version was kept, if there was one. */
+  backupRef?: FileRef;
+}
+
+export interface RecentFile {
+  ref: FileRef;
+  name: string;
+  openedAt: string;
+}
+
+export interface ExampleInfo {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** Commands the host sends to the window (application menu, OS file association). */
+export type MenuCommand = 'new' | 'open' | 'save' | 'saveAs' | 'undo' | 'redo';
+
+export interface ApiMap {
+  /** What kind of host this is. */
+  'app.info': { input: Record<string, never>; output: HostInfo };
+  /** Browser mode: the `*.keyplan.json` files in the workspace folder. Electron: an empty list. */
+  'file.list': { input: Record<string, never>; output: { files: FileEntry[] } };
+  /**
+   * Opens a design file. Errors: `file.notFound`, `file.notJson`, `file.notDesign`,
+   * `file.unsupportedVersion`, `file.invalidDesign` (details: Problem[]), `file.outsideWorkspace`.
+   */
+  'file.open': { input: { ref: FileRef }; output: OpenedFile };
+  /** Electron: the native open dialog, then `file.open`. Error `file.canceled` when the user cancels. */
+  'file.openDialog': { input: Record<string, never>; output: OpenedFile };
+  /** Writes the design atomically over `ref`, keeping the previous version as `<name>.bak`. */
+  'file.save': { input: { ref: FileRef; design: Design }; output: SavedFile };
+  /**
+   * Saves under a new name. Browser mode: `name` inside the workspace (`.keyplan.json` added), error
+   * `file.exists` unless `overwrite`. Electron: the native save dialog, `name` as its suggestion.
+   */
+  'file.saveAs': { input: { name: string; design: Design; overwrite?: boolean }; output: SavedFile };
+  'recent.list': { input: Record<string, never>; output: { files: RecentFile[] } };
+  'examples.list': { input: Record<string, never>; output: { examples: ExampleInfo[] } };
+  /** Loads a shipped example as a new, unsaved design. */
+  'examples.open': { input: { id: string }; output: { design: Design } };
+}
+
+export interface EventMap {
+  'menu.command': { command: MenuCommand };
+}
+
+export type Channel = keyof ApiMap;
+export type EventName = keyof EventMap;
+export type Input<C extends Channel> = ApiMap[C]['input'];
+export type Output<C extends Channel> = ApiMap[C]['output'];
+export type EventPayload<E extends EventName> = EventMap[E];
+
+/** Every channel, as a runtime list: the preload's allowlist and the registration check. */
+export const channels = [
+  'app.info',
+  'file.list',
+  'file.open',
+  'file.openDialog',
+  'file.save',
+  'file.saveAs',
+  'recent.list',
+  'examples.list',
+  'examples.open',
+] as const satisfies readonly Channel[];
+
+export const events = ['menu.command'] as const satisfies readonly EventName[];
+
+// Compile-time check that the runtime lists name every channel and event, no more and no fewer.
+type Missing<All, Listed> = Exclude<All, Listed>;
+const everyChannelListed: Missing<Channel, (typeof channels)[number]> extends never ? true : never = true;
+const everyEventListed: Missing<EventName, (typeof events)[number]> extends never ? true : never = true;
+void everyChannelListed;
+void everyEventListed;
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && (channels as readonly string[]).includes(name);
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && (events as readonly string[]).includes(name);
+}
+
+/** The host side: one handler per channel. The compiler flags a missing or extra one. */
+export type ApiHandlers = { [C in Channel]: (input: Input<C>) => Promise<Output<C>> };
+
+/** What the host can push to its window(s). */
+export interface EventSink {
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+}
+
+export type { Problem };

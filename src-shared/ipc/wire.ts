@@ -1,0 +1,28 @@
+/**
+ * What crosses between the renderer and the host: envelopes, never thrown errors. Electron's `invoke`
+ * drops custom error properties (electron/electron#24427), so codes travel as data.
+ */
+import type { ErrorData } from '../errors.ts';
+
+export type IpcErrorCode =
+  | 'ipc.unknownChannel'
+  | 'ipc.badInput'
+  | 'ipc.forbidden'
+  | 'ipc.disconnected'
+  | 'ipc.unsupported'
+  | 'ipc.internal';
+
+export type Envelope<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorData };
+
+/** The one interface every transport implements: Electron bridge, WebSocket, in-memory. */
+export interface Transport {
+  invoke(channel: string, input: unknown): Promise<Envelope>;
+  /** Subscribes to a host event; returns the unsubscribe function. */
+  subscribe(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+/** WebSocket frames (browser mode). A request carries an id; its reply carries the same id. */
+export type WireRequest = { kind: 'request'; id: number; channel: string; input: unknown };
+export type WireReply = { kind: 'reply'; id: number; envelope: Envelope };
+export type WireEvent = { kind: 'event'; event: string; payload: unknown };
+export type WireFrame = WireRequest | WireReply | WireEvent;

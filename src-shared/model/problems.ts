@@ -1,0 +1,35 @@
+/**
+ * Problems found in a design: what `parseDesign` and `validateDesign` return, one per fault, each
+ * naming where (path), what was found and what was expected, so the UI can mark every field.
+ */
+import type { ErrorData } from '../errors.ts';
+
+export type ModelErrorCode =
+  | 'model.notObject'
+  | 'model.notKeyplanDesign'
+  | 'model.unsupportedVersion'
+  | 'model.invalidVersion'
+  | 'model.schema'
+  | 'model.invalidName'
+  | 'model.duplicateName'
+  | 'model.duplicateId'
+  | 'model.tooManyIndexes'
+  | 'model.lsiNeedsSortKey'
+  | 'model.keyAttributeConflict'
+  | 'model.projection'
+  | 'model.tooManyProjectedAttributes'
+  | 'model.unknownEntity'
+  | 'model.unknownAttribute'
+  | 'model.missingKeyTemplate'
+  | 'model.keyTooLong'
+  | 'model.billing'
+  | 'model.condition';
+
+/** One problem in a design. `path` uses property/index notation: `tables[0].entities[2].keys.GSI1PK`. */
+export interface Problem extends ErrorData {
+  path: string;
+  /** What was there, shown to the user ("a number", `"us"`). */
+  found?: string;
+  /** What is allowed there ("3–255 characters of a-z A-Z 0-9 _ . -"). */
+  expected?: string;
+}

@@ -1,0 +1,230 @@
+/**
+ * The design document's schema. Each TypeBox value below is a JSON Schema object (the editor's
+ * schema for completion and markers) and its `Static` type is the TypeScript type: one source for both.
+ *
+ * Structural rules live here; the DynamoDB rules that span fields (limits, key templates that name
+ * unknown attributes, LSI needs the table's sort key, ...) live in `validate.ts`.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** The format version this build writes. Files carry it; `migrate()` brings older ones up to it. */
+export const FORMAT_VERSION = 1;
+
+const describe = <T extends TSchema>(schema: T, description: string): T =>
+  ({ ...schema, description }) as T;
+
+export const KeyAttributeType = describe(
+  Type.Union([Type.Literal('S'), Type.Literal('N'), Type.Literal('B')]),
+  'A key attribute type: S (string), N (number) or B (binary).',
+);
+export type KeyAttributeType = Static<typeof KeyAttributeType>;
+
+export const ATTRIBUTE_TYPES = ['S', 'N', 'B', 'BOOL', 'NULL', 'SS', 'NS', 'BS', 'L', 'M'] as const;
+export const AttributeType = Type.Union(
+  ATTRIBUTE_TYPES.map((t) => Type.Literal(t)),
+  { description: 'A DynamoDB attribute type.' },
+);
+export type AttributeType = Static<typeof AttributeType>;
+
+export const KeyAttribute = Type.Object(
+  {
+    name: Type.String({ description: 'Attribute name, e.g. PK or GSI1SK.' }),
+    type: KeyAttributeType,
+  },
+  { additionalProperties: false, description: 'A key attribute: its name and scalar type.' },
+);
+export type KeyAttribute = Static<typeof KeyAttribute>;
+
+export const ProvisionedThroughput = Type.Object(
+  {
+    readCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned RCU.' }),
+    writeCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned WCU.' }),
+  },
+  { additionalProperties: false },
+);
+export type ProvisionedThroughput = Static<typeof ProvisionedThroughput>;
+
+export const Billing = Type.Union(
+  [
+    Type.Object({ mode: Type.Literal('ON_DEMAND') }, { additionalProperties: false }),
+    Type.Object(
+      {
+        mode: Type.Literal('PROVISIONED'),
+        readCapacityUnits: Type.Integer({ minimum: 1 }),
+        writeCapacityUnits: Type.Integer({ minimum: 1 }),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  { description: 'ON_DEMAND (pay per request) or PROVISIONED with the table RCU/WCU.' },
+);
+export type Billing = Static<typeof Billing>;
+
+export const Projection = Type.Union(
+  [
+    Type.Object({ type: Type.Literal('KEYS_ONLY') }, { additionalProperties: false }),
+    Type.Object({ type: Type.Literal('ALL') }, { additionalProperties: false }),
+    Type.Object(
+      {
+        type: Type.Literal('INCLUDE'),
+        nonKeyAttributes: Type.Array(Type.String(), { description: 'Non-key attributes copied into the index.' }),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  { description: 'Which attributes the index holds besides the keys.' },
+);
+export type Projection = Static<typeof Projection>;
+export type ProjectionType = Projection['type'];
+
+export const GlobalSecondaryIndex = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String({ description: 'Index name: 3–255 characters of a-z A-Z 0-9 _ . -' }),
+    partitionKey: KeyAttribute,
+    sortKey: Type.Optional(KeyAttribute),
+    projection: Projection,
+    provisioned: Type.Optional(ProvisionedThroughput),
+  },
+  { additionalProperties: false },
+);
+export type GlobalSecondaryIndex = Static<typeof GlobalSecondaryIndex>;
+
+export const LocalSecondaryIndex = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String({ description: 'Index name: 3–255 characters of a-z A-Z 0-9 _ . -' }),
+    sortKey: KeyAttribute,
+    projection: Projection,
+  },
+  { additionalProperties: false, description: "An LSI shares the table's partition key and has its own sort key." },
+);
+export type LocalSecondaryIndex = Static<typeof LocalSecondaryIndex>;
+
+export const GENERATOR_KINDS = ['id', 'uuid', 'name', 'email', 'date', 'timestamp', 'number', 'enum', 'ref', 'constant', 'text'] as const;
+export const Generator = Type.Object(
+  {
+    kind: Type.Union(GENERATOR_KINDS.map((k) => Type.Literal(k))),
+    min: Type.Optional(Type.Number()),
+    max: Type.Optional(Type.Number()),
+    values: Type.Optional(Type.Array(Type.String())),
+    weights: Type.Optional(Type.Array(Type.Number({ minimum: 0 }))),
+    entity: Type.Optional(Type.String({ description: 'For kind "ref": the referenced entity id.' })),
+    value: Type.Optional(Type.String()),
+    length: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false, description: 'How sample values of this attribute are generated.' },
+);
+export type Generator = Static<typeof Generator>;
+
+export const Attribute = Type.Object(
+  {
+    name: Type.String(),
+    type: AttributeType,
+    averageSizeBytes: Type.Optional(Type.Number({ minimum: 0, description: 'Average size of the value in bytes.' })),
+    generator: Type.Optional(Generator),
+    cardinality: Type.Optional(Type.Integer({ minimum: 1, description: 'Number of distinct values.' })),
+  },
+  { additionalProperties: false },
+);
+export type Attribute = Static<typeof Attribute>;
+
+export const KeyBinding = Type.Object(
+  {
+    template: Type.String({ description: 'Key template, e.g. USER#{userId} or ORDER#{orderDate}#{orderId}.' }),
+    when: Type.Optional(
+      Type.String({ description: 'Sparse by predicate: the item carries this key only when it holds, e.g. status = "PENDING".' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type KeyBinding = Static<typeof KeyBinding>;
+
+export const Entity = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    itemCount: Type.Integer({ minimum: 0, description: 'Expected number of items of this entity.' }),
+    attributes: Type.Array(Attribute),
+    keys: Type.Record(Type.String(), KeyBinding, {
+      description:
+        'One template per key attribute of the table and of each index. An absent template means the entity is not in that index (sparse).',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Entity = Static<typeof Entity>;
+
+export const PATTERN_ACTIONS = ['get', 'query', 'count', 'put', 'update', 'delete'] as const;
+export type PatternAction = (typeof PATTERN_ACTIONS)[number];
+export const RANGE_OPERATORS = ['=', '<', '<=', '>', '>=', 'between', 'begins_with'] as const;
+export type RangeOperator = (typeof RANGE_OPERATORS)[number];
+
+export const AccessPattern = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    entityId: Type.String({ description: 'The entity this pattern reads or writes.' }),
+    action: Type.Union(PATTERN_ACTIONS.map((a) => Type.Literal(a)), {
+      description: 'get one item, query (list many), count, or a write: put, update, delete.',
+    }),
+    known: Type.Array(Type.String(), { description: 'Attributes the caller knows (equality).' }),
+    range: Type.Optional(
+      Type.Object(
+        {
+          attribute: Type.String(),
+          operator: Type.Union(RANGE_OPERATORS.map((o) => Type.Literal(o))),
+        },
+        { additionalProperties: false, description: 'The range the pattern needs on a sort attribute.' },
+      ),
+    ),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+    resultSize: Type.Optional(Type.Integer({ minimum: 0, description: 'Expected items returned per request.' })),
+    ratePerSecond: Type.Number({ minimum: 0, description: 'Requests per second at peak.' }),
+    consistency: Type.Union([Type.Literal('eventual'), Type.Literal('strong'), Type.Literal('transactional')]),
+    notes: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type AccessPattern = Static<typeof AccessPattern>;
+
+export const TABLE_CLASSES = ['STANDARD', 'STANDARD_INFREQUENT_ACCESS'] as const;
+export const STREAM_VIEW_TYPES = ['NEW_IMAGE', 'OLD_IMAGE', 'NEW_AND_OLD_IMAGES', 'KEYS_ONLY'] as const;
+
+export const Table = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String({ description: 'Table name: 3–255 characters of a-z A-Z 0-9 _ . -' }),
+    partitionKey: KeyAttribute,
+    sortKey: Type.Optional(KeyAttribute),
+    billing: Billing,
+    tableClass: Type.Union(TABLE_CLASSES.map((c) => Type.Literal(c))),
+    ttlAttribute: Type.Optional(Type.String()),
+    stream: Type.Optional(Type.Union(STREAM_VIEW_TYPES.map((s) => Type.Literal(s)))),
+    globalSecondaryIndexes: Type.Array(GlobalSecondaryIndex),
+    localSecondaryIndexes: Type.Array(LocalSecondaryIndex),
+    entities: Type.Array(Entity),
+    accessPatterns: Type.Array(AccessPattern),
+  },
+  { additionalProperties: false },
+);
+export type Table = Static<typeof Table>;
+
+export const Design = Type.Object(
+  {
+    formatVersion: Type.Literal(FORMAT_VERSION),
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.Optional(Type.String()),
+    tables: Type.Array(Table, { minItems: 1 }),
+  },
+  { additionalProperties: false, $id: 'https://keyplan.dev/schema/design.json', title: 'Keyplan design' },
+);
+export type Design = Static<typeof Design>;
+
+export type TableClass = Table['tableClass'];
+export type StreamViewType = NonNullable<Table['stream']>;
+export type Consistency = AccessPattern['consistency'];
+
+/** The JSON Schema of a design file, for the raw-JSON editor. */
+export const designJsonSchema: object = JSON.parse(JSON.stringify(Design));
