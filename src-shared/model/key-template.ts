@@ -1,1 +1,327 @@
-export type KeyTemplateErrorCode = never;
+/**
+ * Key templates: how an entity builds the value of a key attribute from its own attributes, e.g.
+ * `USER#{userId}`, `ORDER#{orderDate}#{orderId}` or the constant `PROFILE`.
+ *
+ * Syntax:
+ * - literal text is copied as is; `{{` and `}}` stand for a literal `{` and `}`;
+ * - `{name}` is replaced by the value of the attribute `name`; a name is a letter or `_` followed by
+ *   letters, digits, `_`, `-` or `.` (the same names the condition syntax accepts);
+ * - `{name:0W}` pads a non-negative integer with zeros to W digits (1–38), e.g. `{rank:08}` renders
+ *   42 as `00000042`, so that numbers sort in string order;
+ * - a template without a placeholder is a constant.
+ *
+ * Every function here returns problems instead of throwing; `path` arguments are copied into them so
+ * callers can point at the field the template came from.
+ */
+import { ok, fail, type Result } from '../errors.ts';
+import type { Problem } from './problems.ts';
+
+/** Codes of the problems key templates raise (here and in `validate.ts`). */
+export type KeyTemplateErrorCode =
+  | 'keyTemplate.empty'
+  | 'keyTemplate.unclosedBrace'
+  | 'keyTemplate.unmatchedBrace'
+  | 'keyTemplate.emptyPlaceholder'
+  | 'keyTemplate.badPlaceholder'
+  | 'keyTemplate.badPadding'
+  | 'keyTemplate.unknownAttribute'
+  | 'keyTemplate.attributeType'
+  | 'keyTemplate.keyType'
+  | 'keyTemplate.missingValue'
+  | 'keyTemplate.badPaddedValue'
+  | 'keyTemplate.emptyKey';
+
+/** A run of literal text (braces already unescaped). */
+export interface LiteralPart {
+  kind: 'literal';
+  text: string;
+}
+
+/** A placeholder for an attribute's value; `pad` is the zero-padded width in digits, if any. */
+export interface AttributePart {
+  kind: 'attribute';
+  name: string;
+  pad?: number;
+}
+
+/** One piece of a parsed template. */
+export type KeyTemplatePart = LiteralPart | AttributePart;
+
+/**
+ * A parsed key template. `parts` is normalized: no empty literal, never two literals in a row, so two
+ * templates that mean the same thing have equal parts.
+ */
+export interface KeyTemplate {
+  source: string;
+  parts: KeyTemplatePart[];
+}
+
+/** The values a template is rendered with, by attribute name. */
+export type TemplateValues = Record<string, string | number | boolean | undefined>;
+
+/** The widest zero padding accepted: DynamoDB numbers have 38 digits of precision. */
+export const MAX_PAD_DIGITS = 38;
+
+const NAME_START = /[A-Za-z_]/;
+const NAME_CHAR = /[A-Za-z0-9_.-]/;
+/** An attribute name a placeholder (or a condition) can refer to. */
+export const PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+const problem = (code: KeyTemplateErrorCode, path: string, message: string, extra: Partial<Problem> = {}): Problem => ({
+  code,
+  path,
+  message,
+  ...extra,
+});
+
+/** `"…"` with the quote and backslash escaped, for messages. */
+const quote = (s: string): string => JSON.stringify(s);
+
+/**
+ * Parses a key template. Errors (one at a time, the first found, with its 0-based character
+ * position): `keyTemplate.empty`, `keyTemplate.unclosedBrace`, `keyTemplate.unmatchedBrace` (a lone
+ * `}`), `keyTemplate.emptyPlaceholder` (`{}`), `keyTemplate.badPlaceholder` (a character a name cannot
+ * hold), `keyTemplate.badPadding` (`{n:}`, `{n:8}`, `{n:0}`, a width over 38). Never throws.
+ */
+export function parseKeyTemplate(template: string, path = ''): Result<KeyTemplate, Problem> {
+  const at = (code: KeyTemplateErrorCode, position: number, what: string, expected: string): Result<never, Problem> =>
+    fail([
+      problem(code, path, `Key template ${quote(template)}: ${what} at position ${position}; expected ${expected}.`, {
+        found: position < template.length ? quote(charAt(template, position)) : 'the end of the template',
+        expected,
+        details: { position },
+      }),
+    ]);
+
+  if (template.length === 0) {
+    return fail([
+      problem('keyTemplate.empty', path, 'Key template is empty; expected literal text such as PROFILE, or placeholders such as USER#{userId}.', {
+        found: 'an empty template',
+        expected: 'literal text or {attribute} placeholders',
+      }),
+    ]);
+  }
+
+  const parts: KeyTemplatePart[] = [];
+  let literal = '';
+  const flushLiteral = (): void => {
+    if (literal !== '') parts.push({ kind: 'literal', text: literal });
+    literal = '';
+  };
+
+  let i = 0;
+  while (i < template.length) {
+    const c = template[i];
+    if (c === '}') {
+      if (template[i + 1] === '}') {
+        literal += '}';
+        i += 2;
+        continue;
+      }
+      return at('keyTemplate.unmatchedBrace', i, 'unmatched "}"', '"}}" for a literal "}", or a "{" before it to open a placeholder');
+    }
+    if (c !== '{') {
+      literal += c;
+      i += 1;
+      continue;
+    }
+    if (template[i + 1] === '{') {
+      literal += '{';
+      i += 2;
+      continue;
+    }
+    const open = i;
+    i += 1;
+    if (i >= template.length) {
+      return at('keyTemplate.unclosedBrace', open, 'unclosed "{"', 'an attribute name and "}" after it, or "{{" for a literal "{"');
+    }
+    if (template[i] === '}') {
+      return at('keyTemplate.emptyPlaceholder', open, 'empty placeholder "{}"', 'an attribute name between the braces, e.g. {userId}');
+    }
+    const nameStart = i;
+    if (!NAME_START.test(template[i] ?? '')) {
+      return at('keyTemplate.badPlaceholder', i, `${quote(charAt(template, i))} cannot start an attribute name`, 'a letter or "_"');
+    }
+    while (i < template.length && NAME_CHAR.test(template[i] ?? '')) i += 1;
+    const name = template.slice(nameStart, i);
+    let pad: number | undefined;
+    if (template[i] === ':') {
+      const colon = i;
+      i += 1;
+      const digitsStart = i;
+      while (i < template.length && /[0-9]/.test(template[i] ?? '')) i += 1;
+      const digits = template.slice(digitsStart, i);
+      const width = Number(digits);
+      if (digits === '' && i >= template.length) {
+        return at('keyTemplate.unclosedBrace', open, 'unclosed "{"', `a padding such as :08 and "}" after ${quote(name)}`);
+      }
+      if (!digits.startsWith('0') || digits.length < 2 || width < 1 || width > MAX_PAD_DIGITS) {
+        return at(
+          'keyTemplate.badPadding',
+          digits === '' ? colon : digitsStart,
+          `bad padding ${quote(':' + digits)} for ${quote(name)}`,
+          `":0" followed by the width in digits, 1 to ${MAX_PAD_DIGITS}, e.g. {${name}:08}`,
+        );
+      }
+      pad = width;
+    }
+    if (i >= template.length) {
+      return at('keyTemplate.unclosedBrace', open, 'unclosed "{"', `"}" after the attribute name ${quote(name)}`);
+    }
+    if (template[i] !== '}') {
+      const expected = pad === undefined
+        ? `"}" to close the placeholder {${name}}, ":0W" to pad it, or only letters, digits, "_", "-" and "." in the name`
+        : `"}" to close the placeholder {${name}:0${pad}}`;
+      return at('keyTemplate.badPlaceholder', i, `${quote(charAt(template, i))} in the placeholder`, expected);
+    }
+    i += 1;
+    flushLiteral();
+    parts.push(pad === undefined ? { kind: 'attribute', name } : { kind: 'attribute', name, pad });
+  }
+  flushLiteral();
+  return ok({ source: template, parts });
+}
+
+/** The whole code point at `i` (so a message never shows half of a surrogate pair). */
+function charAt(s: string, i: number): string {
+  const cp = s.codePointAt(i);
+  return cp === undefined ? '' : String.fromCodePoint(cp);
+}
+
+/**
+ * Writes parts back as template source: the inverse of `parseKeyTemplate` (literal braces are
+ * doubled). Adjacent literals are merged by the parse, so `parse(format(parts)).parts` equals the
+ * normalized `parts`.
+ */
+export function formatKeyTemplate(parts: readonly KeyTemplatePart[]): string {
+  return parts
+    .map((p) =>
+      p.kind === 'literal'
+        ? p.text.replaceAll('{', '{{').replaceAll('}', '}}')
+        : `{${p.name}${p.pad === undefined ? '' : `:0${p.pad}`}}`,
+    )
+    .join('');
+}
+
+/**
+ * Renders a template with an item's values. Booleans render as `true`/`false`, numbers with
+ * `String(n)`. Errors: `keyTemplate.missingValue` (a placeholder has no value, or null),
+ * `keyTemplate.badPaddedValue` (a padded placeholder's value is not a non-negative integer that fits
+ * the width: a wider number would silently break the string sort order the padding is for),
+ * `keyTemplate.emptyKey` (the result is empty: DynamoDB key values are at least 1 byte). Collects every
+ * problem.
+ */
+export function renderKeyTemplate(t: KeyTemplate, values: TemplateValues, path = ''): Result<string, Problem> {
+  const problems: Problem[] = [];
+  let out = '';
+  for (const part of t.parts) {
+    if (part.kind === 'literal') {
+      out += part.text;
+      continue;
+    }
+    const value: unknown = values[part.name];
+    if (value === undefined || value === null) {
+      problems.push(
+        problem('keyTemplate.missingValue', path, `Key template ${quote(t.source)}: no value for ${quote(part.name)}; expected the item to have ${quote(part.name)}.`, {
+          found: 'no value',
+          expected: `a value for ${part.name}`,
+        }),
+      );
+      continue;
+    }
+    const text = String(value);
+    if (part.pad === undefined) {
+      out += text;
+      continue;
+    }
+    const isInteger = typeof value === 'number' ? Number.isSafeInteger(value) && value >= 0 : typeof value === 'string' && /^[0-9]+$/.test(value);
+    if (!isInteger || text.length > part.pad) {
+      problems.push(
+        problem(
+          'keyTemplate.badPaddedValue',
+          path,
+          `Key template ${quote(t.source)}: {${part.name}:0${part.pad}} got ${typeof value === 'string' ? quote(value) : text}; expected a non-negative integer of at most ${part.pad} digits.`,
+          { found: typeof value === 'string' ? quote(value) : text, expected: `a non-negative integer of at most ${part.pad} digits` },
+        ),
+      );
+      continue;
+    }
+    out += text.padStart(part.pad, '0');
+  }
+  if (problems.length > 0) return fail(problems);
+  if (out === '') {
+    return fail([
+      problem('keyTemplate.emptyKey', path, `Key template ${quote(t.source)} renders an empty string; expected at least 1 byte, DynamoDB rejects empty key values.`, {
+        found: 'an empty string',
+        expected: 'at least 1 byte',
+      }),
+    ]);
+  }
+  return ok(out);
+}
+
+/**
+ * The literal text before the first placeholder: what a `begins_with` key condition can use when only
+ * the template is known. The whole text for a constant; `''` when the template starts with a placeholder.
+ */
+export function literalPrefix(t: KeyTemplate): string {
+  let prefix = '';
+  for (const part of t.parts) {
+    if (part.kind === 'attribute') break;
+    prefix += part.text;
+  }
+  return prefix;
+}
+
+/** The attribute names the template's placeholders name, in order of first use, without repeats. */
+export function templateAttributes(t: KeyTemplate): string[] {
+  const names: string[] = [];
+  for (const part of t.parts) {
+    if (part.kind === 'attribute' && !names.includes(part.name)) names.push(part.name);
+  }
+  return names;
+}
+
+/** Whether the template has no placeholder, so every item of the entity gets the same value. */
+export function isConstant(t: KeyTemplate): boolean {
+  return t.parts.every((p) => p.kind === 'literal');
+}
+
+/**
+ * The number of bytes `s` takes in UTF-8, counted from its code points (lone surrogates count 3
+ * bytes, as U+FFFD, which is what an encoder writes for them). DynamoDB sizes strings in UTF-8.
+ */
+export function utf8ByteLength(s: string): number {
+  let bytes = 0;
+  for (let i = 0; i < s.length; i += 1) {
+    const unit = s.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < s.length) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i += 1;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * Estimates the size in bytes of a rendered key: the UTF-8 size of the literal text plus, per
+ * placeholder, `attributeBytes[name]` (an average value size in bytes), or `fallbackBytes` when the
+ * attribute has no size; a padded placeholder takes at least its width. Compare the result with
+ * DynamoDB's limits (2,048 bytes for a partition key, 1,024 for a sort key).
+ */
+export function estimateRenderedBytes(t: KeyTemplate, attributeBytes: Readonly<Record<string, number>>, fallbackBytes: number): number {
+  let bytes = 0;
+  for (const part of t.parts) {
+    if (part.kind === 'literal') bytes += utf8ByteLength(part.text);
+    else {
+      const size = Object.hasOwn(attributeBytes, part.name) ? (attributeBytes[part.name] ?? fallbackBytes) : fallbackBytes;
+      bytes += Math.max(size, part.pad ?? 0);
+    }
+  }
+  return bytes;
+}

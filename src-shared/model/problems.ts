@@ -3,8 +3,15 @@
  * naming where (path), what was found and what was expected, so the UI can mark every field.
  */
 import type { ErrorData } from '../errors.ts';
+import type { ConditionErrorCode } from './condition.ts';
 
+/**
+ * Codes of the problems `parseDesign`, `validateDesign` and `migrate` raise. Includes the condition
+ * codes (declared in `condition.ts`); key-template codes are declared in `key-template.ts` and unioned
+ * in `errors.ts`.
+ */
 export type ModelErrorCode =
+  | ConditionErrorCode
   | 'model.notObject'
   | 'model.notKeyplanDesign'
   | 'model.unsupportedVersion'
@@ -23,7 +30,11 @@ export type ModelErrorCode =
   | 'model.missingKeyTemplate'
   | 'model.keyTooLong'
   | 'model.billing'
-  | 'model.condition';
+  | 'model.invalidId'
+  | 'model.invalidNumber'
+  | 'model.duplicateKeyAttribute'
+  | 'model.lsiSortKeyNotDistinct'
+  | 'model.incompleteIndexKey';
 
 /** One problem in a design. `path` uses property/index notation: `tables[0].entities[2].keys.GSI1PK`. */
 export interface Problem extends ErrorData {

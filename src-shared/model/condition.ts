@@ -1,0 +1,339 @@
+/**
+ * Sparse-by-predicate conditions: the `when` of a key binding, e.g. `status = "PENDING"`. An item
+ * carries the key attribute only when the condition holds, so only those items appear in the index.
+ *
+ * Syntax (a small subset of DynamoDB condition expressions, written with values inline):
+ * - `name = value`, `name <> value`, `name < value`, `<=`, `>`, `>=`;
+ * - `name IN (value, value, ...)` with 1 to 100 values (DynamoDB's limit for `IN` operands);
+ * - `attribute_exists(name)`, `attribute_not_exists(name)`;
+ * - clauses joined with `AND` (any letter case); there is no `OR`, `NOT` or parentheses for grouping;
+ * - a value is a double-quoted string (`\"` and `\\` are the only escapes), a number (`1`, `-2.5`,
+ *   `1e3`), or `true`/`false`;
+ * - a name is a letter or `_` followed by letters, digits, `_`, `-` or `.` (as in key templates).
+ *
+ * Evaluation follows DynamoDB: a comparison with a missing attribute, or with a value of another type,
+ * is false, except `<>`, which is then true. Strings compare by code point (the order of their UTF-8
+ * bytes, as DynamoDB compares them).
+ */
+import { ok, fail, type Result } from '../errors.ts';
+import type { Problem } from './problems.ts';
+
+/** Codes of the problems conditions raise (here and in `validate.ts`). */
+export type ConditionErrorCode =
+  | 'condition.empty'
+  | 'condition.syntax'
+  | 'condition.unknownAttribute'
+  | 'condition.typeMismatch'
+  | 'condition.onTableKey';
+
+/** A literal value in a condition. */
+export type ConditionValue = string | number | boolean;
+
+/** The comparison operators a condition accepts. */
+export type ComparisonOperator = '=' | '<>' | '<' | '<=' | '>' | '>=';
+
+/** One clause; a condition holds when all of its clauses hold. */
+export type ConditionClause =
+  | { kind: 'compare'; attribute: string; operator: ComparisonOperator; value: ConditionValue }
+  | { kind: 'in'; attribute: string; values: ConditionValue[] }
+  | { kind: 'exists'; attribute: string }
+  | { kind: 'notExists'; attribute: string };
+
+/** A parsed condition: the clauses joined with AND. */
+export interface Condition {
+  source: string;
+  clauses: ConditionClause[];
+}
+
+/** DynamoDB accepts at most 100 operands for `IN`. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html */
+export const MAX_IN_OPERANDS = 100;
+
+type Token =
+  | { kind: 'name'; text: string; at: number }
+  | { kind: 'string'; value: string; at: number; text: string }
+  | { kind: 'number'; value: number; at: number; text: string }
+  | { kind: 'punct'; text: '=' | '<>' | '<' | '<=' | '>' | '>=' | '(' | ')' | ','; at: number }
+  | { kind: 'end'; at: number };
+
+const NAME_START = /[A-Za-z_]/;
+const NAME_CHAR = /[A-Za-z0-9_.-]/;
+const NUMBER = /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/;
+
+class ConditionSyntaxError {
+  constructor(
+    readonly at: number,
+    readonly what: string,
+    readonly expected: string,
+    readonly found: string,
+  ) {}
+}
+
+function tokenize(s: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < s.length) {
+    const c = s[i] ?? '';
+    if (/\s/.test(c)) {
+      i += 1;
+      continue;
+    }
+    if (NAME_START.test(c)) {
+      const start = i;
+      while (i < s.length && NAME_CHAR.test(s[i] ?? '')) i += 1;
+      tokens.push({ kind: 'name', text: s.slice(start, i), at: start });
+      continue;
+    }
+    if (c === '"') {
+      const start = i;
+      let value = '';
+      i += 1;
+      for (;;) {
+        if (i >= s.length) {
+          throw new ConditionSyntaxError(start, 'unterminated string', 'a closing "', 'the end of the condition');
+        }
+        const d = s[i];
+        if (d === '"') break;
+        if (d === '\\') {
+          const e = s[i + 1];
+          if (e !== '"' && e !== '\\') {
+            throw new ConditionSyntaxError(i, 'unknown escape in a string', '\\" or \\\\', JSON.stringify('\\' + (e ?? '')));
+          }
+          value += e;
+          i += 2;
+          continue;
+        }
+        value += d;
+        i += 1;
+      }
+      i += 1;
+      tokens.push({ kind: 'string', value, at: start, text: s.slice(start, i) });
+      continue;
+    }
+    const number = NUMBER.exec(s.slice(i));
+    if (number) {
+      tokens.push({ kind: 'number', value: Number(number[0]), at: i, text: number[0] });
+      i += number[0].length;
+      continue;
+    }
+    const two = s.slice(i, i + 2);
+    if (two === '<>' || two === '<=' || two === '>=') {
+      tokens.push({ kind: 'punct', text: two, at: i });
+      i += 2;
+      continue;
+    }
+    if (c === '=' || c === '<' || c === '>' || c === '(' || c === ')' || c === ',') {
+      tokens.push({ kind: 'punct', text: c, at: i });
+      i += 1;
+      continue;
+    }
+    const hint = c === '!' && s[i + 1] === '=' ? ' (write <> for "not equal")' : c === "'" ? ' (strings take double quotes)' : '';
+    throw new ConditionSyntaxError(i, `unexpected ${JSON.stringify(c)}${hint}`, 'a name, a value or an operator', JSON.stringify(c));
+  }
+  tokens.push({ kind: 'end', at: s.length });
+  return tokens;
+}
+
+const describeToken = (t: Token): string => (t.kind === 'end' ? 'the end of the condition' : JSON.stringify(t.text));
+
+const VALUE_EXPECTED = 'a value: a "double-quoted string", a number, true or false';
+
+function parseTokens(tokens: Token[]): ConditionClause[] {
+  let k = 0;
+  const peek = (): Token => tokens[k] ?? { kind: 'end', at: 0 };
+  const next = (): Token => {
+    const t = peek();
+    k += 1;
+    return t;
+  };
+  const expectPunct = (text: string, expected: string): void => {
+    const t = next();
+    if (t.kind !== 'punct' || t.text !== text) {
+      throw new ConditionSyntaxError(t.at, `missing ${expected}`, expected, describeToken(t));
+    }
+  };
+  const parseValue = (): ConditionValue => {
+    const t = next();
+    if (t.kind === 'string' || t.kind === 'number') return t.value;
+    if (t.kind === 'name' && (t.text === 'true' || t.text === 'false')) return t.text === 'true';
+    const hint = t.kind === 'name' ? ` (a string needs double quotes: "${t.text}")` : '';
+    throw new ConditionSyntaxError(t.at, `missing value${hint}`, VALUE_EXPECTED, describeToken(t));
+  };
+
+  const clauses: ConditionClause[] = [];
+  for (;;) {
+    const first = next();
+    if (first.kind !== 'name') {
+      throw new ConditionSyntaxError(
+        first.at,
+        'missing attribute name',
+        'an attribute name, attribute_exists(name) or attribute_not_exists(name)',
+        describeToken(first),
+      );
+    }
+    const after = peek();
+    if ((first.text === 'attribute_exists' || first.text === 'attribute_not_exists') && after.kind === 'punct' && after.text === '(') {
+      next();
+      const name = next();
+      if (name.kind !== 'name') {
+        throw new ConditionSyntaxError(name.at, 'missing attribute name', `an attribute name inside ${first.text}(...)`, describeToken(name));
+      }
+      expectPunct(')', `")" to close ${first.text}(`);
+      clauses.push({ kind: first.text === 'attribute_exists' ? 'exists' : 'notExists', attribute: name.text });
+    } else if (after.kind === 'name' && after.text.toUpperCase() === 'IN') {
+      next();
+      expectPunct('(', '"(" after IN');
+      const values: ConditionValue[] = [parseValue()];
+      for (;;) {
+        const sep = next();
+        if (sep.kind === 'punct' && sep.text === ')') break;
+        if (sep.kind !== 'punct' || sep.text !== ',') {
+          throw new ConditionSyntaxError(sep.at, 'missing "," or ")" in the IN list', '"," and another value, or ")"', describeToken(sep));
+        }
+        values.push(parseValue());
+      }
+      if (values.length > MAX_IN_OPERANDS) {
+        throw new ConditionSyntaxError(first.at, `IN has ${values.length} values`, `at most ${MAX_IN_OPERANDS} values`, `${values.length} values`);
+      }
+      clauses.push({ kind: 'in', attribute: first.text, values });
+    } else if (after.kind === 'punct' && after.text !== '(' && after.text !== ')' && after.text !== ',') {
+      next();
+      clauses.push({ kind: 'compare', attribute: first.text, operator: after.text, value: parseValue() });
+    } else {
+      throw new ConditionSyntaxError(
+        after.at,
+        `missing operator after ${JSON.stringify(first.text)}`,
+        'one of =, <>, <, <=, >, >=, IN',
+        describeToken(after),
+      );
+    }
+
+    const joiner = next();
+    if (joiner.kind === 'end') return clauses;
+    if (joiner.kind !== 'name' || joiner.text.toUpperCase() !== 'AND') {
+      const hint = joiner.kind === 'name' && joiner.text.toUpperCase() === 'OR' ? ' (OR is not supported; only AND)' : '';
+      throw new ConditionSyntaxError(joiner.at, `unexpected ${describeToken(joiner)}${hint}`, '"AND" or the end of the condition', describeToken(joiner));
+    }
+  }
+}
+
+/**
+ * Parses a condition. Errors: `condition.empty` (blank), `condition.syntax` with the 0-based position
+ * of the offending character in the message and in `details.position`. Never throws.
+ */
+export function parseCondition(source: string, path = ''): Result<Condition, Problem> {
+  if (source.trim() === '') {
+    return fail([
+      {
+        code: 'condition.empty',
+        path,
+        message: 'Condition is empty; expected a predicate such as status = "PENDING", or no condition at all.',
+        found: 'an empty condition',
+        expected: 'a predicate such as status = "PENDING"',
+      },
+    ]);
+  }
+  try {
+    return ok({ source, clauses: parseTokens(tokenize(source)) });
+  } catch (error) {
+    if (!(error instanceof ConditionSyntaxError)) throw error;
+    return fail([
+      {
+        code: 'condition.syntax',
+        path,
+        message: `Condition ${JSON.stringify(source)}: ${error.what} at position ${error.at}; expected ${error.expected}, found ${error.found}.`,
+        found: error.found,
+        expected: error.expected,
+        details: { position: error.at },
+      },
+    ]);
+  }
+}
+
+/** Writes a value as condition source. */
+export function formatConditionValue(v: ConditionValue): string {
+  return typeof v === 'string' ? `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"` : String(v);
+}
+
+/** Writes a condition's clauses back as source, in a normal form that `parseCondition` reads back. */
+export function formatCondition(clauses: readonly ConditionClause[]): string {
+  return clauses
+    .map((c) => {
+      switch (c.kind) {
+        case 'compare':
+          return `${c.attribute} ${c.operator} ${formatConditionValue(c.value)}`;
+        case 'in':
+          return `${c.attribute} IN (${c.values.map(formatConditionValue).join(', ')})`;
+        case 'exists':
+          return `attribute_exists(${c.attribute})`;
+        case 'notExists':
+          return `attribute_not_exists(${c.attribute})`;
+      }
+    })
+    .join(' AND ');
+}
+
+/** The attribute names a condition reads, in order of first use, without repeats. */
+export function conditionAttributes(c: Condition): string[] {
+  const names: string[] = [];
+  for (const clause of c.clauses) if (!names.includes(clause.attribute)) names.push(clause.attribute);
+  return names;
+}
+
+/** The literal values a condition compares an attribute with (to check their types against it). */
+export function conditionValuesFor(c: Condition, attribute: string): ConditionValue[] {
+  const values: ConditionValue[] = [];
+  for (const clause of c.clauses) {
+    if (clause.attribute !== attribute) continue;
+    if (clause.kind === 'compare') values.push(clause.value);
+    else if (clause.kind === 'in') values.push(...clause.values);
+  }
+  return values;
+}
+
+/** Compares two strings by code point: -1, 0 or 1. */
+function compareCodePoints(a: string, b: string): number {
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  for (;;) {
+    const x = ia.next();
+    const y = ib.next();
+    if (x.done || y.done) return x.done && y.done ? 0 : x.done ? -1 : 1;
+    const d = (x.value.codePointAt(0) ?? 0) - (y.value.codePointAt(0) ?? 0);
+    if (d !== 0) return d < 0 ? -1 : 1;
+  }
+}
+
+function compare(actual: unknown, operator: ComparisonOperator, expected: ConditionValue): boolean {
+  const sameType = actual !== undefined && actual !== null && typeof actual === typeof expected;
+  if (operator === '=') return sameType && actual === expected;
+  if (operator === '<>') return !(sameType && actual === expected);
+  if (!sameType || typeof expected === 'boolean') return false;
+  const order = typeof expected === 'number' ? Math.sign((actual as number) - expected) : compareCodePoints(actual as string, expected);
+  switch (operator) {
+    case '<':
+      return order < 0;
+    case '<=':
+      return order <= 0;
+    case '>':
+      return order > 0;
+    case '>=':
+      return order >= 0;
+  }
+}
+
+/** Whether an item (attribute name to value) satisfies the condition: every clause holds. */
+export function evaluateCondition(c: Condition, item: Readonly<Record<string, unknown>>): boolean {
+  return c.clauses.every((clause) => {
+    const value = Object.hasOwn(item, clause.attribute) ? item[clause.attribute] : undefined;
+    switch (clause.kind) {
+      case 'exists':
+        return value !== undefined;
+      case 'notExists':
+        return value === undefined;
+      case 'compare':
+        return compare(value, clause.operator, clause.value);
+      case 'in':
+        return clause.values.some((v) => compare(value, '=', v));
+    }
+  });
+}
