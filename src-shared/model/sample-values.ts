@@ -1,0 +1,272 @@
+/**
+ * Readable, deterministic sample values for key previews: `userId` → `u-1001`, `orderDate` →
+ * `2026-03-14`, `email` → `ana@example.com`. The attribute's generator decides when it has one; its name
+ * and type decide otherwise. No randomness: sample `i` of an entity is always the same item, so a
+ * preview does not flicker while the user types. (Seeded bulk data generation is `src-shared/sample`'s job.)
+ */
+import type { Attribute, Entity, Generator } from './schema.ts';
+
+/** A scalar sample value. B (binary) values are given as base64 text, as in DynamoDB JSON. */
+export type SampleValue = string | number | boolean;
+
+/** One sample item: attribute name → value. Attributes of non-scalar types are left out. */
+export type SampleItem = Record<string, SampleValue>;
+
+/** The date sample 0 falls on; later samples go back one day at a time. */
+export const SAMPLE_BASE_DATE_UTC_MS = Date.UTC(2026, 2, 14, 9, 30, 0);
+
+const DAY_MS = 86_400_000;
+const FIRST_NAMES = ['Ana', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Grace', 'Hiro', 'Ines', 'Jonas'];
+const LAST_NAMES = ['Silva', 'Okafor', 'Martin', 'Patel', 'Yilmaz', 'Adeyemi', 'Kim', 'Tanaka', 'Costa', 'Berg'];
+const PRODUCTS = ['Trail Running Shoes', 'Espresso Grinder', 'Wool Beanie', 'Desk Lamp', 'Water Bottle', 'Rain Jacket', 'Notebook Set', 'Yoga Mat'];
+const CATEGORIES = ['Shoes', 'Kitchen', 'Accessories', 'Home', 'Outdoor', 'Books'];
+const STATUSES = ['PENDING', 'SHIPPED', 'DELIVERED', 'CANCELLED'];
+const COUNTRIES = ['PT', 'US', 'DE', 'JP', 'BR', 'NG'];
+const CITIES = ['Lisbon', 'Seattle', 'Berlin', 'Osaka', 'Recife', 'Lagos'];
+const CURRENCIES = ['EUR', 'USD', 'JPY', 'BRL'];
+const WORDS = ['fast', 'delivery', 'great', 'quality', 'would', 'buy', 'again', 'fits', 'well', 'as', 'described', 'solid'];
+
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
+
+/** Words of `name` in lower case: `orderDate` → ["order", "date"], `created_at` → ["created", "at"]. */
+function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== '')
+    .map((w) => w.toLowerCase());
+}
+
+/** `userId` → `u`, `orderItemId` → `oi`, `id` → the entity's initial. */
+function idPrefix(name: string, entityName: string): string {
+  const words = wordsOf(name).filter((w) => w !== 'id');
+  const source = words.length > 0 ? words : wordsOf(entityName);
+  return source.map((w) => w[0]).join('') || 'x';
+}
+
+/** A 32-bit FNV-1a hash, to derive stable pseudo-random digits from a name and an index. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+function uuidFor(name: string, i: number): string {
+  let hex = '';
+  for (let k = 0; hex.length < 32; k += 1) hex += hash32(`${name}#${i}#${k}`).toString(16).padStart(8, '0');
+  const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const isoTimestamp = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+function text(i: number, length: number): string {
+  let out = '';
+  for (let k = 0; out.length < length; k += 1) out += (out === '' ? '' : ' ') + pick(WORDS, i * 3 + k);
+  return out.slice(0, Math.max(1, length));
+}
+
+/** Picks from `values` by `weights` with a low-discrepancy sequence, so early samples follow the weights. */
+function weightedPick(values: readonly string[], weights: readonly number[] | undefined, i: number): string {
+  if (!weights || weights.length !== values.length) return pick(values, i);
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (!(total > 0)) return pick(values, i);
+  const u = (((i + 0.5) * 0.6180339887498949) % 1) * total;
+  let acc = 0;
+  for (let k = 0; k < values.length; k += 1) {
+    acc += weights[k] ?? 0;
+    if (u < acc) return values[k] as string;
+  }
+  return values[values.length - 1] as string;
+}
+
+type Kind = Generator['kind'] | 'firstName' | 'lastName' | 'userName' | 'product' | 'status' | 'country' | 'city' | 'currency'
+  | 'category' | 'phone' | 'sku' | 'url' | 'money' | 'quantity' | 'rating' | 'boolean' | 'plain';
+
+/** What an attribute's name suggests it holds, when it has no generator. */
+function kindFromName(name: string, type: Attribute['type']): Kind {
+  if (type === 'BOOL') return 'boolean';
+  const words = wordsOf(name);
+  const last = words.at(-1) ?? '';
+  const has = (...w: string[]): boolean => words.some((x) => w.includes(x));
+  if (has('email', 'mail')) return 'email';
+  if (has('uuid', 'guid')) return 'uuid';
+  if (last === 'id' || last === 'ids') return 'id';
+  if (last === 'date' || last === 'day' || has('birthday', 'dob')) return 'date';
+  if (last === 'at' || last === 'time' || last === 'timestamp' || has('ttl', 'expires', 'expiry')) return 'timestamp';
+  if (has('first', 'given') && has('name')) return 'firstName';
+  if (has('last', 'family', 'surname')) return 'lastName';
+  if (has('username', 'handle', 'login') || (has('user') && last === 'name')) return 'userName';
+  if ((has('product', 'item') && last === 'name') || last === 'title') return 'product';
+  if (last === 'name' || has('fullname')) return 'name';
+  if (has('status', 'state')) return 'status';
+  if (has('country')) return 'country';
+  if (has('city')) return 'city';
+  if (has('currency')) return 'currency';
+  if (has('category', 'department')) return 'category';
+  if (has('phone', 'mobile')) return 'phone';
+  if (has('sku')) return 'sku';
+  if (has('url', 'link', 'image', 'avatar')) return 'url';
+  if (has('price', 'amount', 'total', 'cost', 'balance', 'subtotal')) return 'money';
+  if (has('quantity', 'qty', 'count')) return 'quantity';
+  if (has('rating', 'stars', 'score')) return 'rating';
+  if (has('comment', 'description', 'body', 'text', 'note', 'notes', 'review', 'summary')) return 'text';
+  return 'plain';
+}
+
+/**
+ * Sample `index` (0-based) of one attribute, or `undefined` for types a key preview cannot use (sets,
+ * lists, maps, NULL). With a `cardinality`, values repeat every `cardinality` samples.
+ * `entityName` names ids called just `id` (`Order.id` → `o-1001`).
+ */
+export function sampleValue(attribute: Attribute, index: number, entityName = ''): SampleValue | undefined {
+  const { name, type, generator } = attribute;
+  if (type !== 'S' && type !== 'N' && type !== 'B' && type !== 'BOOL') return undefined;
+  const i = attribute.cardinality !== undefined && attribute.cardinality > 0 ? index % attribute.cardinality : index;
+  const isNumber = type === 'N';
+  const kind: Kind = generator?.kind ?? kindFromName(name, type);
+  const first = pick(FIRST_NAMES, i);
+  const round = Math.floor(i / FIRST_NAMES.length);
+  const ms = SAMPLE_BASE_DATE_UTC_MS - i * DAY_MS - (i % 7) * 3_600_000;
+
+  let value: SampleValue;
+  switch (kind) {
+    case 'id':
+    case 'ref':
+      value = isNumber ? 1001 + i : `${idPrefix(name, entityName)}-${1001 + i}`;
+      break;
+    case 'uuid':
+      value = uuidFor(name, i);
+      break;
+    case 'name':
+      value = `${first} ${pick(LAST_NAMES, i + round)}`;
+      break;
+    case 'firstName':
+      value = first;
+      break;
+    case 'lastName':
+      value = pick(LAST_NAMES, i);
+      break;
+    case 'userName':
+      value = `${first.toLowerCase()}${round === 0 ? '' : round + 1}`;
+      break;
+    case 'email':
+      value = `${first.toLowerCase()}${round === 0 ? '' : round + 1}@example.com`;
+      break;
+    case 'date':
+      value = isNumber ? Math.floor(ms / 1000) : isoDate(ms);
+      break;
+    case 'timestamp':
+      value = isNumber ? Math.floor(ms / 1000) : isoTimestamp(ms);
+      break;
+    case 'number': {
+      const min = Math.ceil(generator?.min ?? 1);
+      const max = Math.max(min, Math.floor(generator?.max ?? 100));
+      value = min + ((i * 37) % (max - min + 1));
+      break;
+    }
+    case 'enum':
+      value = generator?.values && generator.values.length > 0 ? weightedPick(generator.values, generator.weights, i) : pick(STATUSES, i);
+      break;
+    case 'constant':
+      value = generator?.value ?? '';
+      break;
+    case 'text':
+      value = text(i, generator?.length ?? 24);
+      break;
+    case 'product':
+      value = pick(PRODUCTS, i);
+      break;
+    case 'status':
+      value = pick(STATUSES, i);
+      break;
+    case 'country':
+      value = pick(COUNTRIES, i);
+      break;
+    case 'city':
+      value = pick(CITIES, i);
+      break;
+    case 'currency':
+      value = pick(CURRENCIES, i);
+      break;
+    case 'category':
+      value = pick(CATEGORIES, i);
+      break;
+    case 'phone':
+      value = `+1-555-${String(100 + (i % 900)).padStart(4, '0')}`;
+      break;
+    case 'sku':
+      value = `SKU-${10001 + i}`;
+      break;
+    case 'url':
+      value = `https://example.com/${wordsOf(name)[0] ?? 'item'}/${1001 + i}`;
+      break;
+    case 'money':
+      value = isNumber ? 1999 + ((i * 1250) % 20000) : ((1999 + ((i * 1250) % 20000)) / 100).toFixed(2);
+      break;
+    case 'quantity':
+      value = 1 + (i % 5);
+      break;
+    case 'rating':
+      value = 5 - (i % 5);
+      break;
+    case 'boolean':
+      value = i % 2 === 0;
+      break;
+    case 'plain':
+      value = isNumber ? i + 1 : `${name}-${i + 1}`;
+      break;
+  }
+  return coerce(value, type, i);
+}
+
+/** Makes a value fit the attribute's type (a generator may not match it, e.g. an `email` kind on N). */
+function coerce(value: SampleValue, type: 'S' | 'N' | 'B' | 'BOOL', i: number): SampleValue {
+  switch (type) {
+    case 'S':
+      return String(value);
+    case 'N':
+      return typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : i + 1;
+    case 'BOOL':
+      return typeof value === 'boolean' ? value : i % 2 === 0;
+    case 'B':
+      // Binary samples are base64 text of a few stable bytes, as DynamoDB JSON writes B values.
+      return base64([0x4b, 0x50, i & 0xff, (i >> 8) & 0xff]);
+  }
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+function base64(bytes: readonly number[]): string {
+  let out = '';
+  for (let k = 0; k < bytes.length; k += 3) {
+    const [a = 0, b = 0, c = 0] = [bytes[k], bytes[k + 1], bytes[k + 2]];
+    const n = (a << 16) | (b << 8) | c;
+    out += BASE64[(n >> 18) & 63];
+    out += BASE64[(n >> 12) & 63];
+    out += k + 1 < bytes.length ? BASE64[(n >> 6) & 63] : '=';
+    out += k + 2 < bytes.length ? BASE64[n & 63] : '=';
+  }
+  return out;
+}
+
+/**
+ * `count` sample items of an entity (samples 0 … count−1), each with a value for every scalar
+ * attribute (S, N, B as base64 text, BOOL). Deterministic: the same entity gives the same items.
+ */
+export function sampleItems(entity: Entity, count: number): SampleItem[] {
+  const items: SampleItem[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const item: SampleItem = {};
+    for (const attribute of entity.attributes) {
+      const value = sampleValue(attribute, i, entity.name);
+      if (value !== undefined && attribute.name !== '') item[attribute.name] = value;
+    }
+    items.push(item);
+  }
+  return items;
+}
