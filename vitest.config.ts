@@ -15,7 +15,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [svelte({ configFile: resolve(root, 'svelte.config.js'), hot: false })],
+        plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
         resolve: { conditions: ['browser'] },
         test: {
           name: 'renderer',

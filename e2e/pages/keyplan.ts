@@ -1,0 +1,119 @@
+/** The page object: every locator and action the specs use lives here. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class KeyplanPage {
+  constructor(readonly page: Page) {}
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.ready();
+  }
+
+  async ready(): Promise<void> {
+    await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible();
+  }
+
+  /** Waits until every edit is stored in IndexedDB (what survives a reload or crash). */
+  async storedLocally(): Promise<void> {
+    await expect(this.page.locator('[data-autosave="idle"]')).toBeVisible();
+  }
+
+  get notice(): Locator {
+    return this.page.getByTestId('notice');
+  }
+
+  get fileStatus(): Locator {
+    return this.page.getByTestId('file-status');
+  }
+
+  get designName(): Locator {
+    return this.page.getByLabel('Design name');
+  }
+
+  openDesigns(): Locator {
+    return this.page.getByRole('list', { name: 'Open designs' }).getByRole('listitem');
+  }
+
+  async newDesign(): Promise<void> {
+    await this.page.getByRole('button', { name: 'New design' }).first().click();
+  }
+
+  async openExample(name: string): Promise<void> {
+    await this.page.getByRole('button', { name }).click();
+  }
+
+  async show(screen: 'Table & indexes' | 'Entities & keys' | 'Access patterns' | 'Costs'): Promise<void> {
+    await this.page.getByRole('navigation').getByRole('button', { name: screen }).click();
+  }
+
+  // Table & indexes
+  get tableName(): Locator {
+    return this.page.getByLabel('Table name');
+  }
+
+  async addGsi(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Add GSI' }).click();
+  }
+
+  gsi(name: string): Locator {
+    return this.page.getByRole('article', { name: `GSI ${name}` });
+  }
+
+  // Entities & keys
+  async addEntity(name: string): Promise<void> {
+    await this.page.getByLabel('New entity name').fill(name);
+    await this.page.getByRole('button', { name: 'Add entity' }).click();
+    await expect(this.page.getByLabel('Entity name')).toHaveValue(name);
+  }
+
+  entityList(): Locator {
+    return this.page.getByRole('list', { name: 'Entities' });
+  }
+
+  async addAttribute(name: string, type = 'S'): Promise<void> {
+    await this.page.getByRole('button', { name: 'Add attribute' }).click();
+    const names = this.page.getByLabel(/^Attribute \d+ name$/);
+    const last = names.last();
+    await last.fill(name);
+    await this.page.getByLabel(`Attribute ${name} type`).selectOption(type);
+  }
+
+  template(keyAttribute: string): Locator {
+    return this.page.getByLabel(`${keyAttribute} template`, { exact: true });
+  }
+
+  keyRow(keyAttribute: string): Locator {
+    return this.page.getByTestId(`key-${keyAttribute}`);
+  }
+
+  preview(keyAttribute: string): Locator {
+    return this.page.getByLabel(`${keyAttribute} preview`);
+  }
+
+  // Files
+  async save(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
+  }
+
+  async saveAs(fileName: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save as…' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Save design as' });
+    await dialog.getByRole('textbox').fill(fileName);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  async openFile(fileName: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Open…' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Open a design' });
+    await dialog.getByRole('button', { name: new RegExp(fileName.replace(/[.]/g, '\\.')) }).click();
+  }
+
+  async undo(): Promise<void> {
+    await this.page.keyboard.press('ControlOrMeta+z');
+  }
+
+  async redo(): Promise<void> {
+    await this.page.keyboard.press('ControlOrMeta+Shift+z');
+  }
+}

@@ -1,0 +1,374 @@
+/**
+ * The workspace: the open designs (restored from IndexedDB after a reload or a crash), which one is
+ * active, the current screen, and the file commands that go through the host. Components call these
+ * methods; they never talk to the host or the database themselves.
+ */
+import { getContext, setContext } from 'svelte';
+import { AppError, type ErrorData } from '../../src-shared/errors.ts';
+import type { ApiClient } from '../../src-shared/ipc/client.ts';
+import type { ExampleInfo, FileEntry, HostInfo, MenuCommand, RecentFile } from '../../src-shared/ipc/contract.ts';
+import { createDesign, newId } from '../../src-shared/model/edits.ts';
+import type { Problem } from '../../src-shared/model/problems.ts';
+import type { Design } from '../../src-shared/model/schema.ts';
+import { parseDesign } from '../../src-shared/model/validate.ts';
+import type { DocumentRecord, WorkspaceDb } from '../lib/db.ts';
+import { OpenDocument, type Edit } from './document.svelte.ts';
+import { SCREENS, type ScreenId } from './screens.ts';
+
+/** Unsaved edits reach IndexedDB this long after the last change (the promise is "within a second"). */
+const AUTOSAVE_DELAY_MS = 250;
+
+export interface Notice {
+  kind: 'error' | 'info';
+  message: string;
+  code?: string;
+  problems?: Problem[];
+}
+
+/** A stored document that could not be restored; its record is left as it was. */
+export interface RestoreFailure {
+  id: string;
+  title: string;
+  problems: Problem[];
+}
+
+export type Command = MenuCommand | 'close';
+
+export class Workspace {
+  documents = $state<OpenDocument[]>([]);
+  activeId = $state<string | undefined>();
+  screen = $state<ScreenId>('entities');
+  status = $state<'loading' | 'ready'>('loading');
+  host = $state<HostInfo | undefined>();
+  notice = $state<Notice | undefined>();
+  dialog = $state<'open' | 'saveAs' | undefined>();
+  restoreFailures = $state<RestoreFailure[]>([]);
+  recent = $state<RecentFile[]>([]);
+  examples = $state<ExampleInfo[]>([]);
+  workspaceFiles = $state<FileEntry[]>([]);
+  busy = $state(false);
+  /** `pending` while edits wait to reach IndexedDB; `idle` once everything is stored locally. */
+  autosave = $state<'idle' | 'pending'>('idle');
+  /** Which table of a multi-table design the screens show. */
+  tableId = $state<string | undefined>();
+
+  readonly active: OpenDocument | undefined = $derived(this.documents.find((d) => d.id === this.activeId));
+
+  readonly #api: ApiClient;
+  readonly #db: WorkspaceDb;
+  readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
+  #writing = 0;
+
+  constructor(api: ApiClient, db: WorkspaceDb) {
+    this.#api = api;
+    this.#db = db;
+  }
+
+  /** Connects to the host and restores the open designs. Sets `status` to ready when done. */
+  async init(): Promise<void> {
+    try {
+      this.host = await this.#api.call('app.info', {});
+      this.#api.on('menu.command', ({ command }) => void this.run(command));
+      await this.#restore();
+      await Promise.all([this.refreshRecent(), this.#loadExamples()]);
+    } catch (error) {
+      this.#report(error, 'Keyplan could not start');
+    } finally {
+      this.status = 'ready';
+    }
+  }
+
+  async #restore(): Promise<void> {
+    const records = await this.#db.documents.orderBy('order').toArray();
+    const failures: RestoreFailure[] = [];
+    for (const record of records) {
+      const parsed = parseDesign(record.design);
+      if (parsed.ok) this.documents.push(this.#makeDocument(record.id, parsed.value, record));
+      else failures.push({ id: record.id, title: record.fileName ?? nameOf(record.design), problems: parsed.errors });
+    }
+    this.restoreFailures = failures;
+    const settings = await this.#db.settings.bulkGet(['activeId', 'screen']);
+    const activeId = settings[0]?.value;
+    const screen = settings[1]?.value;
+    this.activeId = this.documents.find((d) => d.id === activeId)?.id ?? this.documents[0]?.id;
+    if (SCREENS.some((s) => s.id === screen)) this.screen = screen as ScreenId;
+  }
+
+  #makeDocument(id: string, design: Design, file?: Pick<DocumentRecord, 'fileRef' | 'fileName' | 'savedJson'>) {
+    return new OpenDocument({
+      id,
+      design,
+      fileRef: file?.fileRef,
+      fileName: file?.fileName,
+      savedJson: file?.savedJson,
+      onchange: (doc) => this.#scheduleAutosave(doc),
+    });
+  }
+
+  #add(design: Design, file?: { fileRef: string; fileName: string; savedJson: string }): OpenDocument {
+    const doc = this.#makeDocument(newId('doc'), design, file);
+    this.documents.push(doc);
+    this.activate(doc.id);
+    this.#persist(doc);
+    return doc;
+  }
+
+  activate(id: string): void {
+    this.activeId = id;
+    void this.#db.settings.put({ key: 'activeId', value: id });
+  }
+
+  show(screen: ScreenId): void {
+    this.screen = screen;
+    void this.#db.settings.put({ key: 'screen', value: screen });
+  }
+
+  /** Applies a pure edit to the active design (one undo step; see `OpenDocument.apply`). */
+  edit(edit: Edit, coalesceKey?: string): void {
+    this.active?.apply(edit, coalesceKey);
+  }
+
+  dismissNotice(): void {
+    this.notice = undefined;
+  }
+
+  /** Runs a command from the keyboard, the menu or a button. */
+  async run(command: Command): Promise<void> {
+    switch (command) {
+      case 'new':
+        return this.newDesign();
+      case 'open':
+        return this.open();
+      case 'save':
+        return this.save();
+      case 'saveAs':
+        return this.saveAs();
+      case 'undo':
+        return this.active?.undo();
+      case 'redo':
+        return this.active?.redo();
+      case 'close':
+        if (this.active) await this.close(this.active.id);
+        return;
+    }
+  }
+
+  newDesign(): void {
+    const n = this.documents.filter((d) => d.design.name.startsWith('Untitled design')).length;
+    this.#add(createDesign(n === 0 ? 'Untitled design' : `Untitled design ${n + 1}`));
+    this.show('table');
+  }
+
+  async openExample(id: string): Promise<void> {
+    await this.#guard('Could not open the example', async () => {
+      const { design } = await this.#api.call('examples.open', { id });
+      this.#add(design);
+      this.show('entities');
+    });
+  }
+
+  /** Shows the open dialog: the native one in Electron, the workspace file list in a browser. */
+  async open(): Promise<void> {
+    if (this.host?.mode === 'electron') {
+      await this.#guard('Could not open the file', async () => {
+        const opened = await this.#api.call('file.openDialog', {});
+        this.#adopt(opened.ref, opened.name, opened.design);
+      });
+      return;
+    }
+    await this.#guard('Could not list the workspace folder', async () => {
+      this.workspaceFiles = (await this.#api.call('file.list', {})).files;
+    });
+    this.dialog = 'open';
+  }
+
+  /** Opens a file the host named (workspace list, recent list). The open designs stay as they are on failure. */
+  async openRef(ref: string): Promise<void> {
+    this.dialog = undefined;
+    await this.#guard(`Could not open ${ref}`, async () => {
+      const opened = await this.#api.call('file.open', { ref });
+      this.#adopt(opened.ref, opened.name, opened.design);
+      if (opened.migratedFrom !== undefined) {
+        this.notice = {
+          kind: 'info',
+          message: `${opened.name} was written by format version ${opened.migratedFrom}; it is upgraded and will be saved in the current format.`,
+        };
+      }
+    });
+    await this.refreshRecent();
+  }
+
+  #adopt(ref: string, name: string, design: Design): void {
+    const already = this.documents.find((d) => d.fileRef === ref);
+    if (already && !already.isDirty) {
+      this.activate(already.id);
+      return;
+    }
+    this.#add(design, { fileRef: ref, fileName: name, savedJson: JSON.stringify(design) });
+    this.notice = undefined;
+  }
+
+  async save(): Promise<void> {
+    const doc = this.active;
+    if (!doc) return;
+    if (!doc.fileRef) return this.saveAs();
+    await this.#guard(`Could not save ${doc.title}`, async () => {
+      const saved = await this.#api.call('file.save', { ref: doc.fileRef!, design: doc.design });
+      doc.markSaved(saved.ref, saved.name);
+      this.notice = { kind: 'info', message: `Saved ${saved.name}.` };
+    });
+    await this.refreshRecent();
+  }
+
+  async saveAs(): Promise<void> {
+    const doc = this.active;
+    if (!doc) return;
+    if (this.host?.mode === 'electron') {
+      await this.saveAsNamed(suggestedFileName(doc.design.name));
+      return;
+    }
+    this.dialog = 'saveAs';
+  }
+
+  /** Saves the active design under `name`. Returns false (and keeps the dialog) when the name is taken. */
+  async saveAsNamed(name: string, overwrite = false): Promise<boolean> {
+    const doc = this.active;
+    if (!doc) return false;
+    let saved = false;
+    await this.#guard(`Could not save ${name}`, async () => {
+      const result = await this.#api.call('file.saveAs', { name, design: doc.design, overwrite });
+      doc.markSaved(result.ref, result.name);
+      this.dialog = undefined;
+      this.notice = { kind: 'info', message: `Saved ${result.name}.` };
+      saved = true;
+    });
+    await this.refreshRecent();
+    return saved;
+  }
+
+  /** Closes a design. Unsaved edits are lost only after the user confirms. */
+  async close(id: string): Promise<void> {
+    const doc = this.documents.find((d) => d.id === id);
+    if (!doc) return;
+    if (doc.isDirty && !window.confirm(`${doc.title} has unsaved changes. Close it and lose them?`)) return;
+    clearTimeout(this.#timers.get(id));
+    this.#timers.delete(id);
+    this.documents = this.documents.filter((d) => d.id !== id);
+    await this.#db.documents.delete(id);
+    if (this.activeId === id) this.activeId = this.documents.at(-1)?.id;
+  }
+
+  /** Forgets a stored document that could not be restored, after the user chose to. */
+  async discardFailed(id: string): Promise<void> {
+    await this.#db.documents.delete(id);
+    this.restoreFailures = this.restoreFailures.filter((f) => f.id !== id);
+  }
+
+  async refreshRecent(): Promise<void> {
+    try {
+      this.recent = (await this.#api.call('recent.list', {})).files;
+    } catch (error) {
+      this.#report(error, 'Could not read the recent files');
+    }
+  }
+
+  async #loadExamples(): Promise<void> {
+    this.examples = (await this.#api.call('examples.list', {})).examples;
+  }
+
+  #scheduleAutosave(doc: OpenDocument): void {
+    clearTimeout(this.#timers.get(doc.id));
+    this.#timers.set(
+      doc.id,
+      setTimeout(() => this.#persist(doc), AUTOSAVE_DELAY_MS),
+    );
+    this.autosave = 'pending';
+  }
+
+  /** Writes every pending autosave now (the page is being hidden or closed). */
+  flush(): void {
+    for (const [id, timer] of this.#timers) {
+      clearTimeout(timer);
+      const doc = this.documents.find((d) => d.id === id);
+      if (doc) this.#persist(doc);
+    }
+    this.#timers.clear();
+  }
+
+  #persist(doc: OpenDocument): void {
+    this.#timers.delete(doc.id);
+    const record: DocumentRecord = {
+      id: doc.id,
+      design: doc.design,
+      order: this.documents.indexOf(doc),
+      updatedAt: new Date().toISOString(),
+    };
+    if (doc.fileRef !== undefined) record.fileRef = doc.fileRef;
+    if (doc.fileName !== undefined) record.fileName = doc.fileName;
+    if (doc.savedJson !== undefined) record.savedJson = doc.savedJson;
+    this.#writing += 1;
+    this.autosave = 'pending';
+    this.#db.documents
+      .put(record)
+      .catch((error: unknown) => this.#report(error, 'Autosave failed'))
+      .finally(() => {
+        this.#writing -= 1;
+        if (this.#writing === 0 && this.#timers.size === 0) this.autosave = 'idle';
+      });
+  }
+
+  async #guard(context: string, work: () => Promise<void>): Promise<void> {
+    this.busy = true;
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'file.canceled') return;
+      this.#report(error, context);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #report(error: unknown, context: string): void {
+    const data: ErrorData =
+      error instanceof AppError ? error.toData() : { code: 'ipc.internal', message: String((error as Error)?.message ?? error) };
+    const problems = Array.isArray(data.details) ? (data.details as Problem[]) : undefined;
+    this.notice = {
+      kind: 'error',
+      code: data.code,
+      message: `${context}: ${data.message}`,
+      ...(problems ? { problems } : {}),
+    };
+  }
+}
+
+function nameOf(design: unknown): string {
+  const name = (design as { name?: unknown } | null)?.name;
+  return typeof name === 'string' ? name : 'Untitled design';
+}
+
+/** `My shop design` → `my-shop-design.keyplan.json`. */
+export function suggestedFileName(designName: string): string {
+  const base = designName
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${base || 'design'}.keyplan.json`;
+}
+
+/** Maps a key press to a command (Ctrl on Windows/Linux, Cmd on macOS). */
+export function commandForKey(event: KeyboardEvent): Command | undefined {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return undefined;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !event.shiftKey) return 'redo';
+  if (key === 's') return event.shiftKey ? 'saveAs' : 'save';
+  if (key === 'o' && !event.shiftKey) return 'open';
+  if (key === 'n' && !event.shiftKey) return 'new';
+  return undefined;
+}
+
+const KEY = Symbol('workspace');
+export const setWorkspace = (workspace: Workspace): Workspace => setContext(KEY, workspace);
+export const getWorkspace = (): Workspace => getContext<Workspace>(KEY);

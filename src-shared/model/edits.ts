@@ -1,0 +1,376 @@
+/**
+ * Pure edits: each takes a design and returns a new one, leaving the input untouched. The UI keeps
+ * a stack of these snapshots for undo and redo, so an edit never mutates.
+ */
+import {
+  FORMAT_VERSION,
+  type AccessPattern,
+  type Attribute,
+  type Design,
+  type Entity,
+  type GlobalSecondaryIndex,
+  type KeyAttribute,
+  type KeyBinding,
+  type LocalSecondaryIndex,
+  type Table,
+} from './schema.ts';
+
+/** A short random id with a readable prefix (`ent-k3x9q2`). Not for security. */
+export function newId(prefix: string): string {
+  return `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A new table with a string partition key `PK` and sort key `SK`, billed on demand. */
+export function createTable(name: string): Table {
+  return {
+    id: newId('tbl'),
+    name,
+    partitionKey: { name: 'PK', type: 'S' },
+    sortKey: { name: 'SK', type: 'S' },
+    billing: { mode: 'ON_DEMAND' },
+    tableClass: 'STANDARD',
+    globalSecondaryIndexes: [],
+    localSecondaryIndexes: [],
+    entities: [],
+    accessPatterns: [],
+  };
+}
+
+/** A new design holding one empty table. */
+export function createDesign(name: string, tableName = 'AppTable'): Design {
+  return { formatVersion: FORMAT_VERSION, id: newId('dsn'), name, tables: [createTable(tableName)] };
+}
+
+/** A copy of `design` with a new id, for "duplicate as alternative". */
+export function duplicateDesign(design: Design, name: string): Design {
+  return { ...structuredCloneJson(design), id: newId('dsn'), name };
+}
+
+function structuredCloneJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+export function renameDesign(design: Design, name: string): Design {
+  return { ...design, name };
+}
+
+export function addTable(design: Design, name: string): Design {
+  return { ...design, tables: [...design.tables, createTable(name)] };
+}
+
+export function removeTable(design: Design, tableId: string): Design {
+  if (design.tables.length <= 1) return design;
+  return { ...design, tables: design.tables.filter((t) => t.id !== tableId) };
+}
+
+function mapTable(design: Design, tableId: string, fn: (table: Table) => Table): Design {
+  return { ...design, tables: design.tables.map((t) => (t.id === tableId ? fn(t) : t)) };
+}
+
+/** Every key attribute name of a table: its own keys, each GSI's and each LSI's sort key. */
+export function keyAttributesOf(table: Table): KeyAttribute[] {
+  const all: KeyAttribute[] = [table.partitionKey];
+  if (table.sortKey) all.push(table.sortKey);
+  for (const g of table.globalSecondaryIndexes) {
+    all.push(g.partitionKey);
+    if (g.sortKey) all.push(g.sortKey);
+  }
+  for (const l of table.localSecondaryIndexes) all.push(l.sortKey);
+  const seen = new Set<string>();
+  return all.filter((k) => (seen.has(k.name) ? false : (seen.add(k.name), true)));
+}
+
+/**
+ * After a key attribute was renamed from `from` to `to`, carry each entity's template along, unless
+ * `from` is still a key attribute somewhere else in the table (then both keep their template).
+ */
+function carryKeyTemplates(table: Table, from: string, to: string): Table {
+  if (from === to) return table;
+  const stillUsed = keyAttributesOf(table).some((k) => k.name === from);
+  return {
+    ...table,
+    entities: table.entities.map((e) => {
+      const binding = e.keys[from];
+      if (!binding || e.keys[to]) return e;
+      const keys = { ...e.keys, [to]: binding };
+      if (!stillUsed) delete keys[from];
+      return { ...e, keys };
+    }),
+  };
+}
+
+type TablePatch = Partial<Omit<Table, 'id' | 'globalSecondaryIndexes' | 'localSecondaryIndexes' | 'entities' | 'accessPatterns'>>;
+
+/**
+ * Changes table settings. Renaming a key attribute carries the entities' templates along.
+ * `sortKey: undefined` in the patch removes the sort key.
+ */
+export function updateTable(design: Design, tableId: string, patch: TablePatch): Design {
+  return mapTable(design, tableId, (table) => {
+    let next: Table = { ...table, ...patch };
+    for (const key of Object.keys(patch) as (keyof TablePatch)[]) {
+      if (patch[key] === undefined) delete next[key];
+    }
+    if (patch.partitionKey) next = carryKeyTemplates(next, table.partitionKey.name, patch.partitionKey.name);
+    if (patch.sortKey && table.sortKey) next = carryKeyTemplates(next, table.sortKey.name, patch.sortKey.name);
+    return next;
+  });
+}
+
+function nextIndexNumber(table: Table): number {
+  const used = new Set([...table.globalSecondaryIndexes, ...table.localSecondaryIndexes].map((i) => i.name));
+  let n = 1;
+  while (used.has(`GSI${n}`) || used.has(`LSI${n}`)) n++;
+  return n;
+}
+
+/** Adds a GSI named `GSI<n>` with keys `GSI<n>PK`/`GSI<n>SK` projecting ALL. */
+export function addGsi(design: Design, tableId: string): Design {
+  return mapTable(design, tableId, (table) => {
+    const n = nextIndexNumber(table);
+    const gsi: GlobalSecondaryIndex = {
+      id: newId('gsi'),
+      name: `GSI${n}`,
+      partitionKey: { name: `GSI${n}PK`, type: 'S' },
+      sortKey: { name: `GSI${n}SK`, type: 'S' },
+      projection: { type: 'ALL' },
+    };
+    if (table.billing.mode === 'PROVISIONED') {
+      gsi.provisioned = {
+        readCapacityUnits: table.billing.readCapacityUnits,
+        writeCapacityUnits: table.billing.writeCapacityUnits,
+      };
+    }
+    return { ...table, globalSecondaryIndexes: [...table.globalSecondaryIndexes, gsi] };
+  });
+}
+
+type GsiPatch = Partial<Omit<GlobalSecondaryIndex, 'id'>>;
+
+export function updateGsi(design: Design, tableId: string, gsiId: string, patch: GsiPatch): Design {
+  return mapTable(design, tableId, (table) => {
+    const old = table.globalSecondaryIndexes.find((g) => g.id === gsiId);
+    if (!old) return table;
+    const gsi: GlobalSecondaryIndex = { ...old, ...patch };
+    for (const key of Object.keys(patch) as (keyof GsiPatch)[]) {
+      if (patch[key] === undefined) delete gsi[key];
+    }
+    let next: Table = {
+      ...table,
+      globalSecondaryIndexes: table.globalSecondaryIndexes.map((g) => (g.id === gsiId ? gsi : g)),
+    };
+    if (patch.partitionKey) next = carryKeyTemplates(next, old.partitionKey.name, patch.partitionKey.name);
+    if (patch.sortKey && old.sortKey) next = carryKeyTemplates(next, old.sortKey.name, patch.sortKey.name);
+    return next;
+  });
+}
+
+export function removeGsi(design: Design, tableId: string, gsiId: string): Design {
+  return mapTable(design, tableId, (table) => ({
+    ...table,
+    globalSecondaryIndexes: table.globalSecondaryIndexes.filter((g) => g.id !== gsiId),
+  }));
+}
+
+/** Adds an LSI named `LSI<n>` with sort key `LSI<n>SK` projecting ALL. */
+export function addLsi(design: Design, tableId: string): Design {
+  return mapTable(design, tableId, (table) => {
+    const n = nextIndexNumber(table);
+    const lsi: LocalSecondaryIndex = {
+      id: newId('lsi'),
+      name: `LSI${n}`,
+      sortKey: { name: `LSI${n}SK`, type: 'S' },
+      projection: { type: 'ALL' },
+    };
+    return { ...table, localSecondaryIndexes: [...table.localSecondaryIndexes, lsi] };
+  });
+}
+
+type LsiPatch = Partial<Omit<LocalSecondaryIndex, 'id'>>;
+
+export function updateLsi(design: Design, tableId: string, lsiId: string, patch: LsiPatch): Design {
+  return mapTable(design, tableId, (table) => {
+    const old = table.localSecondaryIndexes.find((l) => l.id === lsiId);
+    if (!old) return table;
+    const lsi: LocalSecondaryIndex = { ...old, ...patch };
+    let next: Table = {
+      ...table,
+      localSecondaryIndexes: table.localSecondaryIndexes.map((l) => (l.id === lsiId ? lsi : l)),
+    };
+    if (patch.sortKey) next = carryKeyTemplates(next, old.sortKey.name, patch.sortKey.name);
+    return next;
+  });
+}
+
+export function removeLsi(design: Design, tableId: string, lsiId: string): Design {
+  return mapTable(design, tableId, (table) => ({
+    ...table,
+    localSecondaryIndexes: table.localSecondaryIndexes.filter((l) => l.id !== lsiId),
+  }));
+}
+
+function mapEntity(design: Design, tableId: string, entityId: string, fn: (e: Entity) => Entity): Design {
+  return mapTable(design, tableId, (table) => ({
+    ...table,
+    entities: table.entities.map((e) => (e.id === entityId ? fn(e) : e)),
+  }));
+}
+
+/** Adds an entity with an id attribute and a partition-key template built from it. */
+export function addEntity(design: Design, tableId: string, name: string): Design {
+  return mapTable(design, tableId, (table) => {
+    const idAttr = `${name.charAt(0).toLowerCase()}${name.slice(1)}Id`.replace(/[^A-Za-z0-9_]/g, '');
+    const keys: Record<string, KeyBinding> = {
+      [table.partitionKey.name]: { template: `${name.toUpperCase().replace(/[^A-Z0-9_]/g, '')}#{${idAttr}}` },
+    };
+    if (table.sortKey) keys[table.sortKey.name] = { template: name.toUpperCase().replace(/[^A-Z0-9_]/g, '') };
+    const entity: Entity = {
+      id: newId('ent'),
+      name,
+      itemCount: 1000,
+      attributes: [{ name: idAttr, type: 'S', averageSizeBytes: 16 }],
+      keys,
+    };
+    return { ...table, entities: [...table.entities, entity] };
+  });
+}
+
+export function updateEntity(
+  design: Design,
+  tableId: string,
+  entityId: string,
+  patch: Partial<Pick<Entity, 'name' | 'itemCount'>>,
+): Design {
+  return mapEntity(design, tableId, entityId, (e) => ({ ...e, ...patch }));
+}
+
+/** Removes an entity and the access patterns that belong to it. */
+export function removeEntity(design: Design, tableId: string, entityId: string): Design {
+  return mapTable(design, tableId, (table) => ({
+    ...table,
+    entities: table.entities.filter((e) => e.id !== entityId),
+    accessPatterns: table.accessPatterns.filter((p) => p.entityId !== entityId),
+  }));
+}
+
+/** Adds an attribute named `attribute<n>` (type S) to an entity. */
+export function addAttribute(design: Design, tableId: string, entityId: string, name?: string): Design {
+  return mapEntity(design, tableId, entityId, (e) => {
+    let attrName = name;
+    if (!attrName) {
+      let n = e.attributes.length + 1;
+      while (e.attributes.some((a) => a.name === `attribute${n}`)) n++;
+      attrName = `attribute${n}`;
+    }
+    return { ...e, attributes: [...e.attributes, { name: attrName, type: 'S' }] };
+  });
+}
+
+function renamePlaceholder(template: string, from: string, to: string): string {
+  return template.replace(/(?<!\{)\{([^{}:]*)(:[^{}]*)?\}/g, (whole, name: string, pad: string | undefined) =>
+    name === from ? `{${to}${pad ?? ''}}` : whole,
+  );
+}
+
+function renameInCondition(condition: string, from: string, to: string): string {
+  return condition.replace(new RegExp(`(?<![\\w"])${escapeRegExp(from)}(?![\\w"])`, 'g'), to);
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Changes an attribute at `index`. Renaming it also renames its placeholders in the entity's key
+ * templates and conditions, and in the access patterns of that entity.
+ */
+export function updateAttribute(
+  design: Design,
+  tableId: string,
+  entityId: string,
+  index: number,
+  patch: Partial<Attribute>,
+): Design {
+  return mapTable(design, tableId, (table) => {
+    const entity = table.entities.find((e) => e.id === entityId);
+    const old = entity?.attributes[index];
+    if (!entity || !old) return table;
+    const attribute: Attribute = { ...old, ...patch };
+    for (const key of Object.keys(patch) as (keyof Attribute)[]) {
+      if (patch[key] === undefined) delete attribute[key];
+    }
+    const from = old.name;
+    const to = attribute.name;
+    const renamed = from !== to && from !== '';
+    const keys: Record<string, KeyBinding> = {};
+    for (const [attr, binding] of Object.entries(entity.keys)) {
+      keys[attr] = renamed
+        ? {
+            template: renamePlaceholder(binding.template, from, to),
+            ...(binding.when !== undefined ? { when: renameInCondition(binding.when, from, to) } : {}),
+          }
+        : binding;
+    }
+    const next: Entity = {
+      ...entity,
+      attributes: entity.attributes.map((a, i) => (i === index ? attribute : a)),
+      keys,
+    };
+    return {
+      ...table,
+      entities: table.entities.map((e) => (e.id === entityId ? next : e)),
+      accessPatterns: renamed
+        ? table.accessPatterns.map((p) => (p.entityId === entityId ? renamePatternAttribute(p, from, to) : p))
+        : table.accessPatterns,
+    };
+  });
+}
+
+function renamePatternAttribute(p: AccessPattern, from: string, to: string): AccessPattern {
+  const next: AccessPattern = { ...p, known: p.known.map((k) => (k === from ? to : k)) };
+  if (p.range && p.range.attribute === from) next.range = { ...p.range, attribute: to };
+  return next;
+}
+
+export function removeAttribute(design: Design, tableId: string, entityId: string, index: number): Design {
+  return mapEntity(design, tableId, entityId, (e) => ({ ...e, attributes: e.attributes.filter((_, i) => i !== index) }));
+}
+
+/**
+ * Sets the template of one key attribute for an entity; `undefined` removes it, so the entity is
+ * no longer in the indexes keyed by that attribute (sparse).
+ */
+export function setKeyBinding(
+  design: Design,
+  tableId: string,
+  entityId: string,
+  keyAttribute: string,
+  binding: KeyBinding | undefined,
+): Design {
+  return mapEntity(design, tableId, entityId, (e) => {
+    const keys = { ...e.keys };
+    if (binding) keys[keyAttribute] = binding;
+    else delete keys[keyAttribute];
+    return { ...e, keys };
+  });
+}
+
+/**
+ * Switches billing. Going provisioned gives every GSI the table's capacity (AWS advises GSI write
+ * capacity at least the table's); going on-demand drops the GSIs' provisioned capacity.
+ */
+export function setBilling(design: Design, tableId: string, billing: Table['billing']): Design {
+  return mapTable(design, tableId, (table) => ({
+    ...table,
+    billing,
+    globalSecondaryIndexes: table.globalSecondaryIndexes.map((g) => {
+      if (billing.mode === 'ON_DEMAND') {
+        const { provisioned: _dropped, ...rest } = g;
+        return rest;
+      }
+      return g.provisioned
+        ? g
+        : { ...g, provisioned: { readCapacityUnits: billing.readCapacityUnits, writeCapacityUnits: billing.writeCapacityUnits } };
+    }),
+  }));
+}

@@ -1,0 +1,43 @@
+/**
+ * The key attributes an entity can carry a template for: the table's keys and each index's keys,
+ * grouped by attribute name (two indexes may share one attribute, such as an LSI sort key).
+ */
+import type { KeyAttribute, Table } from './schema.ts';
+
+export interface KeyUse {
+  /** `table`, or the index name. */
+  index: string;
+  kind: 'table' | 'gsi' | 'lsi';
+  role: 'partition' | 'sort';
+}
+
+export interface KeySlot {
+  attribute: KeyAttribute;
+  uses: KeyUse[];
+  /** The table's own keys: every entity must carry them. */
+  isRequired: boolean;
+}
+
+/** Every key slot of a table, the table's keys first, then GSIs and LSIs in their order. */
+export function keySlotsOf(table: Table): KeySlot[] {
+  const slots = new Map<string, KeySlot>();
+  const add = (attribute: KeyAttribute, use: KeyUse) => {
+    const slot = slots.get(attribute.name);
+    if (slot) slot.uses.push(use);
+    else slots.set(attribute.name, { attribute, uses: [use], isRequired: use.kind === 'table' });
+  };
+  add(table.partitionKey, { index: 'table', kind: 'table', role: 'partition' });
+  if (table.sortKey) add(table.sortKey, { index: 'table', kind: 'table', role: 'sort' });
+  for (const gsi of table.globalSecondaryIndexes) {
+    add(gsi.partitionKey, { index: gsi.name, kind: 'gsi', role: 'partition' });
+    if (gsi.sortKey) add(gsi.sortKey, { index: gsi.name, kind: 'gsi', role: 'sort' });
+  }
+  for (const lsi of table.localSecondaryIndexes) add(lsi.sortKey, { index: lsi.name, kind: 'lsi', role: 'sort' });
+  for (const slot of slots.values()) slot.isRequired = slot.uses.some((u) => u.kind === 'table');
+  return [...slots.values()];
+}
+
+/** "table partition key", "GSI1 partition key, LSI1 sort key" … */
+export function describeKeyUses(uses: readonly KeyUse[]): string {
+  return uses.map((u) => `${u.kind === 'table' ? 'table' : u.index} ${u.role} key`).join(', ');
+}
