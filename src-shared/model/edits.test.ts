@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addAttribute,
+  addEntity,
+  addGsi,
+  createDesign,
+  removeEntity,
+  setBilling,
+  setKeyBinding,
+  updateAttribute,
+  updateGsi,
+  updateTable,
+} from './edits.ts';
+import type { Design } from './schema.ts';
+
+function shop(): { design: Design; tableId: string; userId: string } {
+  let design = createDesign('Shop');
+  const tableId = design.tables[0]!.id;
+  design = addEntity(design, tableId, 'User');
+  design = addGsi(design, tableId);
+  const userId = design.tables[0]!.entities[0]!.id;
+  design = addAttribute(design, tableId, userId, 'email');
+  design = setKeyBinding(design, tableId, userId, 'GSI1PK', { template: 'EMAIL#{email}', when: 'email <> "none"' });
+  return { design, tableId, userId };
+}
+
+describe('design edits', () => {
+  it('never change the design they are given', () => {
+    const { design, tableId } = shop();
+    const before = JSON.stringify(design);
+    addEntity(design, tableId, 'Order');
+    updateTable(design, tableId, { name: 'Other' });
+    setBilling(design, tableId, { mode: 'PROVISIONED', readCapacityUnits: 5, writeCapacityUnits: 5 });
+    expect(JSON.stringify(design)).toBe(before);
+  });
+
+  it('adds an entity with an id attribute and templates for the table keys', () => {
+    const { design } = shop();
+    const user = design.tables[0]!.entities[0]!;
+    expect(user.attributes[0]).toMatchObject({ name: 'userId', type: 'S' });
+    expect(user.keys).toMatchObject({ PK: { template: 'USER#{userId}' }, SK: { template: 'USER' } });
+  });
+
+  it('renaming an attribute renames its placeholders in templates and conditions', () => {
+    const { design, tableId, userId } = shop();
+    const next = updateAttribute(design, tableId, userId, 1, { name: 'mail' });
+    expect(next.tables[0]!.entities[0]!.keys.GSI1PK).toEqual({ template: 'EMAIL#{mail}', when: 'mail <> "none"' });
+  });
+
+  it('renaming a key attribute carries the entities\' templates to the new name', () => {
+    const { design, tableId } = shop();
+    const gsiId = design.tables[0]!.globalSecondaryIndexes[0]!.id;
+    const next = updateGsi(design, tableId, gsiId, { partitionKey: { name: 'ByEmailPK', type: 'S' } });
+    const keys = next.tables[0]!.entities[0]!.keys;
+    expect(keys.ByEmailPK?.template).toBe('EMAIL#{email}');
+    expect(keys.GSI1PK).toBeUndefined();
+  });
+
+  it('keeps a template when its old key name is still used by another index', () => {
+    let { design, tableId } = shop();
+    design = addGsi(design, tableId);
+    const [gsi1, gsi2] = design.tables[0]!.globalSecondaryIndexes;
+    design = updateGsi(design, tableId, gsi2!.id, { partitionKey: { name: 'GSI1PK', type: 'S' } });
+    design = updateGsi(design, tableId, gsi1!.id, { partitionKey: { name: 'NEWPK', type: 'S' } });
+    const keys = design.tables[0]!.entities[0]!.keys;
+    expect(keys.GSI1PK?.template).toBe('EMAIL#{email}');
+    expect(keys.NEWPK?.template).toBe('EMAIL#{email}');
+  });
+
+  it('gives every GSI capacity when billing turns provisioned, and drops it when it turns on-demand', () => {
+    const { design, tableId } = shop();
+    const provisioned = setBilling(design, tableId, { mode: 'PROVISIONED', readCapacityUnits: 10, writeCapacityUnits: 4 });
+    expect(provisioned.tables[0]!.globalSecondaryIndexes[0]!.provisioned).toEqual({ readCapacityUnits: 10, writeCapacityUnits: 4 });
+    const onDemand = setBilling(provisioned, tableId, { mode: 'ON_DEMAND' });
+    expect(onDemand.tables[0]!.globalSecondaryIndexes[0]!.provisioned).toBeUndefined();
+  });
+
+  it('removing an entity removes its access patterns', () => {
+    const { design, tableId, userId } = shop();
+    const withPattern: Design = {
+      ...design,
+      tables: [
+        {
+          ...design.tables[0]!,
+          accessPatterns: [
+            { id: 'ap-1', name: 'Get user', entityId: userId, action: 'get', known: ['userId'], ratePerSecond: 10, consistency: 'eventual' },
+          ],
+        },
+      ],
+    };
+    expect(removeEntity(withPattern, tableId, userId).tables[0]!.accessPatterns).toEqual([]);
+  });
+
+  it('removing the sort key through updateTable deletes the property', () => {
+    const { design, tableId } = shop();
+    const next = updateTable(design, tableId, { sortKey: undefined });
+    expect('sortKey' in next.tables[0]!).toBe(false);
+  });
+});
