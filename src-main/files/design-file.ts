@@ -1,0 +1,96 @@
+/**
+ * Reading and writing one design file: bytes → JSON → `parseDesign`, and back. Every failure becomes
+ * an `AppError` whose message names the file; nothing here changes a file that failed to read.
+ */
+import { readFile } from 'node:fs/promises';
+import { AppError } from '../../src-shared/errors.ts';
+import type { Problem } from '../../src-shared/model/problems.ts';
+import { FORMAT_VERSION, type Design } from '../../src-shared/model/schema.ts';
+import { parseDesign } from '../../src-shared/model/validate.ts';
+import { toFileError } from './fs-errors.ts';
+import { findJsonErrorOffset, lineAndColumn } from './json-error-position.ts';
+
+export interface ReadDesign {
+  design: Design;
+  /** The file's format version when it was older than this build's and migrated on read. */
+  migratedFrom?: number;
+}
+
+/**
+ * Reads and parses a design file. Errors: `file.notFound`, `file.io`, `file.notJson` (details:
+ * line, column), `file.notDesign`, `file.unsupportedVersion`, `file.invalidDesign` (details: Problem[]).
+ * `label` is how the message names the file.
+ */
+export async function readDesignFile(path: string, label: string): Promise<ReadDesign> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw toFileError(error, label, 'read');
+  }
+  return parseDesignText(text, label);
+}
+
+/** Parses the text of a design file; the same errors as `readDesignFile` except the fs ones. */
+export function parseDesignText(text: string, label: string): ReadDesign {
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw notJsonError(text, error, label);
+  }
+  const design = checkDesign(json, label, 'cannot be opened');
+  const version = (json as { formatVersion?: unknown }).formatVersion;
+  return typeof version === 'number' && version < FORMAT_VERSION ? { design, migratedFrom: version } : { design };
+}
+
+/**
+ * Runs `parseDesign` and maps its problems to file errors: a newer format version →
+ * `file.unsupportedVersion`; not a design at all → `file.notDesign`; anything else →
+ * `file.invalidDesign` with every problem in `details`.
+ */
+export function checkDesign(input: unknown, label: string, consequence: string): Design {
+  const result = parseDesign(input);
+  if (result.ok) return result.value;
+  const problems: Problem[] = result.errors;
+  const first = problems[0];
+  const version = problems.find((p) => p.code === 'model.unsupportedVersion');
+  if (version) {
+    throw new AppError({
+      code: 'file.unsupportedVersion',
+      message: `"${label}" ${consequence}: ${version.message} Update Keyplan to open it.`,
+      path: version.path,
+      details: problems,
+    });
+  }
+  const notDesign = problems.find((p) => p.code === 'model.notKeyplanDesign' || p.code === 'model.notObject');
+  if (notDesign) {
+    throw new AppError({
+      code: 'file.notDesign',
+      message: `"${label}" ${consequence}: it is not a Keyplan design. ${notDesign.message}`,
+      details: problems,
+    });
+  }
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+  throw new AppError({
+    code: 'file.invalidDesign',
+    message: `"${label}" ${consequence}: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'the design is invalid.'}${more}`,
+    details: problems,
+  });
+}
+
+/** The JSON text a design is saved as: two-space indented, with a final newline. */
+export function serializeDesign(design: Design): string {
+  return `${JSON.stringify(design, null, 2)}\n`;
+}
+
+function notJsonError(text: string, error: unknown, label: string): AppError {
+  const reason = error instanceof Error ? error.message : String(error);
+  const offset = findJsonErrorOffset(text);
+  const where = offset === undefined ? undefined : lineAndColumn(text, offset);
+  return new AppError({
+    code: 'file.notJson',
+    message: `"${label}" is not valid JSON${where ? ` (line ${where.line}, column ${where.column})` : ''}: ${reason}.`,
+    ...(where ? { details: where } : {}),
+  });
+}

@@ -1,0 +1,164 @@
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { AppError } from '../../src-shared/errors.ts';
+import { invalidDesign, sampleDesign } from '../test-support/designs.ts';
+import { makeTempDir } from '../test-support/temp-dir.ts';
+import { createFileService } from './file-service.ts';
+import { createWorkspaceLocator } from './workspace-locator.ts';
+
+async function setUp() {
+  const workspace = await makeTempDir();
+  return { workspace, files: createFileService(createWorkspaceLocator(workspace), () => new Date('2025-01-02T03:04:05Z')) };
+}
+
+/** Every file in the folder with its content, to prove a failed call changed nothing. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const entries = await Promise.all(names.map(async (e) => [join(e.parentPath, e.name), await readFile(join(e.parentPath, e.name), 'utf8')]));
+  return Object.fromEntries(entries);
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe('save', () => {
+  test('writes the design and reads it back the same', async () => {
+    const { files } = await setUp();
+    const saved = await files.saveAs('orders', sampleDesign(), { overwrite: false });
+    expect(saved).toEqual({ ref: 'orders.keyplan.json', name: 'orders.keyplan.json', savedAt: '2025-01-02T03:04:05.000Z' });
+    expect((await files.open('orders.keyplan.json')).design).toEqual(sampleDesign());
+  });
+
+  test('keeps the previous version as <file>.bak and leaves no temporary file', async () => {
+    const { files, workspace } = await setUp();
+    await files.saveAs('orders', sampleDesign('First'), { overwrite: false });
+    const saved = await files.save('orders.keyplan.json', sampleDesign('Second'));
+    expect(saved.backupRef).toBe('orders.keyplan.json.bak');
+    expect(JSON.parse(await readFile(join(workspace, 'orders.keyplan.json.bak'), 'utf8'))).toMatchObject({ name: 'First' });
+    expect(JSON.parse(await readFile(join(workspace, 'orders.keyplan.json'), 'utf8'))).toMatchObject({ name: 'Second' });
+    expect((await readdir(workspace)).sort()).toEqual(['orders.keyplan.json', 'orders.keyplan.json.bak']);
+    expect((await files.open('orders.keyplan.json.bak')).design.name).toBe('First');
+  });
+
+  test('refuses an invalid design with every problem and changes nothing on disk', async () => {
+    const { files, workspace } = await setUp();
+    await files.saveAs('orders', sampleDesign(), { overwrite: false });
+    const before = await snapshot(workspace);
+    const error = await errorOf(files.save('orders.keyplan.json', invalidDesign()));
+    expect(error.code).toBe('file.invalidDesign');
+    expect(error.details).toEqual([expect.objectContaining({ code: 'model.invalidName', path: 'tables[0].name' })]);
+    expect(error.message).toContain('orders.keyplan.json');
+    expect(await snapshot(workspace)).toEqual(before);
+  });
+
+  test('save-as refuses to replace an existing file unless told to overwrite', async () => {
+    const { files } = await setUp();
+    await files.saveAs('orders', sampleDesign('First'), { overwrite: false });
+    expect((await errorOf(files.saveAs('orders.keyplan.json', sampleDesign('Second'), { overwrite: false }))).code).toBe('file.exists');
+    await files.saveAs('orders', sampleDesign('Second'), { overwrite: true });
+    expect((await files.open('orders')).design.name).toBe('Second');
+  });
+
+  test('saves into an existing subfolder; a missing one is file.notFound', async () => {
+    const { files, workspace } = await setUp();
+    await mkdir(join(workspace, 'team'));
+    expect((await files.saveAs('team/orders', sampleDesign(), { overwrite: false })).ref).toBe('team/orders.keyplan.json');
+    expect((await errorOf(files.saveAs('nowhere/orders', sampleDesign(), { overwrite: false }))).code).toBe('file.notFound');
+  });
+});
+
+describe('open', () => {
+  test.each([
+    ['corrupt JSON', '{\n  "formatVersion": 1,\n  "name": }', 'file.notJson'],
+    ['JSON that is not a design', '{ "hello": "world" }', 'file.notDesign'],
+    ['a JSON array', '[1, 2]', 'file.notDesign'],
+    ['a newer format version', JSON.stringify({ ...sampleDesign(), formatVersion: 99 }), 'file.unsupportedVersion'],
+    ['a design that breaks a rule', JSON.stringify(invalidDesign()), 'file.invalidDesign'],
+  ])('%s gives %s, names the file and changes nothing', async (_what, content, code) => {
+    const { files, workspace } = await setUp();
+    await writeFile(join(workspace, 'broken.keyplan.json'), content);
+    const before = await snapshot(workspace);
+    const error = await errorOf(files.open('broken.keyplan.json'));
+    expect(error.code).toBe(code);
+    expect(error.message).toContain('broken.keyplan.json');
+    expect(await snapshot(workspace)).toEqual(before);
+  });
+
+  test('corrupt JSON reports its line and column', async () => {
+    const { files, workspace } = await setUp();
+    await writeFile(join(workspace, 'broken.keyplan.json'), '{\n  "formatVersion": 1,\n  "name": }');
+    const error = await errorOf(files.open('broken'));
+    expect(error.details).toEqual({ line: 3, column: 11 });
+  });
+
+  test('a missing file is file.notFound', async () => {
+    const { files } = await setUp();
+    expect((await errorOf(files.open('missing.keyplan.json'))).code).toBe('file.notFound');
+  });
+
+  test('an older format version is migrated and says from which', async () => {
+    const { files, workspace } = await setUp();
+    const { tables, ...rest } = sampleDesign();
+    await writeFile(join(workspace, 'old.keyplan.json'), JSON.stringify({ ...rest, formatVersion: 0, table: tables[0] }));
+    const opened = await files.open('old.keyplan.json');
+    expect(opened.migratedFrom).toBe(0);
+    expect(opened.design).toEqual(sampleDesign());
+  });
+});
+
+describe('workspace confinement', () => {
+  test.each([
+    ['a parent-folder path', '../outside.keyplan.json'],
+    ['a parent folder in the middle', 'team/../../outside.keyplan.json'],
+    ['an absolute path', '/etc/passwd'],
+    ['a Windows drive path', 'C:/Windows/win.ini'],
+  ])('refuses %s with file.outsideWorkspace', async (_what, ref) => {
+    const { files } = await setUp();
+    expect((await errorOf(files.open(ref))).code).toBe('file.outsideWorkspace');
+    expect((await errorOf(files.save(ref, sampleDesign()))).code).toBe('file.outsideWorkspace');
+  });
+
+  test.each([
+    ['a hidden name', '.keyplan/recent'],
+    ['a control character', 'a\u0007b'],
+    ['a reserved character', 'what?'],
+    ['a backslash', 'team\\orders'],
+    ['an empty name', ''],
+    ['only the suffix', '.keyplan.json'],
+  ])('refuses %s with file.badName', async (_what, name) => {
+    const { files } = await setUp();
+    expect((await errorOf(files.saveAs(name, sampleDesign(), { overwrite: false }))).code).toBe('file.badName');
+  });
+
+  test('refuses a link that leads outside the workspace, for reading and writing', async () => {
+    const { files, workspace } = await setUp();
+    const outside = await makeTempDir();
+    await writeFile(join(outside, 'secret.keyplan.json'), JSON.stringify(sampleDesign('Secret')));
+    await symlink(join(outside, 'secret.keyplan.json'), join(workspace, 'link.keyplan.json'));
+    await symlink(outside, join(workspace, 'elsewhere'));
+    expect((await errorOf(files.open('link.keyplan.json'))).code).toBe('file.outsideWorkspace');
+    expect((await errorOf(files.open('elsewhere/secret.keyplan.json'))).code).toBe('file.outsideWorkspace');
+    expect((await errorOf(files.save('link.keyplan.json', sampleDesign()))).code).toBe('file.outsideWorkspace');
+    expect((await errorOf(files.saveAs('elsewhere/new', sampleDesign(), { overwrite: false }))).code).toBe('file.outsideWorkspace');
+    expect(await readdir(outside)).toEqual(['secret.keyplan.json']);
+    expect(await files.list()).toEqual([]);
+  });
+
+  test('lists design files in the workspace and its subfolders, not hidden folders or other files', async () => {
+    const { files, workspace } = await setUp();
+    await mkdir(join(workspace, 'team'));
+    await mkdir(join(workspace, '.keyplan'));
+    await files.saveAs('b', sampleDesign(), { overwrite: false });
+    await files.saveAs('team/a', sampleDesign(), { overwrite: false });
+    await files.save('b', sampleDesign()); // leaves b.keyplan.json.bak
+    await writeFile(join(workspace, 'notes.json'), '{}');
+    await writeFile(join(workspace, '.keyplan', 'hidden.keyplan.json'), '{}');
+    const listed = await files.list();
+    expect(listed.map((f) => f.ref)).toEqual(['b.keyplan.json', 'team/a.keyplan.json']);
+    expect(listed[0]).toMatchObject({ name: 'b.keyplan.json', sizeBytes: expect.any(Number), modifiedAt: expect.any(String) });
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Browser mode: a ref is a path relative to the workspace folder, written with `/`. Absolute paths,
+ * `..` segments and symbolic links that lead outside are refused with `file.outsideWorkspace`;
+ * hidden segments, control and reserved characters with `file.badName`.
+ */
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { AppError } from '../../src-shared/errors.ts';
+import type { FileRef } from '../../src-shared/ipc/contract.ts';
+import { toFileError } from './fs-errors.ts';
+import { BACKUP_SUFFIX, DESIGN_SUFFIX, withDesignSuffix, type FileLocator, type ResolvedFile } from './locator.ts';
+
+const MAX_LIST_DEPTH = 4;
+const MAX_LISTED_FILES = 2000;
+const MAX_SEGMENT_LENGTH = 255;
+// Control characters, and the characters Windows reserves; `\` as well, so a ref means the same everywhere.
+// eslint-disable-next-line no-control-regex
+const BAD_CHARACTERS = /[\u0000-\u001f\u007f<>:"|?*\\]/;
+
+/** Confines refs to `workspaceDir` (an existing folder). */
+export function createWorkspaceLocator(workspaceDir: string): FileLocator {
+  const root = resolve(workspaceDir);
+  let realRoot: Promise<string> | undefined;
+  const getRealRoot = () => (realRoot ??= realpath(root));
+
+  const toRef = (realRootPath: string, path: string) => relative(realRootPath, path).split(sep).join('/');
+
+  async function checkInside(path: string, ref: string): Promise<void> {
+    const rootPath = await getRealRoot();
+    if (path !== rootPath && !path.startsWith(rootPath + sep)) throw outside(ref, 'it leads outside the workspace through a link');
+  }
+
+  async function resolveForRead(ref: FileRef): Promise<ResolvedFile> {
+    const rel = checkRef(ref, 'read');
+    const rootPath = await getRealRoot();
+    let path: string;
+    try {
+      path = await realpath(join(rootPath, rel));
+    } catch (error) {
+      throw toFileError(error, rel, 'read');
+    }
+    await checkInside(path, ref);
+    return { ref: rel, path, label: rel };
+  }
+
+  async function resolveForWrite(ref: FileRef): Promise<ResolvedFile> {
+    const rel = checkRef(ref, 'write');
+    const rootPath = await getRealRoot();
+    let folder: string;
+    try {
+      folder = await realpath(dirname(join(rootPath, rel)));
+    } catch (error) {
+      throw toFileError(error, dirname(rel), 'write');
+    }
+    await checkInside(folder, ref);
+    const path = join(folder, basename(rel));
+    const existing = await lstat(path).catch(() => undefined);
+    if (existing?.isSymbolicLink()) {
+      const target = await realpath(path).catch(() => undefined);
+      if (target === undefined) throw outside(ref, 'it is a link to nothing');
+      await checkInside(target, ref);
+    }
+    return { ref: toRef(rootPath, path), path, label: rel };
+  }
+
+  async function exists(ref: FileRef): Promise<boolean> {
+    try {
+      const { path } = await resolveForRead(ref);
+      return (await stat(path)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async function listFiles(): Promise<ResolvedFile[]> {
+    const rootPath = await getRealRoot();
+    const found: ResolvedFile[] = [];
+    const walk = async (folder: string, depth: number): Promise<void> => {
+      const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => {
+        if (folder === rootPath) throw toFileError(error, root, 'list');
+        return [];
+      });
+      for (const entry of entries) {
+        if (found.length >= MAX_LISTED_FILES || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) {
+          if (depth < MAX_LIST_DEPTH) await walk(path, depth + 1);
+        } else if (entry.name.endsWith(DESIGN_SUFFIX)) {
+          const ref = toRef(rootPath, path);
+          // A link is listed only when it leads to a file inside the workspace.
+          if (entry.isFile() || (entry.isSymbolicLink() && (await exists(ref)))) found.push({ ref, path, label: ref });
+        }
+      }
+    };
+    await walk(rootPath, 0);
+    return found.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+  }
+
+  return { workspaceDir: root, resolveForRead, resolveForWrite, listFiles, exists };
+}
+
+/**
+ * Checks a ref lexically and returns it normalized (`./a//b` → `a/b`, suffix added). Reading also
+ * accepts a `.keyplan.json.bak` backup.
+ */
+export function checkRef(ref: FileRef, purpose: 'read' | 'write'): string {
+  if (isAbsolute(ref) || /^[a-zA-Z]:/.test(ref) || ref.startsWith('\\')) {
+    throw outside(ref, 'it is an absolute path; refs are relative to the workspace folder');
+  }
+  const segments = ref.split('/').filter((s) => s !== '' && s !== '.');
+  if (segments.includes('..')) throw outside(ref, 'it contains ".."');
+  if (segments.length === 0) throw badName(ref, 'it is empty');
+  for (const segment of segments) {
+    if (BAD_CHARACTERS.test(segment)) throw badName(ref, 'it contains a control character or one of < > : " | ? * \\');
+    if (segment.startsWith('.')) throw badName(ref, `"${segment}" starts with "." (hidden)`);
+    if (/[ .]$/.test(segment)) throw badName(ref, `"${segment}" ends with a space or "."`);
+    if (segment.length > MAX_SEGMENT_LENGTH) throw badName(ref, `"${segment.slice(0, 20)}…" is longer than ${MAX_SEGMENT_LENGTH} characters`);
+  }
+  const last = segments.pop() as string;
+  const isBackup = purpose === 'read' && last.endsWith(DESIGN_SUFFIX + BACKUP_SUFFIX);
+  const name = isBackup ? last : withDesignSuffix(last);
+  if (name === DESIGN_SUFFIX || name.length > MAX_SEGMENT_LENGTH) throw badName(ref, 'the name before ".keyplan.json" is empty or too long');
+  return [...segments, name].join('/');
+}
+
+function outside(ref: string, why: string): AppError {
+  return new AppError({
+    code: 'file.outsideWorkspace',
+    message: `"${ref}" is not inside the workspace folder: ${why}.`,
+  });
+}
+
+function badName(ref: string, why: string): AppError {
+  return new AppError({
+    code: 'file.badName',
+    message: `"${ref}" is not a valid design file name: ${why}. Expected a name like "orders" or "team/orders.keyplan.json".`,
+  });
+}

@@ -1,0 +1,53 @@
+/** Designs for host tests: one small valid design, and variants that fail in known ways. */
+import type { Design } from '../../src-shared/model/schema.ts';
+
+/** A small valid design: one table, one entity, one access pattern. */
+export function sampleDesign(name = 'Sample'): Design {
+  return {
+    formatVersion: 1,
+    id: 'design-sample',
+    name,
+    description: 'A design for host tests.',
+    tables: [
+      {
+        id: 'table-app',
+        name: 'AppTable',
+        partitionKey: { name: 'PK', type: 'S' },
+        sortKey: { name: 'SK', type: 'S' },
+        billing: { mode: 'ON_DEMAND' },
+        tableClass: 'STANDARD',
+        globalSecondaryIndexes: [],
+        localSecondaryIndexes: [],
+        entities: [
+          {
+            id: 'entity-user',
+            name: 'User',
+            itemCount: 1000,
+            attributes: [
+              { name: 'userId', type: 'S' },
+              { name: 'email', type: 'S' },
+            ],
+            keys: { PK: { template: 'USER#{userId}' }, SK: { template: 'PROFILE' } },
+          },
+        ],
+        accessPatterns: [
+          {
+            id: 'ap-get-user',
+            name: 'Get user by id',
+            entityId: 'entity-user',
+            action: 'get',
+            known: ['userId'],
+            ratePerSecond: 10,
+            consistency: 'eventual',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Structurally a design, but its table name breaks DynamoDB's naming rule (a `file.invalidDesign`). */
+export function invalidDesign(): unknown {
+  const design = sampleDesign('Invalid');
+  return { ...design, tables: [{ ...design.tables[0], name: 'x' }] };
+}
