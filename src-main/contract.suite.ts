@@ -1,0 +1,161 @@
+/**
+ * THE contract suite: one set of behaviours every transport must show, run with the real browser-mode
+ * handlers on a temporary workspace. `memory.contract.test.ts` runs it over the in-memory transport,
+ * `transports/websocket.test.ts` over the real WebSocket host.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, onTestFinished, test } from 'vitest';
+import { AppError } from '../src-shared/errors.ts';
+import { createApiClient, type ApiClient } from '../src-shared/ipc/client.ts';
+import type { ApiHandlers, EventPayload, EventSink } from '../src-shared/ipc/contract.ts';
+import type { Transport } from '../src-shared/ipc/wire.ts';
+import { createBrowserHandlers } from './host.ts';
+import { invalidDesign, sampleDesign } from './test-support/designs.ts';
+import { makeTempDir } from './test-support/temp-dir.ts';
+
+/** What a transport under test offers: the client side, and the host's event sink. */
+export interface ConnectedTransport {
+  transport: Transport;
+  emit: EventSink['emit'];
+  close(): Promise<void>;
+}
+
+export type ConnectTransport = (handlers: ApiHandlers) => Promise<ConnectedTransport>;
+
+interface Harness {
+  client: ApiClient;
+  transport: Transport;
+  emit: EventSink['emit'];
+  workspaceDir: string;
+}
+
+async function setUp(connect: ConnectTransport): Promise<Harness> {
+  const dir = await makeTempDir();
+  const examplesDir = join(dir, 'examples');
+  await mkdir(examplesDir);
+  await writeFile(join(examplesDir, 'sample.keyplan.json'), JSON.stringify(sampleDesign('Sample example')));
+  await writeFile(join(examplesDir, 'broken.keyplan.json'), '{ "formatVersion": 1, ');
+  const workspaceDir = join(dir, 'workspace');
+  const handlers = await createBrowserHandlers({
+    workspaceDir,
+    dataDir: join(dir, 'data'),
+    examplesDir,
+    version: '9.9.9',
+    platform: 'testos',
+    log: () => {},
+  });
+  const connected = await connect(handlers);
+  onTestFinished(() => connected.close());
+  return { client: createApiClient(connected.transport), transport: connected.transport, emit: connected.emit, workspaceDir };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<{ code: string; path?: string | undefined; details?: unknown }> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  if (!(error instanceof AppError)) throw new Error(`expected the call to fail with an AppError, got ${String(error)}`);
+  return { code: error.code, path: error.path, details: error.details };
+}
+
+export function describeContract(transportName: string, connect: ConnectTransport): void {
+  describe(`the contract over ${transportName}`, () => {
+    test('app.info names the browser host and its workspace', async () => {
+      const { client, workspaceDir } = await setUp(connect);
+      expect(await client.call('app.info', {})).toEqual({ mode: 'browser', version: '9.9.9', platform: 'testos', workspaceDir });
+    });
+
+    test('save as, list, open and recent agree on one file', async () => {
+      const { client } = await setUp(connect);
+      const saved = await client.call('file.saveAs', { name: 'orders', design: sampleDesign('Orders') });
+      expect(saved).toMatchObject({ ref: 'orders.keyplan.json', name: 'orders.keyplan.json' });
+      expect((await client.call('file.list', {})).files).toEqual([
+        expect.objectContaining({ ref: 'orders.keyplan.json', name: 'orders.keyplan.json' }),
+      ]);
+      const opened = await client.call('file.open', { ref: saved.ref });
+      expect(opened.design).toEqual(sampleDesign('Orders'));
+      expect((await client.call('recent.list', {})).files.map((f) => f.ref)).toEqual(['orders.keyplan.json']);
+    });
+
+    test('save keeps the previous version and reports where', async () => {
+      const { client, workspaceDir } = await setUp(connect);
+      const { ref } = await client.call('file.saveAs', { name: 'orders', design: sampleDesign('First') });
+      const saved = await client.call('file.save', { ref, design: sampleDesign('Second') });
+      expect(saved.backupRef).toBe('orders.keyplan.json.bak');
+      expect(JSON.parse(await readFile(join(workspaceDir, 'orders.keyplan.json.bak'), 'utf8'))).toMatchObject({ name: 'First' });
+    });
+
+    test('save as an existing name is file.exists unless overwrite is set', async () => {
+      const { client } = await setUp(connect);
+      await client.call('file.saveAs', { name: 'orders', design: sampleDesign() });
+      expect(await codeOf(client.call('file.saveAs', { name: 'orders', design: sampleDesign() }))).toMatchObject({ code: 'file.exists' });
+      await expect(client.call('file.saveAs', { name: 'orders', design: sampleDesign('B'), overwrite: true })).resolves.toBeDefined();
+    });
+
+    test('an invalid design is refused with every problem, as data', async () => {
+      const { client } = await setUp(connect);
+      const error = await codeOf(client.call('file.saveAs', { name: 'bad', design: invalidDesign() as never }));
+      expect(error.code).toBe('file.invalidDesign');
+      expect(error.details).toEqual([expect.objectContaining({ code: 'model.invalidName', path: 'tables[0].name' })]);
+      expect((await client.call('file.list', {})).files).toEqual([]);
+    });
+
+    test('a file that is not JSON is file.notJson with its line and column', async () => {
+      const { client, workspaceDir } = await setUp(connect);
+      await writeFile(join(workspaceDir, 'broken.keyplan.json'), '{\n  "name": }');
+      expect(await codeOf(client.call('file.open', { ref: 'broken.keyplan.json' }))).toMatchObject({
+        code: 'file.notJson',
+        details: { line: 2, column: 11 },
+      });
+    });
+
+    test('a ref outside the workspace is file.outsideWorkspace', async () => {
+      const { client } = await setUp(connect);
+      expect((await codeOf(client.call('file.open', { ref: '../../etc/passwd' }))).code).toBe('file.outsideWorkspace');
+    });
+
+    test('input of the wrong shape is ipc.badInput naming the field', async () => {
+      const { client } = await setUp(connect);
+      expect(await codeOf(client.call('file.open', { ref: 42 } as never))).toMatchObject({ code: 'ipc.badInput', path: 'ref' });
+      expect(await codeOf(client.call('file.save', { ref: 'a' } as never))).toMatchObject({ code: 'ipc.badInput', path: 'design' });
+      expect(await codeOf(client.call('file.list', { extra: true } as never))).toMatchObject({ code: 'ipc.badInput', path: 'extra' });
+      expect(await codeOf(client.call('app.info', null as never))).toMatchObject({ code: 'ipc.badInput' });
+    });
+
+    test('a channel not in the contract is ipc.unknownChannel', async () => {
+      const { transport } = await setUp(connect);
+      expect(await transport.invoke('file.delete', { ref: 'a' })).toMatchObject({ ok: false, error: { code: 'ipc.unknownChannel' } });
+    });
+
+    test('the native open dialog is ipc.unsupported in the browser', async () => {
+      const { client } = await setUp(connect);
+      expect((await codeOf(client.call('file.openDialog', {}))).code).toBe('ipc.unsupported');
+    });
+
+    test('examples are listed (a broken one left out) and open as designs', async () => {
+      const { client } = await setUp(connect);
+      expect(await client.call('examples.list', {})).toEqual({
+        examples: [{ id: 'sample', name: 'Sample example', description: 'A design for host tests.' }],
+      });
+      expect((await client.call('examples.open', { id: 'sample' })).design).toEqual(sampleDesign('Sample example'));
+      expect((await codeOf(client.call('examples.open', { id: 'nope' }))).code).toBe('file.notFound');
+      expect(await codeOf(client.call('examples.open', { id: '../x' }))).toMatchObject({ code: 'ipc.badInput', path: 'id' });
+    });
+
+    test('host events reach subscribers until they unsubscribe', async () => {
+      const { client, emit } = await setUp(connect);
+      const received: EventPayload<'menu.command'>[] = [];
+      let delivered!: () => void;
+      const first = new Promise<void>((resolve) => (delivered = resolve));
+      const off = client.on('menu.command', (payload) => {
+        received.push(payload);
+        delivered();
+      });
+      emit('menu.command', { command: 'save' });
+      await first;
+      off();
+      emit('menu.command', { command: 'undo' });
+      // A round trip after the second event proves it had its chance to arrive.
+      await client.call('app.info', {});
+      expect(received).toEqual([{ command: 'save' }]);
+    });
+  });
+}

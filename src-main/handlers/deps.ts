@@ -1,0 +1,32 @@
+/** What the handlers need from their host, injected so tests use real services and fake only dialogs. */
+import type { FileRef } from '../../src-shared/ipc/contract.ts';
+import type { FileService } from '../files/file-service.ts';
+import type { ExampleLibrary } from '../files/examples.ts';
+import type { RecentStore } from '../files/recent-store.ts';
+
+/** The native file dialogs (Electron); each returns the chosen absolute path, or undefined on cancel. */
+export interface Dialogs {
+  chooseFileToOpen(): Promise<string | undefined>;
+  chooseFileToSave(suggestedName: string): Promise<string | undefined>;
+}
+
+interface CommonDeps {
+  version: string;
+  platform: string;
+  files: FileService;
+  recent: RecentStore;
+  examples: ExampleLibrary;
+}
+
+export interface BrowserDeps extends CommonDeps {
+  mode: 'browser';
+}
+
+export interface ElectronDeps extends CommonDeps {
+  mode: 'electron';
+  dialogs: Dialogs;
+  /** Allows a path the user picked in a dialog for later calls (`createGrantedLocator().grant`). */
+  grant: (path: string) => FileRef;
+}
+
+export type HandlerDeps = BrowserDeps | ElectronDeps;

@@ -1,0 +1,63 @@
+import { AppError } from '../../src-shared/errors.ts';
+import type { ApiHandlers, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
+import { checkDesign } from '../files/design-file.ts';
+import { withDesignSuffix } from '../files/locator.ts';
+import type { ElectronDeps, HandlerDeps } from './deps.ts';
+import { checkInput } from './input.ts';
+
+type FileHandlers = Pick<ApiHandlers, 'file.list' | 'file.open' | 'file.openDialog' | 'file.save' | 'file.saveAs'>;
+
+export function createFileHandlers(deps: HandlerDeps): FileHandlers {
+  const remember = async <T extends OpenedFile | SavedFile>(file: T): Promise<T> => {
+    await deps.recent.add({ ref: file.ref, name: file.name });
+    return file;
+  };
+
+  return {
+    async 'file.list'(input) {
+      checkInput('file.list', input, {});
+      return { files: await deps.files.list() };
+    },
+
+    async 'file.open'(input) {
+      const { ref } = checkInput('file.open', input, { ref: 'string' });
+      return remember(await deps.files.open(ref));
+    },
+
+    async 'file.openDialog'(input) {
+      checkInput('file.openDialog', input, {});
+      const electron = requireDialogs(deps, 'file.openDialog');
+      const path = await electron.dialogs.chooseFileToOpen();
+      if (path === undefined) throw canceled('Opening a file');
+      return remember(await deps.files.open(electron.grant(path)));
+    },
+
+    async 'file.save'(input) {
+      const { ref, design } = checkInput('file.save', input, { ref: 'string', design: 'object' });
+      return remember(await deps.files.save(ref, design));
+    },
+
+    async 'file.saveAs'(input) {
+      const { name, design, overwrite } = checkInput('file.saveAs', input, { name: 'string', design: 'object', overwrite: 'boolean?' });
+      if (deps.mode === 'browser') return remember(await deps.files.saveAs(name, design, { overwrite: overwrite ?? false }));
+      checkDesign(design, withDesignSuffix(name), 'was not saved'); // before the dialog: nothing to ask about
+      const picked = await deps.dialogs.chooseFileToSave(withDesignSuffix(name));
+      if (picked === undefined) throw canceled('Saving');
+      // The dialog confirmed replacing `picked`; a suffix added here names a file it did not ask about.
+      const path = withDesignSuffix(picked);
+      return remember(await deps.files.saveAs(deps.grant(path), design, { overwrite: path === picked || (overwrite ?? false) }));
+    },
+  };
+}
+
+function requireDialogs(deps: HandlerDeps, channel: string): ElectronDeps {
+  if (deps.mode === 'electron') return deps;
+  throw new AppError({
+    code: 'ipc.unsupported',
+    message: `"${channel}" needs the desktop app's native dialogs; in the browser, pick a file from the workspace list.`,
+  });
+}
+
+function canceled(what: string): AppError {
+  return new AppError({ code: 'file.canceled', message: `${what} was canceled.` });
+}

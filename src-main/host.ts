@@ -1,0 +1,81 @@
+/**
+ * Wiring of the handlers' services for each kind of host. No electron import here: the Electron
+ * entry passes its dialogs and paths in, so this runs (and is tested) in plain Node.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { ApiHandlers } from '../src-shared/ipc/contract.ts';
+import { createExampleLibrary } from './files/examples.ts';
+import { createFileService } from './files/file-service.ts';
+import { createGrantedLocator } from './files/granted-locator.ts';
+import { createRecentStore } from './files/recent-store.ts';
+import { createWorkspaceLocator } from './files/workspace-locator.ts';
+import { createHandlers, type Dialogs } from './handlers/index.ts';
+
+interface CommonOptions {
+  version: string;
+  /** The shipped `examples/` folder. */
+  examplesDir: string;
+  platform?: string;
+  /** Where host problems are reported once (default: console.error). */
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface BrowserHostOptions extends CommonOptions {
+  /** The folder design files are confined to; created if missing. */
+  workspaceDir: string;
+  /** Where the recent list lives; default `<workspace>/.keyplan`. */
+  dataDir?: string;
+}
+
+/** Handlers for browser mode: files confined to the workspace folder, no dialogs. */
+export async function createBrowserHandlers(options: BrowserHostOptions): Promise<ApiHandlers> {
+  const workspaceDir = resolve(options.workspaceDir);
+  await mkdir(workspaceDir, { recursive: true });
+  const files = createFileService(createWorkspaceLocator(workspaceDir));
+  const log = options.log ?? defaultLog;
+  return createHandlers({
+    mode: 'browser',
+    version: options.version,
+    platform: options.platform ?? process.platform,
+    files,
+    recent: createRecentStore({
+      filePath: join(options.dataDir ?? join(workspaceDir, '.keyplan'), 'recent.json'),
+      exists: (ref) => files.exists(ref),
+      onCorrupt: (error) => log('The recent files list was unreadable and starts empty again.', error),
+    }),
+    examples: createExampleLibrary(options.examplesDir, (id, error) => log(`Example "${id}" could not be loaded.`, error)),
+  });
+}
+
+export interface ElectronHostOptions extends CommonOptions {
+  /** `app.getPath('userData')`. */
+  userDataDir: string;
+  dialogs: Dialogs;
+}
+
+/** Handlers for Electron: absolute paths, allowed once picked in a dialog or listed as recent. */
+export function createElectronHandlers(options: ElectronHostOptions): ApiHandlers {
+  const log = options.log ?? defaultLog;
+  // The recent list and the locator need each other: recent entries count as granted paths.
+  const recent = createRecentStore({
+    filePath: join(options.userDataDir, 'recent.json'),
+    exists: (ref) => locator.exists(ref),
+    onCorrupt: (error) => log('The recent files list was unreadable and starts empty again.', error),
+  });
+  const locator = createGrantedLocator({ isRemembered: (path) => recent.has(path) });
+  return createHandlers({
+    mode: 'electron',
+    version: options.version,
+    platform: options.platform ?? process.platform,
+    files: createFileService(locator),
+    recent,
+    examples: createExampleLibrary(options.examplesDir, (id, error) => log(`Example "${id}" could not be loaded.`, error)),
+    dialogs: options.dialogs,
+    grant: (path) => locator.grant(path),
+  });
+}
+
+function defaultLog(message: string, error?: unknown): void {
+  console.error(`[keyplan] ${message}`, ...(error === undefined ? [] : [error]));
+}
