@@ -98,6 +98,7 @@ describe('renderKeyTemplate', () => {
 
   it.each<[string, Record<string, string | number | boolean | undefined>, string[]]>([
     ['USER#{userId}', {}, ['keyTemplate.missingValue']],
+    ['{constructor}#{toString}', {}, ['keyTemplate.missingValue', 'keyTemplate.missingValue']],
     ['{a}#{b}', { a: undefined }, ['keyTemplate.missingValue', 'keyTemplate.missingValue']],
     ['{r:04}', { r: -1 }, ['keyTemplate.badPaddedValue']],
     ['{r:04}', { r: 1.5 }, ['keyTemplate.badPaddedValue']],

@@ -219,7 +219,7 @@ export function renderKeyTemplate(t: KeyTemplate, values: TemplateValues, path =
       out += part.text;
       continue;
     }
-    const value: unknown = values[part.name];
+    const value: unknown = Object.hasOwn(values, part.name) ? values[part.name] : undefined;
     if (value === undefined || value === null) {
       problems.push(
         problem('keyTemplate.missingValue', path, `Key template ${quote(t.source)}: no value for ${quote(part.name)}; expected the item to have ${quote(part.name)}.`, {

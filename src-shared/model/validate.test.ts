@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { joinPath, parseDesign, parseDesignStructure, validateDesign, describeValue } from './validate.ts';
 import type { Design, GlobalSecondaryIndex } from './schema.ts';
@@ -422,5 +423,47 @@ describe('examples/ecommerce.keyplan.json', () => {
     const json: unknown = JSON.parse(readFileSync(new URL('../../examples/ecommerce.keyplan.json', import.meta.url), 'utf8'));
     const r = parseDesign(json);
     expect(r.ok ? [] : r.errors).toEqual([]);
+  });
+});
+
+describe('parseDesign robustness', () => {
+  const example: unknown = JSON.parse(readFileSync(new URL('../../examples/ecommerce.keyplan.json', import.meta.url), 'utf8'));
+
+  /** Every path to a value inside `v`, as lists of keys. */
+  function pathsOf(v: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
+    const out: Array<Array<string | number>> = [prefix];
+    if (Array.isArray(v)) v.forEach((x, i) => out.push(...pathsOf(x, [...prefix, i])));
+    else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) out.push(...pathsOf(x, [...prefix, k]));
+    return out;
+  }
+  const paths = pathsOf(example).filter((p) => p.length > 0);
+
+  it('never throws on arbitrary JSON', () => {
+    fc.assert(fc.property(fc.jsonValue(), (json) => void parseDesign(json)));
+  });
+
+  it('never throws, and always explains itself with a path, when one value of a valid design is replaced or removed', () => {
+    fc.assert(
+      fc.property(fc.nat(paths.length - 1), fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }), (k, replacement) => {
+        const doc = structuredClone(example) as Record<string | number, unknown>;
+        const path = paths[k]!;
+        let parent: Record<string | number, unknown> = doc;
+        for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+        const last = path.at(-1)!;
+        if (replacement === undefined) {
+          if (Array.isArray(parent)) parent.splice(last as number, 1);
+          else delete parent[last];
+        } else parent[last] = replacement;
+        const r = parseDesign(doc);
+        if (!r.ok) {
+          expect(r.errors.length).toBeGreaterThan(0);
+          for (const e of r.errors) {
+            expect(typeof e.path).toBe('string');
+            expect(e.message.length).toBeGreaterThan(0);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -676,7 +676,7 @@ function validateEntity(table: Table, entity: Entity, ep: string, slots: Map<str
     if (a.cardinality !== undefined) c.number(a.cardinality, joinPath(ap, 'cardinality'), 1, `${label}: cardinality of ${quote(a.name)}`);
   });
   const attributeNames = [...attributes.keys()];
-  const renderedBytes: Record<string, number> = {};
+  const renderedBytes: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const a of attributes.values()) {
     if (isScalarForKey(a.type)) renderedBytes[a.name] = a.averageSizeBytes ?? DEFAULT_RENDERED_BYTES[a.type];
   }
