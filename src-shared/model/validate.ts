@@ -310,6 +310,8 @@ interface KeyUse {
   owner: string;
   /** The index name, or '' for the table. */
   index: string;
+  /** Whether this is the table's own key (an index may have an empty name while being edited). */
+  isTable: boolean;
   role: 'partition' | 'sort';
 }
 
@@ -402,17 +404,17 @@ function checkResourceName(name: string, path: string, what: string, c: Collecto
 function keyUsesOf(table: Table, tp: string): KeyUse[] {
   const uses: KeyUse[] = [];
   const tableOwner = `table ${quote(table.name)}`;
-  uses.push({ attribute: table.partitionKey, path: joinPath(tp, 'partitionKey'), owner: tableOwner, index: '', role: 'partition' });
-  if (table.sortKey) uses.push({ attribute: table.sortKey, path: joinPath(tp, 'sortKey'), owner: tableOwner, index: '', role: 'sort' });
+  uses.push({ attribute: table.partitionKey, path: joinPath(tp, 'partitionKey'), owner: tableOwner, index: '', isTable: true, role: 'partition' });
+  if (table.sortKey) uses.push({ attribute: table.sortKey, path: joinPath(tp, 'sortKey'), owner: tableOwner, index: '', isTable: true, role: 'sort' });
   table.globalSecondaryIndexes.forEach((g, k) => {
     const gp = joinPath(joinPath(tp, 'globalSecondaryIndexes'), k);
     const owner = `GSI ${quote(g.name)}`;
-    uses.push({ attribute: g.partitionKey, path: joinPath(gp, 'partitionKey'), owner, index: g.name, role: 'partition' });
-    if (g.sortKey) uses.push({ attribute: g.sortKey, path: joinPath(gp, 'sortKey'), owner, index: g.name, role: 'sort' });
+    uses.push({ attribute: g.partitionKey, path: joinPath(gp, 'partitionKey'), owner, index: g.name, isTable: false, role: 'partition' });
+    if (g.sortKey) uses.push({ attribute: g.sortKey, path: joinPath(gp, 'sortKey'), owner, index: g.name, isTable: false, role: 'sort' });
   });
   table.localSecondaryIndexes.forEach((l, k) => {
     const lp = joinPath(joinPath(tp, 'localSecondaryIndexes'), k);
-    uses.push({ attribute: l.sortKey, path: joinPath(lp, 'sortKey'), owner: `LSI ${quote(l.name)}`, index: l.name, role: 'sort' });
+    uses.push({ attribute: l.sortKey, path: joinPath(lp, 'sortKey'), owner: `LSI ${quote(l.name)}`, index: l.name, isTable: false, role: 'sort' });
   });
   return uses;
 }
@@ -712,7 +714,7 @@ function validateEntity(table: Table, entity: Entity, ep: string, slots: Map<str
     }
     const keyType = (keyUses[0] as KeyUse).attribute.type;
     const isSortKey = keyUses.some((u) => u.role === 'sort');
-    const isTableKey = keyUses.some((u) => u.index === '');
+    const isTableKey = keyUses.some((u) => u.isTable);
     const where = `${label}, key ${keyName}`;
     const templatePath = joinPath(kp, 'template');
     const parsed = parseKeyTemplate(binding.template, templatePath);
@@ -854,18 +856,19 @@ function checkWhen(
  */
 function checkIndexMembership(table: Table, entity: Entity, kp0: string, uses: KeyUse[], label: string, c: Collector): void {
   const has = (name: string): boolean => Object.hasOwn(entity.keys, name);
-  const indexKeys = new Map<string, string[]>();
-  indexKeys.set('', uses.filter((u) => u.index === '').map((u) => u.attribute.name));
-  for (const g of table.globalSecondaryIndexes) indexKeys.set(g.name, [g.partitionKey.name, ...(g.sortKey ? [g.sortKey.name] : [])]);
-  for (const l of table.localSecondaryIndexes) indexKeys.set(l.name, [table.partitionKey.name, l.sortKey.name]);
+  const gsiKeys = table.globalSecondaryIndexes.map((g) => [g.partitionKey.name, ...(g.sortKey ? [g.sortKey.name] : [])]);
+  const allKeys = [
+    uses.filter((u) => u.isTable).map((u) => u.attribute.name),
+    ...gsiKeys,
+    ...table.localSecondaryIndexes.map((l) => [table.partitionKey.name, l.sortKey.name]),
+  ];
   const explained = new Set<string>();
-  for (const keys of indexKeys.values()) if (keys.every(has)) for (const k of keys) explained.add(k);
-  for (const g of table.globalSecondaryIndexes) {
-    const keys = indexKeys.get(g.name) ?? [];
-    if (keys.includes('')) continue;
+  for (const keys of allKeys) if (keys.every(has)) for (const k of keys) explained.add(k);
+  table.globalSecondaryIndexes.forEach((g, gi) => {
+    const keys = gsiKeys[gi] ?? [];
     const present = keys.filter(has);
     const missing = keys.filter((k) => !has(k));
-    if (present.length === 0 || missing.length === 0 || present.every((k) => explained.has(k))) continue;
+    if (keys.includes('') || present.length === 0 || missing.length === 0 || present.every((k) => explained.has(k))) return;
     c.add(
       'model.incompleteIndexKey',
       joinPath(kp0, missing[0] as string),
@@ -873,7 +876,7 @@ function checkIndexMembership(table: Table, entity: Entity, kp0: string, uses: K
       'no template',
       `a template for ${missing.join(', ')}`,
     );
-  }
+  });
 }
 
 function validateAccessPatterns(table: Table, tp: string, c: Collector): void {
