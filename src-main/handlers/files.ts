@@ -26,10 +26,10 @@ export function createFileHandlers(deps: HandlerDeps): FileHandlers {
 
     async 'file.openDialog'(input) {
       checkInput('file.openDialog', input, {});
-      const electron = requireDialogs(deps, 'file.openDialog');
-      const path = await electron.dialogs.chooseFileToOpen();
+      const host = requireDialogs(deps, 'file.openDialog');
+      const path = await host.dialogs.chooseFileToOpen();
       if (path === undefined) throw canceled('Opening a file');
-      return remember(await deps.files.open(electron.grant(path)));
+      return remember(await deps.files.open(host.grant(path)));
     },
 
     async 'file.save'(input) {

@@ -1,0 +1,54 @@
+/**
+ * The Electron main process: lifecycle only. One instance; one window; the handlers served over IPC;
+ * the application menu sending commands to the window.
+ */
+import { app, BrowserWindow, ipcMain, Menu } from 'electron';
+import { join } from 'node:path';
+import { createElectronDialogs } from './dialogs.ts';
+import { createElectronHandlers } from './host.ts';
+import { createMenuTemplate } from './menu.ts';
+import { resolveRendererLocation } from './renderer-location.ts';
+import { registerElectronTransport } from './transports/electron.ts';
+import { createMainWindow } from './window.ts';
+
+// Built to out/main/index.js: the preload and renderer are its siblings under out/.
+const outDir = join(import.meta.dirname, '..');
+const location = resolveRendererLocation({ devServerUrl: process.env.ELECTRON_RENDERER_URL, rendererDir: join(outDir, 'renderer') });
+let mainWindow: BrowserWindow | undefined;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  void app.whenReady().then(start);
+}
+
+function start(): void {
+  const handlers = createElectronHandlers({
+    version: app.getVersion(),
+    examplesDir: join(app.getAppPath(), 'examples'),
+    userDataDir: app.getPath('userData'),
+    dialogs: createElectronDialogs(() => mainWindow),
+  });
+  const transport = registerElectronTransport({
+    ipcMain,
+    handlers,
+    getWebContents: () => mainWindow?.webContents,
+    isOurUrl: location.isOurs,
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(createMenuTemplate((command) => transport.emit('menu.command', { command }))));
+  const open = () => {
+    mainWindow = createMainWindow({ preloadPath: join(outDir, 'preload', 'index.cjs'), location });
+    mainWindow.on('closed', () => (mainWindow = undefined));
+  };
+  open();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) open();
+  });
+}

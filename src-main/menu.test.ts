@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import type { MenuItemConstructorOptions } from 'electron';
+import type { MenuCommand } from '../src-shared/ipc/contract.ts';
+import { createMenuTemplate } from './menu.ts';
+
+function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+  return template.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
+}
+
+describe('the application menu', () => {
+  test.each([
+    ['New', 'CmdOrCtrl+N', 'new'],
+    ['Open…', 'CmdOrCtrl+O', 'open'],
+    ['Save', 'CmdOrCtrl+S', 'save'],
+    ['Save As…', 'CmdOrCtrl+Shift+S', 'saveAs'],
+    ['Undo', 'CmdOrCtrl+Z', 'undo'],
+    ['Redo', 'CmdOrCtrl+Shift+Z', 'redo'],
+  ])('%s (%s) sends the %s command to the window', (label, accelerator, command) => {
+    const sent: MenuCommand[] = [];
+    const item = items(createMenuTemplate((c) => sent.push(c), 'linux')).find((i) => i.label === label);
+    expect(item?.accelerator).toBe(accelerator);
+    (item?.click as () => void)();
+    expect(sent).toEqual([command]);
+  });
+
+  test("leaves undo and redo to the app's own stack (no undo/redo roles)", () => {
+    const roles = items(createMenuTemplate(() => {}, 'linux')).map((i) => i.role);
+    expect(roles).not.toContain('undo');
+    expect(roles).not.toContain('redo');
+    expect(roles).toEqual(expect.arrayContaining(['quit', 'reload', 'toggleDevTools', 'copy', 'paste']));
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The application menu. File and Edit commands are sent to the window as `menu.command` events: the
+ * app's own undo stack handles Undo/Redo (so no `role: 'undo'`), and the UI decides what Save means.
+ */
+import type { MenuItemConstructorOptions } from 'electron';
+import type { MenuCommand } from '../src-shared/ipc/contract.ts';
+
+/** The menu template (pure, so it is testable without Electron); `send` delivers a command to the window. */
+export function createMenuTemplate(send: (command: MenuCommand) => void, platform: string = process.platform): MenuItemConstructorOptions[] {
+  const command = (label: string, accelerator: string, name: MenuCommand): MenuItemConstructorOptions => ({
+    label,
+    accelerator,
+    click: () => send(name),
+  });
+  const isMac = platform === 'darwin';
+  return [
+    ...(isMac ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
+    {
+      label: 'File',
+      submenu: [
+        command('New', 'CmdOrCtrl+N', 'new'),
+        command('Open…', 'CmdOrCtrl+O', 'open'),
+        { type: 'separator' },
+        command('Save', 'CmdOrCtrl+S', 'save'),
+        command('Save As…', 'CmdOrCtrl+Shift+S', 'saveAs'),
+        { type: 'separator' },
+        isMac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    {
+      label: 'Edit',
+      submenu: [
+        command('Undo', 'CmdOrCtrl+Z', 'undo'),
+        command('Redo', 'CmdOrCtrl+Shift+Z', 'redo'),
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
+    },
+    {
+      label: 'View',
+      submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }],
+    },
+  ];
+}

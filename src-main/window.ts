@@ -1,0 +1,60 @@
+/**
+ * Keyplan's window: a sandboxed, context-isolated renderer whose only access to the host is the
+ * preload bridge. It cannot open other windows, navigate away from our page, or ask for permissions.
+ */
+import { BrowserWindow, type Session } from 'electron';
+import { CONTENT_SECURITY_POLICY } from './csp.ts';
+import type { RendererLocation } from './renderer-location.ts';
+
+export interface MainWindowOptions {
+  /** The built preload, `out/preload/index.cjs`. */
+  preloadPath: string;
+  location: RendererLocation;
+}
+
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1360,
+    height: 860,
+    minWidth: 960,
+    minHeight: 600,
+    show: false,
+    title: 'Keyplan',
+    webPreferences: {
+      preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+    },
+  });
+  hardenSession(window.webContents.session, options.location);
+  const { webContents } = window;
+  webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  const blockForeign = (event: { preventDefault(): void }, url: string) => {
+    if (!options.location.isOurs(url)) event.preventDefault();
+  };
+  webContents.on('will-navigate', blockForeign);
+  webContents.on('will-redirect', blockForeign);
+  webContents.on('will-attach-webview', (event) => event.preventDefault());
+  window.once('ready-to-show', () => window.show());
+
+  const location = options.location;
+  void (location.kind === 'devServer' ? window.loadURL(location.url) : window.loadFile(location.indexHtml));
+  return window;
+}
+
+/** No permission (camera, notifications, ...) is ever granted; dev-server pages get the CSP header too. */
+function hardenSession(session: Session, location: RendererLocation): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  if (location.kind !== 'devServer') return; // file:// pages have no headers: the meta tag in index.html applies
+  session.webRequest.onHeadersReceived((details, callback) => {
+    const responseHeaders = { ...details.responseHeaders };
+    if (location.isOurs(details.url)) responseHeaders['Content-Security-Policy'] = [CONTENT_SECURITY_POLICY];
+    callback({ responseHeaders });
+  });
+}
