@@ -58,7 +58,7 @@ export function checkDesign(input: unknown, label: string, consequence: string):
   if (version) {
     throw new AppError({
       code: 'file.unsupportedVersion',
-      message: `"${label}" ${consequence}: ${version.message} Update Keyplan to open it.`,
+      message: `"${label}" ${consequence}: ${version.message} A newer Keyplan can open it.`,
       path: version.path,
       details: problems,
     });
@@ -67,7 +67,7 @@ export function checkDesign(input: unknown, label: string, consequence: string):
   if (notDesign) {
     throw new AppError({
       code: 'file.notDesign',
-      message: `"${label}" ${consequence}: it is not a Keyplan design. ${notDesign.message}`,
+      message: `"${label}" ${consequence}: ${notDesign.message}`,
       details: problems,
     });
   }

@@ -71,6 +71,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy()); // a peer that resets mid-handshake must not crash the host
     const url = new URL(req.url ?? '/', `http://${authority()}`);
     if (url.pathname !== WEB_SOCKET_PATH) return refuseUpgrade(socket, 404, `The WebSocket endpoint is ${WEB_SOCKET_PATH}.`);
     if (req.headers.host !== authority()) return refuseUpgrade(socket, 403, 'Wrong Host header.');
