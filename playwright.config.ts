@@ -1,4 +1,16 @@
 import { defineConfig } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The Electron binary, when its package has downloaded it (never on this project's CI machines). */
+function electronBinary(): string | undefined {
+  const dir = join(import.meta.dirname, 'node_modules', 'electron');
+  const pathFile = join(dir, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : undefined;
+}
+const electron = electronBinary();
 
 /**
  * e2e runs the built UI in Debian's Chromium against the real host in browser mode (`out/main/web.js`),
@@ -31,5 +43,9 @@ export default defineConfig({
     },
     viewport: { width: 1400, height: 900 },
   },
-  projects: [{ name: 'web' }],
+  projects: [
+    { name: 'web', testIgnore: 'electron.spec.ts' },
+    // The desktop app itself, where an Electron binary is installed (a developer laptop with internet).
+    ...(electron ? [{ name: 'electron', testMatch: 'electron.spec.ts', metadata: { electron } }] : []),
+  ],
 });

@@ -43,6 +43,7 @@ test('creates a design from nothing, fixes a key template error, saves, reloads 
   expect(onDisk.tables[0].entities[0].keys.GSI1PK.template).toBe('EMAIL#{email}');
   await steps.shot('saved');
 
+  await app.storedLocally();
   await page.reload();
   await app.ready();
   await expect(app.designName).toHaveValue('Shop design');

@@ -90,11 +90,11 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       await expect(client.call('file.saveAs', { name: 'orders', design: sampleDesign('B'), overwrite: true })).resolves.toBeDefined();
     });
 
-    test('an invalid design is refused with every problem, as data', async () => {
+    test('a design with a broken shape is refused with every problem, as data', async () => {
       const { client } = await setUp(connect);
       const error = await codeOf(client.call('file.saveAs', { name: 'bad', design: invalidDesign() as never }));
       expect(error.code).toBe('file.invalidDesign');
-      expect(error.details).toEqual([expect.objectContaining({ code: 'model.invalidName', path: 'tables[0].name' })]);
+      expect(error.details).toEqual([expect.objectContaining({ code: 'model.schema', path: 'tables[0].entities[0].itemCount' })]);
       expect((await client.call('file.list', {})).files).toEqual([]);
     });
 

@@ -16,6 +16,9 @@ const outDir = join(import.meta.dirname, '..');
 const location = resolveRendererLocation({ devServerUrl: process.env.ELECTRON_RENDERER_URL, rendererDir: join(outDir, 'renderer') });
 let mainWindow: BrowserWindow | undefined;
 
+// Tests (and a user who wants a second, separate workspace) point the app at another data folder.
+if (process.env.KEYPLAN_USER_DATA) app.setPath('userData', process.env.KEYPLAN_USER_DATA);
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {

@@ -63,7 +63,7 @@ export class KeyplanPage {
   async addEntity(name: string): Promise<void> {
     await this.page.getByLabel('New entity name').fill(name);
     await this.page.getByRole('button', { name: 'Add entity' }).click();
-    await expect(this.page.getByLabel('Entity name')).toHaveValue(name);
+    await expect(this.page.getByLabel('Entity name', { exact: true })).toHaveValue(name);
   }
 
   entityList(): Locator {
@@ -87,7 +87,7 @@ export class KeyplanPage {
   }
 
   preview(keyAttribute: string): Locator {
-    return this.page.getByLabel(`${keyAttribute} preview`);
+    return this.page.getByLabel(`${keyAttribute} preview`, { exact: true });
   }
 
   // Files

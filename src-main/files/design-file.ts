@@ -1,12 +1,15 @@
 /**
- * Reading and writing one design file: bytes → JSON → `parseDesign`, and back. Every failure becomes
- * an `AppError` whose message names the file; nothing here changes a file that failed to read.
+ * Reading and writing one design file: bytes → JSON → `parseDesignStructure`, and back. Every failure
+ * becomes an `AppError` whose message names the file; nothing here changes a file that failed to read.
+ *
+ * Only the shape is enforced here (plus the format version): a design that breaks a DynamoDB rule is
+ * work in progress, which opens and saves like any document and has its problems shown in the editor.
  */
 import { readFile } from 'node:fs/promises';
 import { AppError } from '../../src-shared/errors.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import { FORMAT_VERSION, type Design } from '../../src-shared/model/schema.ts';
-import { parseDesign } from '../../src-shared/model/validate.ts';
+import { parseDesignStructure } from '../../src-shared/model/validate.ts';
 import { toFileError } from './fs-errors.ts';
 import { findJsonErrorOffset, lineAndColumn } from './json-error-position.ts';
 
@@ -45,12 +48,12 @@ export function parseDesignText(text: string, label: string): ReadDesign {
 }
 
 /**
- * Runs `parseDesign` and maps its problems to file errors: a newer format version →
+ * Runs `parseDesignStructure` and maps its problems to file errors: a newer format version →
  * `file.unsupportedVersion`; not a design at all → `file.notDesign`; anything else →
  * `file.invalidDesign` with every problem in `details`.
  */
 export function checkDesign(input: unknown, label: string, consequence: string): Design {
-  const result = parseDesign(input);
+  const result = parseDesignStructure(input);
   if (result.ok) return result.value;
   const problems: Problem[] = result.errors;
   const first = problems[0];

@@ -2,7 +2,8 @@ import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
-import { invalidDesign, sampleDesign } from '../test-support/designs.ts';
+import type { Design } from '../../src-shared/model/schema.ts';
+import { designBreakingARule, invalidDesign, sampleDesign } from '../test-support/designs.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
 import { createFileService } from './file-service.ts';
 import { createWorkspaceLocator } from './workspace-locator.ts';
@@ -50,9 +51,15 @@ describe('save', () => {
     const before = await snapshot(workspace);
     const error = await errorOf(files.save('orders.keyplan.json', invalidDesign()));
     expect(error.code).toBe('file.invalidDesign');
-    expect(error.details).toEqual([expect.objectContaining({ code: 'model.invalidName', path: 'tables[0].name' })]);
+    expect(error.details).toEqual([expect.objectContaining({ code: 'model.schema', path: 'tables[0].entities[0].itemCount' })]);
     expect(error.message).toContain('orders.keyplan.json');
     expect(await snapshot(workspace)).toEqual(before);
+  });
+
+  test('saves and reopens work in progress that breaks a DynamoDB rule (the editor shows the problem)', async () => {
+    const { files } = await setUp();
+    await files.saveAs('draft', designBreakingARule() as Design, { overwrite: false });
+    expect((await files.open('draft.keyplan.json')).design.tables[0]!.name).toBe('x');
   });
 
   test('save-as refuses to replace an existing file unless told to overwrite', async () => {
@@ -77,7 +84,7 @@ describe('open', () => {
     ['JSON that is not a design', '{ "hello": "world" }', 'file.notDesign'],
     ['a JSON array', '[1, 2]', 'file.notDesign'],
     ['a newer format version', JSON.stringify({ ...sampleDesign(), formatVersion: 99 }), 'file.unsupportedVersion'],
-    ['a design that breaks a rule', JSON.stringify(invalidDesign()), 'file.invalidDesign'],
+    ['a design with a broken shape', JSON.stringify(invalidDesign()), 'file.invalidDesign'],
   ])('%s gives %s, names the file and changes nothing', async (_what, content, code) => {
     const { files, workspace } = await setUp();
     await writeFile(join(workspace, 'broken.keyplan.json'), content);

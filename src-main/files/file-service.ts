@@ -18,7 +18,7 @@ export interface FileService {
   list(): Promise<FileEntry[]>;
   /** Reads and parses a design. Errors: see `readDesignFile`, plus the locator's. */
   open(ref: FileRef): Promise<OpenedFile>;
-  /** Validates `design`, then writes it over `ref`. Errors: `file.invalidDesign` (nothing written), `file.io`. */
+  /** Checks the design's shape, then writes it over `ref`. Errors: `file.invalidDesign` (nothing written), `file.io`. */
   save(ref: FileRef, design: unknown): Promise<SavedFile>;
   /** Like `save` to a new name; `file.exists` when it exists and `overwrite` is false. */
   saveAs(name: string, design: unknown, options: { overwrite: boolean }): Promise<SavedFile>;

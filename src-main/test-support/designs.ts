@@ -46,8 +46,18 @@ export function sampleDesign(name = 'Sample'): Design {
   };
 }
 
-/** Structurally a design, but its table name breaks DynamoDB's naming rule (a `file.invalidDesign`). */
+/** A Keyplan design whose shape is broken (an item count that is text): a `file.invalidDesign`. */
 export function invalidDesign(): unknown {
   const design = sampleDesign('Invalid');
+  const table = design.tables[0]!;
+  return { ...design, tables: [{ ...table, entities: [{ ...table.entities[0], itemCount: 'many' }] }] };
+}
+
+/**
+ * Well formed, but its table name breaks DynamoDB's naming rule: work in progress that opens and
+ * saves, with the problem shown in the editor.
+ */
+export function designBreakingARule(): unknown {
+  const design = sampleDesign('Work in progress');
   return { ...design, tables: [{ ...design.tables[0], name: 'x' }] };
 }

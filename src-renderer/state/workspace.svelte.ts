@@ -10,7 +10,7 @@ import type { ExampleInfo, FileEntry, HostInfo, MenuCommand, RecentFile } from '
 import { createDesign, newId } from '../../src-shared/model/edits.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
-import { parseDesign } from '../../src-shared/model/validate.ts';
+import { parseDesignStructure } from '../../src-shared/model/validate.ts';
 import type { DocumentRecord, WorkspaceDb } from '../lib/db.ts';
 import { OpenDocument, type Edit } from './document.svelte.ts';
 import { SCREENS, type ScreenId } from './screens.ts';
@@ -58,6 +58,7 @@ export class Workspace {
   readonly #db: WorkspaceDb;
   readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
   #writing = 0;
+  #lastShortcut: { command: Command; source: string; at: number } | undefined;
 
   constructor(api: ApiClient, db: WorkspaceDb) {
     this.#api = api;
@@ -68,7 +69,7 @@ export class Workspace {
   async init(): Promise<void> {
     try {
       this.host = await this.#api.call('app.info', {});
-      this.#api.on('menu.command', ({ command }) => void this.run(command));
+      this.#api.on('menu.command', ({ command }) => void this.run(command, 'menu'));
       await this.#restore();
       await Promise.all([this.refreshRecent(), this.#loadExamples()]);
     } catch (error) {
@@ -82,7 +83,8 @@ export class Workspace {
     const records = await this.#db.documents.orderBy('order').toArray();
     const failures: RestoreFailure[] = [];
     for (const record of records) {
-      const parsed = parseDesign(record.design);
+      // Work in progress may break DynamoDB rules (they show inline); only a broken shape fails.
+      const parsed = parseDesignStructure(record.design);
       if (parsed.ok) this.documents.push(this.#makeDocument(record.id, parsed.value, record));
       else failures.push({ id: record.id, title: record.fileName ?? nameOf(record.design), problems: parsed.errors });
     }
@@ -132,8 +134,17 @@ export class Workspace {
     this.notice = undefined;
   }
 
-  /** Runs a command from the keyboard, the menu or a button. */
-  async run(command: Command): Promise<void> {
+  /**
+   * Runs a command from the keyboard, the menu or a button. In Electron one key press may reach both
+   * the page and the application menu; the second arrival of the same command is dropped.
+   */
+  async run(command: Command, source: 'keyboard' | 'menu' | 'button' = 'button'): Promise<void> {
+    const now = Date.now();
+    const last = this.#lastShortcut;
+    if (source !== 'button') {
+      this.#lastShortcut = { command, source, at: now };
+      if (last && last.command === command && last.source !== source && now - last.at < 150) return;
+    }
     switch (command) {
       case 'new':
         return this.newDesign();
@@ -215,6 +226,7 @@ export class Workspace {
     await this.#guard(`Could not save ${doc.title}`, async () => {
       const saved = await this.#api.call('file.save', { ref: doc.fileRef!, design: doc.design });
       doc.markSaved(saved.ref, saved.name);
+      this.#persist(doc);
       this.notice = { kind: 'info', message: `Saved ${saved.name}.` };
     });
     await this.refreshRecent();
@@ -238,6 +250,7 @@ export class Workspace {
     await this.#guard(`Could not save ${name}`, async () => {
       const result = await this.#api.call('file.saveAs', { name, design: doc.design, overwrite });
       doc.markSaved(result.ref, result.name);
+      this.#persist(doc);
       this.dialog = undefined;
       this.notice = { kind: 'info', message: `Saved ${result.name}.` };
       saved = true;
@@ -296,6 +309,7 @@ export class Workspace {
   }
 
   #persist(doc: OpenDocument): void {
+    clearTimeout(this.#timers.get(doc.id));
     this.#timers.delete(doc.id);
     const record: DocumentRecord = {
       id: doc.id,
