@@ -135,10 +135,23 @@ export const KeyBinding = Type.Object(
     when: Type.Optional(
       Type.String({ description: 'Sparse by predicate: the item carries this key only when it holds, e.g. status = "PENDING".' }),
     ),
+    shards: Type.Optional(
+      Type.Object(
+        {
+          count: Type.Integer({ minimum: 2, maximum: 1000, description: 'Number of suffixes N; the key becomes <value>.<1..N>.' }),
+          method: Type.Union([Type.Literal('random'), Type.Literal('calculated')], {
+            description: 'random: a writer picks any suffix (reads fan out over all N); calculated: the suffix is a hash of `from`, so a reader who knows it goes to one shard.',
+          }),
+          from: Type.Optional(Type.String({ description: 'For calculated suffixes: the attribute hashed into the suffix.' })),
+        },
+        { additionalProperties: false, description: 'Write sharding of a partition key (reference §5).' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
 export type KeyBinding = Static<typeof KeyBinding>;
+export type Sharding = NonNullable<KeyBinding['shards']>;
 
 export const Entity = Type.Object(
   {
@@ -182,6 +195,14 @@ export const AccessPattern = Type.Object(
     resultSize: Type.Optional(Type.Integer({ minimum: 0, description: 'Expected items returned per request.' })),
     ratePerSecond: Type.Number({ minimum: 0, description: 'Requests per second at peak.' }),
     consistency: Type.Union([Type.Literal('eventual'), Type.Literal('strong'), Type.Literal('transactional')]),
+    updates: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'For update patterns: the attributes the update changes (decides which index entries move).',
+      }),
+    ),
+    filter: Type.Optional(
+      Type.String({ description: 'A condition on returned items beyond the key condition, e.g. status = "SHIPPED".' }),
+    ),
     notes: Type.Optional(Type.String()),
   },
   { additionalProperties: false },

@@ -1,0 +1,68 @@
+/**
+ * A number shown to a user, with its derivation as data: each step names what it computes, the
+ * expression with the numbers filled in, and its result. The UI renders the steps when a number is
+ * clicked; the CLI prints them with `--explain`; tests assert on them.
+ *
+ * Example, a Query reading 10,000 items of 1 KB, eventually consistent:
+ *   Bytes read        10,000 items × 1,024 B            = 10,240,000 B
+ *   Pages             ceil(10,240,000 B / 1,048,576 B)   = 10 pages
+ *   Read units        Σ per page ceil(page bytes / 4 KB) = 2,500 units
+ *   Eventual          2,500 × 0.5                        = 1,250 RCU
+ */
+
+export type Unit =
+  | 'B'
+  | 'items'
+  | 'pages'
+  | 'units'
+  | 'RCU'
+  | 'WCU'
+  | 'RRU'
+  | 'WRU'
+  | 'requests/s'
+  | 'RCU/s'
+  | 'WCU/s'
+  | 'GB'
+  | 'USD'
+  | 'USD/month'
+  | 'hours'
+  | 'partitions'
+  | 'ratio'
+  | '';
+
+export interface Step {
+  /** What this step computes, in DynamoDB's words ("Read units, rounded up to 4 KB per page"). */
+  label: string;
+  /** The arithmetic with the numbers filled in ("ceil(10,240,000 B / 4,096 B)"). */
+  expression: string;
+  value: number;
+  unit: Unit;
+  /** Where the rule comes from: a section of dynamodb-reference.md or an AWS doc URL. */
+  source?: string;
+}
+
+export interface Figure {
+  value: number;
+  unit: Unit;
+  steps: Step[];
+  /** Modeling assumptions the number rests on (reference §10), shown beside it. */
+  assumptions: string[];
+}
+
+/** A figure with no derivation beyond its value (an input the user gave). */
+export function given(value: number, unit: Unit, label: string): Figure {
+  return { value, unit, steps: [{ label, expression: formatNumber(value), value, unit }], assumptions: [] };
+}
+
+/** A figure whose value is its last step's. */
+export function figure(steps: Step[], assumptions: string[] = []): Figure {
+  const last = steps.at(-1);
+  if (!last) throw new Error('A figure needs at least one step.');
+  return { value: last.value, unit: last.unit, steps, assumptions };
+}
+
+/** 1234567.891 → "1,234,567.89"; integers without decimals. */
+export function formatNumber(n: number, maxFractionDigits = 2): string {
+  if (!Number.isFinite(n)) return String(n);
+  return n.toLocaleString('en-US', { maximumFractionDigits: maxFractionDigits });
+}

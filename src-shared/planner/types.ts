@@ -1,0 +1,96 @@
+/**
+ * What the planner decides for one access pattern: the operation that serves it, on which index,
+ * with which key condition, and how many items it reads and returns per request. The capacity code
+ * turns a plan into RCU/WCU and dollars; the UI and CLI show it.
+ */
+import type { Consistency } from '../model/schema.ts';
+
+export type Operation = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+
+/** The label shown on a pattern's row. */
+export type PlanBadge =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'GSI Query'
+  | 'LSI Query'
+  | 'Fan-out Query'
+  | 'Scan'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem';
+
+/** The table itself, or one of its indexes by name. */
+export type Target = { kind: 'table' } | { kind: 'gsi'; name: string } | { kind: 'lsi'; name: string };
+
+/** An entity whose items the request reads (the item collection can hold several). */
+export interface EntityRead {
+  entityId: string;
+  name: string;
+  /** Items of this entity read per request (estimate). */
+  items: number;
+}
+
+/** Why an index (or the table) was not chosen for a read. */
+export interface Rejection {
+  target: Target;
+  reason: string;
+}
+
+/** An index that would serve an unserved pattern: what to add, in the model's terms. */
+export interface IndexSuggestion {
+  kind: 'gsi' | 'lsi';
+  /** Partition-key template for the pattern's entity, e.g. `STATUS#{status}`. */
+  partitionKeyTemplate?: string;
+  /** Sort-key template supporting the needed range or order, e.g. `{createdAt}`. */
+  sortKeyTemplate?: string;
+  reason: string;
+}
+
+/** An index a write touches, and how (reference §3.3). */
+export interface IndexWrite {
+  target: Target;
+  /**
+   * put: the item enters or is rewritten in the index (1 write); move: an update changes the
+   * index key (delete + put, 2 writes); delete: the item leaves it (1 write); none: not in the index
+   * or nothing projected changes (0 writes).
+   */
+  effect: 'put' | 'move' | 'delete' | 'none';
+  /** Share of the entity's items the index holds (sparse by predicate < 1). */
+  fraction: number;
+  reason: string;
+}
+
+export interface Plan {
+  patternId: string;
+  operation: Operation;
+  badge: PlanBadge;
+  target: Target;
+  /** The key condition as it would be sent, with placeholders: `PK = :pk AND begins_with(SK, :sk)`. */
+  keyCondition?: string;
+  /** What each placeholder holds, as a key template: `:pk` → `USER#{userId}`. */
+  values: Record<string, string>;
+  /** A FilterExpression the request also sends (it does not lower the cost). */
+  filter?: string;
+  /** Requests per pattern call: 1, or N for a fan-out over N shards. */
+  requests: number;
+  /** The consistency actually used (a GSI read is always eventual). */
+  consistency: Consistency;
+  /** `ScanIndexForward=false` for a descending order. */
+  scanIndexForward?: boolean;
+  entitiesRead: EntityRead[];
+  /** Items read (evaluated) per pattern call, over all its requests: what capacity is charged on. */
+  itemsRead: number;
+  /** Items returned per pattern call (after any filter or Limit). */
+  itemsReturned: number;
+  /** False when no key-based access serves the pattern and it falls back to a Scan. */
+  isServed: boolean;
+  /** Index writes for write patterns (empty for reads). */
+  indexWrites: IndexWrite[];
+  rejected: Rejection[];
+  suggestion?: IndexSuggestion;
+  /** Why this operation, in one or two sentences. */
+  explanation: string;
+  /** Modeling assumptions behind the counts ("Order.userId has 1,000,000 distinct values"). */
+  assumptions: string[];
+}
