@@ -34,7 +34,10 @@ export type ModelErrorCode =
   | 'model.invalidNumber'
   | 'model.duplicateKeyAttribute'
   | 'model.lsiSortKeyNotDistinct'
-  | 'model.incompleteIndexKey';
+  | 'model.incompleteIndexKey'
+  | 'model.invalidSharding'
+  | 'model.invalidUpdates'
+  | 'model.rangeOperator';
 
 /** One problem in a design. `path` uses property/index notation: `tables[0].entities[2].keys.GSI1PK`. */
 export interface Problem extends ErrorData {

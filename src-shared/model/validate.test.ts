@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { joinPath, parseDesign, parseDesignStructure, validateDesign, describeValue } from './validate.ts';
-import type { Design, GlobalSecondaryIndex } from './schema.ts';
+import type { AccessPattern, Design, GlobalSecondaryIndex } from './schema.ts';
 import type { Problem } from './problems.ts';
 
 /** A small valid design: one table, a GSI and an LSI, two entities, two access patterns. */
@@ -80,6 +80,16 @@ const gsi = (name: string, pk = `${name}PK`, sk?: string): GlobalSecondaryIndex 
   partitionKey: { name: pk, type: 'S' },
   ...(sk ? { sortKey: { name: sk, type: 'S' as const } } : {}),
   projection: { type: 'KEYS_ONLY' },
+});
+const updatePattern = (updates: string[]): AccessPattern => ({
+  id: 'ap-3',
+  name: 'Update order',
+  entityId: 'e-order',
+  action: 'update',
+  known: ['userId', 'orderId'],
+  updates,
+  ratePerSecond: 1,
+  consistency: 'eventual',
 });
 const codesAndPaths = (problems: Problem[]) => problems.map(({ code, path }) => ({ code, path }));
 
@@ -295,6 +305,53 @@ describe('validateDesign', () => {
     ['a range attribute the entity lacks', (d) => (t0(d).accessPatterns[1]!.range!.attribute = 'createdAt'), [{ code: 'model.unknownAttribute', path: 'tables[0].accessPatterns[1].range.attribute' }]],
     ['a negative rate', (d) => (t0(d).accessPatterns[1]!.ratePerSecond = -1), [{ code: 'model.invalidNumber', path: 'tables[0].accessPatterns[1].ratePerSecond' }]],
     ['a fractional result size', (d) => (t0(d).accessPatterns[1]!.resultSize = 2.5), [{ code: 'model.invalidNumber', path: 'tables[0].accessPatterns[1].resultSize' }]],
+    // Write sharding.
+    ['random shards on a GSI partition key', (d) => (entity(d, 1).keys.GSI1PK!.shards = { count: 10, method: 'random' }), []],
+    ['random shards on the table partition key', (d) => (entity(d, 1).keys.PK!.shards = { count: 4, method: 'random' }), []],
+    ['calculated shards from an attribute', (d) => (entity(d, 1).keys.GSI1PK!.shards = { count: 10, method: 'calculated', from: 'orderId' }), []],
+    ['shards on the table sort key', (d) => (entity(d, 1).keys.SK!.shards = { count: 10, method: 'random' }), [{ code: 'model.invalidSharding', path: `${E1}.keys.SK.shards` }]],
+    ['shards on a GSI sort key', (d) => (entity(d, 1).keys.GSI1SK!.shards = { count: 10, method: 'random' }), [{ code: 'model.invalidSharding', path: `${E1}.keys.GSI1SK.shards` }]],
+    ['one shard', (d) => (entity(d, 1).keys.GSI1PK!.shards = { count: 1, method: 'random' }), [{ code: 'model.invalidNumber', path: `${E1}.keys.GSI1PK.shards.count` }]],
+    ['1,001 shards', (d) => (entity(d, 1).keys.GSI1PK!.shards = { count: 1001, method: 'random' }), [{ code: 'model.invalidNumber', path: `${E1}.keys.GSI1PK.shards.count` }]],
+    ['calculated shards without "from"', (d) => (entity(d, 1).keys.GSI1PK!.shards = { count: 10, method: 'calculated' }), [{ code: 'model.invalidSharding', path: `${E1}.keys.GSI1PK.shards.from` }]],
+    [
+      'calculated shards from an attribute the entity lacks',
+      (d) => (entity(d, 1).keys.GSI1PK!.shards = { count: 10, method: 'calculated', from: 'customerId' }),
+      [{ code: 'model.unknownAttribute', path: `${E1}.keys.GSI1PK.shards.from` }],
+    ],
+    [
+      'shards on a number partition key',
+      (d) => {
+        t0(d).globalSecondaryIndexes[0]!.partitionKey.type = 'N';
+        entity(d, 1).keys.GSI1PK = { template: '{total}', shards: { count: 10, method: 'random' } };
+      },
+      [{ code: 'model.invalidSharding', path: `${E1}.keys.GSI1PK.shards` }],
+    ],
+    // Updates, filters and range operators.
+    ['an update pattern that lists what it changes', (d) => t0(d).accessPatterns.push(updatePattern(['status', 'total'])), []],
+    ['updates on a get pattern', (d) => (t0(d).accessPatterns[0]!.updates = ['email']), [{ code: 'model.invalidUpdates', path: 'tables[0].accessPatterns[0].updates' }]],
+    ['an updated attribute the entity lacks', (d) => t0(d).accessPatterns.push(updatePattern(['state'])), [{ code: 'model.unknownAttribute', path: 'tables[0].accessPatterns[2].updates[0]' }]],
+    [
+      "an update of an attribute of the table's key",
+      (d) => t0(d).accessPatterns.push(updatePattern(['total', 'orderId'])),
+      [{ code: 'model.invalidUpdates', path: 'tables[0].accessPatterns[2].updates[1]' }],
+    ],
+    ['a filter', (d) => (t0(d).accessPatterns[1]!.filter = 'total > 100 AND attribute_exists(lines)'), []],
+    ['a filter that does not parse', (d) => (t0(d).accessPatterns[1]!.filter = 'total >'), [{ code: 'condition.syntax', path: 'tables[0].accessPatterns[1].filter' }]],
+    ['a filter on an unknown attribute', (d) => (t0(d).accessPatterns[1]!.filter = 'state = "X"'), [{ code: 'condition.unknownAttribute', path: 'tables[0].accessPatterns[1].filter' }]],
+    ['a filter comparing an N attribute with text', (d) => (t0(d).accessPatterns[1]!.filter = 'total = "100"'), [{ code: 'condition.typeMismatch', path: 'tables[0].accessPatterns[1].filter' }]],
+    ['begins_with on an S attribute', (d) => (t0(d).accessPatterns[1]!.range = { attribute: 'orderId', operator: 'begins_with' }), []],
+    ['between on an N attribute', (d) => (t0(d).accessPatterns[1]!.range = { attribute: 'total', operator: 'between' }), []],
+    [
+      'begins_with on an N attribute',
+      (d) => (t0(d).accessPatterns[1]!.range = { attribute: 'total', operator: 'begins_with' }),
+      [{ code: 'model.rangeOperator', path: 'tables[0].accessPatterns[1].range.operator' }],
+    ],
+    [
+      'between on a list attribute',
+      (d) => (t0(d).accessPatterns[1]!.range = { attribute: 'lines', operator: 'between' }),
+      [{ code: 'model.rangeOperator', path: 'tables[0].accessPatterns[1].range.operator' }],
+    ],
   ])('reports %s', (_name, mutate, expected) => {
     const d = baseDesign();
     mutate(d);
@@ -309,6 +366,34 @@ describe('validateDesign', () => {
     expect(problem?.message).toContain('GSI1PK');
     expect(problem?.message).toContain('"STATUS#{state}"');
     expect(problem?.expected).toContain('orderId, status');
+  });
+});
+
+describe('validateDesign messages for sharding, updates and ranges', () => {
+  it('names the entity, the key and the attributes a calculated shard could hash', () => {
+    const d = baseDesign();
+    entity(d, 1).keys.GSI1PK!.shards = { count: 10, method: 'calculated', from: 'customerId' };
+    const [problem] = validateDesign(d);
+    expect(problem?.message).toContain('"Order"');
+    expect(problem?.message).toContain('GSI1PK');
+    expect(problem?.expected).toContain('orderId');
+  });
+
+  it("names the pattern, the attribute and the table key an update cannot change", () => {
+    const d = baseDesign();
+    t0(d).accessPatterns.push(updatePattern(['orderId']));
+    const [problem] = validateDesign(d);
+    expect(problem?.message).toContain('"Update order"');
+    expect(problem?.message).toContain('SK = ORDER#{orderId}');
+  });
+
+  it('says which types a range operator accepts', () => {
+    const d = baseDesign();
+    t0(d).accessPatterns[1]!.range = { attribute: 'total', operator: 'begins_with' };
+    const [problem] = validateDesign(d);
+    expect(problem?.message).toContain('"Pending orders"');
+    expect(problem?.found).toBe('begins_with on an N attribute');
+    expect(problem?.expected).toContain('S, B');
   });
 });
 

@@ -12,18 +12,21 @@ import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import { ok, fail, type Result } from '../errors.ts';
 import { conditionAttributes, conditionValuesFor, parseCondition, type ConditionValue } from './condition.ts';
-import { estimateRenderedBytes, parseKeyTemplate, utf8ByteLength, type KeyTemplate } from './key-template.ts';
+import { estimateRenderedBytes, parseKeyTemplate, templateAttributes, utf8ByteLength, type KeyTemplate } from './key-template.ts';
 import { migrate } from './migrate.ts';
 import type { ModelErrorCode, Problem } from './problems.ts';
 import type { KeyTemplateErrorCode } from './key-template.ts';
 import {
   Design as DesignSchema,
+  type AccessPattern,
   type Attribute,
   type Design,
   type Entity,
   type KeyAttribute,
   type KeyAttributeType,
   type Projection,
+  type RangeOperator,
+  type Sharding,
   type Table,
 } from './schema.ts';
 
@@ -39,6 +42,9 @@ export const MAX_PARTITION_KEY_BYTES = 2048;
 export const MAX_SORT_KEY_BYTES = 1024;
 /** Longest key attribute name (and LSI INCLUDE attribute name), in UTF-8 bytes. Same page. */
 export const MAX_KEY_ATTRIBUTE_NAME_BYTES = 255;
+/** Fewest and most write shards of a partition key (the schema's bounds for `shards.count`). */
+export const MIN_SHARDS = 2;
+export const MAX_SHARDS = 1000;
 /** Table and index names: 3–255 characters of a-z A-Z 0-9 _ . - */
 export const RESOURCE_NAME_PATTERN = /^[a-zA-Z0-9_.-]{3,255}$/;
 /** What a resource name may hold, for messages. */
@@ -726,6 +732,7 @@ function validateEntity(table: Table, entity: Entity, ep: string, slots: Map<str
     if (binding.when !== undefined && binding.when.trim() !== '') {
       checkWhen(binding.when, joinPath(kp, 'when'), where, isTableKey, entity, attributes, attributeNames, c);
     }
+    if (binding.shards !== undefined) checkShards(binding.shards, joinPath(kp, 'shards'), where, keyUses, entity, attributeNames, c);
   }
 
   checkIndexMembership(table, entity, kp0, uses, label, c);
@@ -816,7 +823,20 @@ function checkWhen(
     );
     return;
   }
-  const parsed = parseCondition(when, path);
+  checkCondition(when, path, where, entity, attributes, attributeNames, c);
+}
+
+/** A condition (a key's `when`, a pattern's `filter`) must parse and compare the entity's attributes with values of their types. */
+function checkCondition(
+  source: string,
+  path: string,
+  where: string,
+  entity: Entity,
+  attributes: Map<string, Attribute>,
+  attributeNames: string[],
+  c: Collector,
+): void {
+  const parsed = parseCondition(source, path);
   if (!parsed.ok) {
     for (const p of parsed.errors) c.problems.push({ ...p, message: `${where}: ${p.message}` });
     return;
@@ -827,7 +847,7 @@ function checkWhen(
       c.add(
         'condition.unknownAttribute',
         path,
-        `${where}: condition ${quote(when)} names ${quote(name)}, but ${entity.name} has no attribute ${quote(name)}; expected one of: ${listOf(attributeNames)}.`,
+        `${where}: condition ${quote(source)} names ${quote(name)}, but ${entity.name} has no attribute ${quote(name)}; expected one of: ${listOf(attributeNames)}.`,
         quote(name),
         `one of: ${listOf(attributeNames)}`,
       );
@@ -841,11 +861,72 @@ function checkWhen(
       c.add(
         'condition.typeMismatch',
         path,
-        `${where}: condition ${quote(when)} compares ${quote(name)}, ${typed(a.type)}, with ${describeValue(wrong)}, so it is never true; expected ${wanted}.`,
+        `${where}: condition ${quote(source)} compares ${quote(name)}, ${typed(a.type)}, with ${describeValue(wrong)}, so it is never true; expected ${wanted}.`,
         describeValue(wrong),
         wanted,
       );
     }
+  }
+}
+
+/**
+ * Write sharding (reference §5) appends `.1`…`.N` to a partition-key value: only partition keys can
+ * carry it, the key must be a string, and a calculated suffix needs the attribute it is hashed from.
+ */
+function checkShards(
+  shards: Sharding,
+  path: string,
+  where: string,
+  keyUses: KeyUse[],
+  entity: Entity,
+  attributeNames: string[],
+  c: Collector,
+): void {
+  const partitionUses = keyUses.filter((u) => u.role === 'partition');
+  if (partitionUses.length === 0) {
+    const owners = keyUses.map((u) => `the sort key of ${u.owner}`).join(', ');
+    c.add(
+      'model.invalidSharding',
+      path,
+      `${where}: shards on ${owners}; expected shards only on a partition key (the table's or a GSI's), since a suffix on a sort key spreads nothing across partitions.`,
+      'shards on a sort key',
+      "shards on the table's or a GSI's partition key",
+    );
+    return;
+  }
+  const keyType = (partitionUses[0] as KeyUse).attribute.type;
+  if (keyType !== 'S') {
+    c.add(
+      'model.invalidSharding',
+      path,
+      `${where}: shards on a ${keyType} partition key; expected an S key, since sharding appends ".1"…".N" to the key's text.`,
+      `a ${keyType} key`,
+      'an S key',
+    );
+  }
+  const { count } = shards;
+  if (!Number.isInteger(count) || count < MIN_SHARDS || count > MAX_SHARDS) {
+    const expected = `a whole number from ${MIN_SHARDS} to ${MAX_SHARDS}`;
+    c.add('model.invalidNumber', joinPath(path, 'count'), `${where}: shard count is ${describeValue(count)}; expected ${expected}.`, describeValue(count), expected);
+  }
+  if (shards.method !== 'calculated') return;
+  const fromPath = joinPath(path, 'from');
+  if (shards.from === undefined || shards.from.trim() === '') {
+    c.add(
+      'model.invalidSharding',
+      fromPath,
+      `${where}: calculated shards need "from", the attribute hashed into the suffix; expected one of: ${listOf(attributeNames)}.`,
+      'no attribute',
+      `one of: ${listOf(attributeNames)}`,
+    );
+  } else if (!attributeNames.includes(shards.from)) {
+    c.add(
+      'model.unknownAttribute',
+      fromPath,
+      `${where}: calculated shards hash ${quote(shards.from)}, but ${entity.name} has no attribute ${quote(shards.from)}; expected one of: ${listOf(attributeNames)}.`,
+      quote(shards.from),
+      `one of: ${listOf(attributeNames)}`,
+    );
   }
 }
 
@@ -923,6 +1004,86 @@ function validateAccessPatterns(table: Table, tp: string, c: Collector): void {
       );
     };
     pattern.known.forEach((name, m) => checkAttribute(name, joinPath(joinPath(ap, 'known'), m), 'known attribute'));
-    if (pattern.range) checkAttribute(pattern.range.attribute, joinPath(joinPath(ap, 'range'), 'attribute'), 'range attribute');
+    if (pattern.range) {
+      checkAttribute(pattern.range.attribute, joinPath(joinPath(ap, 'range'), 'attribute'), 'range attribute');
+      checkRangeOperator(pattern.range, joinPath(ap, 'range'), label, entity, c);
+    }
+    if (pattern.updates !== undefined) checkUpdates(table, pattern.action, pattern.updates, joinPath(ap, 'updates'), label, entity, checkAttribute, c);
+    if (pattern.filter !== undefined && pattern.filter.trim() !== '') {
+      const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
+      checkCondition(pattern.filter, joinPath(ap, 'filter'), `${label}, filter`, entity, attributes, attributeNames, c);
+    }
+  });
+}
+
+/** The attribute types each range operator can compare: DynamoDB's key-condition rules (begins_with on S or B; order on S, N, B). */
+const RANGE_OPERAND_TYPES: Readonly<Record<RangeOperator, readonly Attribute['type'][]>> = {
+  '=': ['S', 'N', 'B', 'BOOL'],
+  '<': ['S', 'N', 'B'],
+  '<=': ['S', 'N', 'B'],
+  '>': ['S', 'N', 'B'],
+  '>=': ['S', 'N', 'B'],
+  between: ['S', 'N', 'B'],
+  begins_with: ['S', 'B'],
+};
+
+function checkRangeOperator(range: NonNullable<AccessPattern['range']>, path: string, label: string, entity: Entity, c: Collector): void {
+  const a = entity.attributes.find((x) => x.name === range.attribute);
+  const allowed = RANGE_OPERAND_TYPES[range.operator];
+  if (!a || allowed === undefined || allowed.includes(a.type)) return;
+  const expected = `${range.operator} on ${allowed.join(', ')} attributes${range.operator === 'begins_with' ? ' (a prefix of text or bytes)' : ''}`;
+  c.add(
+    'model.rangeOperator',
+    joinPath(path, 'operator'),
+    `${label}: range ${range.operator} on ${quote(a.name)}, ${typed(a.type)} of ${entity.name}; expected ${expected}.`,
+    `${range.operator} on ${typed(a.type)}`,
+    expected,
+  );
+}
+
+/**
+ * `updates` lists what an update pattern changes: attributes of the entity, and never one its table
+ * key templates are built from (UpdateItem cannot change the primary key; that is a delete and a put).
+ */
+function checkUpdates(
+  table: Table,
+  action: AccessPattern['action'],
+  updates: string[],
+  path: string,
+  label: string,
+  entity: Entity,
+  checkAttribute: (name: string, path: string, role: string) => void,
+  c: Collector,
+): void {
+  if (action !== 'update') {
+    c.add(
+      'model.invalidUpdates',
+      path,
+      `${label} is a ${action} pattern with "updates"; expected "updates" only on update patterns (it says which attributes an update changes).`,
+      `updates on a ${action} pattern`,
+      'no "updates", or action "update"',
+    );
+    return;
+  }
+  const tableKeyAttributes = new Map<string, string>();
+  for (const key of [table.partitionKey, table.sortKey]) {
+    const binding = key ? entity.keys[key.name] : undefined;
+    const parsed = binding && key ? parseKeyTemplate(binding.template) : undefined;
+    if (!parsed?.ok || !key) continue;
+    for (const name of templateAttributes(parsed.value)) tableKeyAttributes.set(name, `${key.name} = ${binding?.template ?? ''}`);
+  }
+  updates.forEach((name, m) => {
+    const ap = joinPath(path, m);
+    checkAttribute(name, ap, 'updated attribute');
+    const key = tableKeyAttributes.get(name);
+    if (key !== undefined) {
+      c.add(
+        'model.invalidUpdates',
+        ap,
+        `${label} updates ${quote(name)}, which ${entity.name}'s table key ${key} is built from; UpdateItem cannot change an item's primary key, expected a delete and a put pattern instead.`,
+        quote(name),
+        "an attribute outside the table's key templates",
+      );
+    }
   });
 }
