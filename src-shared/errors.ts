@@ -7,8 +7,9 @@ import type { ModelErrorCode } from './model/problems.ts';
 import type { KeyTemplateErrorCode } from './model/key-template.ts';
 import type { IpcErrorCode } from './ipc/wire.ts';
 import type { FileErrorCode } from './ipc/contract.ts';
+import type { ItemErrorCode } from './capacity/item-size.ts';
 
-export type ErrorCode = ModelErrorCode | KeyTemplateErrorCode | IpcErrorCode | FileErrorCode;
+export type ErrorCode = ModelErrorCode | KeyTemplateErrorCode | IpcErrorCode | FileErrorCode | ItemErrorCode;
 
 /** The JSON-safe shape of an error: what crosses the IPC wire and what the UI shows. */
 export interface ErrorData {

@@ -12,8 +12,10 @@
 
 export type Unit =
   | 'B'
+  | 'B/s'
   | 'items'
   | 'pages'
+  | 'requests'
   | 'units'
   | 'RCU'
   | 'WCU'
