@@ -11,6 +11,7 @@ import { createDesign, newId } from '../../src-shared/model/edits.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { parseDesignStructure } from '../../src-shared/model/validate.ts';
+import type { Figure } from '../../src-shared/capacity/figure.ts';
 import type { DocumentRecord, WorkspaceDb } from '../lib/db.ts';
 import { OpenDocument, type Edit } from './document.svelte.ts';
 import { SCREENS, type ScreenId } from './screens.ts';
@@ -49,6 +50,8 @@ export class Workspace {
   busy = $state(false);
   /** `pending` while edits wait to reach IndexedDB; `idle` once everything is stored locally. */
   autosave = $state<'idle' | 'pending'>('idle');
+  /** The number whose derivation is shown (a click on any figure). */
+  explained = $state<{ title: string; figure: Figure } | undefined>();
   /** Which table of a multi-table design the screens show. */
   tableId = $state<string | undefined>();
 
@@ -128,6 +131,11 @@ export class Workspace {
   /** Applies a pure edit to the active design (one undo step; see `OpenDocument.apply`). */
   edit(edit: Edit, coalesceKey?: string): void {
     this.active?.apply(edit, coalesceKey);
+  }
+
+  /** Shows how a number is computed. */
+  explain(title: string, figure: Figure): void {
+    this.explained = { title, figure };
   }
 
   dismissNotice(): void {

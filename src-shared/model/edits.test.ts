@@ -97,3 +97,27 @@ describe('design edits', () => {
     expect('sortKey' in next.tables[0]!).toBe(false);
   });
 });
+
+describe('access pattern edits', () => {
+  it('adds, updates, reorders, duplicates and removes patterns', async () => {
+    const { addAccessPattern, updateAccessPattern, moveAccessPattern, duplicateAccessPattern, removeAccessPattern } = await import('./edits.ts');
+    let { design, tableId, userId } = shop();
+    design = addAccessPattern(design, tableId, userId, 'Get user');
+    design = addAccessPattern(design, tableId, userId, 'Find by email');
+    const [a, b] = design.tables[0]!.accessPatterns;
+    expect(a).toMatchObject({ name: 'Get user', entityId: userId, action: 'get', known: ['userId'], ratePerSecond: 10 });
+
+    design = updateAccessPattern(design, tableId, b!.id, { known: ['email'], action: 'query', order: 'desc' });
+    design = updateAccessPattern(design, tableId, b!.id, { order: undefined });
+    expect(design.tables[0]!.accessPatterns[1]).toEqual({ ...b, known: ['email'], action: 'query' });
+
+    design = moveAccessPattern(design, tableId, b!.id, 0);
+    expect(design.tables[0]!.accessPatterns.map((p) => p.name)).toEqual(['Find by email', 'Get user']);
+
+    design = duplicateAccessPattern(design, tableId, a!.id);
+    expect(design.tables[0]!.accessPatterns.map((p) => p.name)).toEqual(['Find by email', 'Get user', 'Get user (copy)']);
+
+    design = removeAccessPattern(design, tableId, a!.id);
+    expect(design.tables[0]!.accessPatterns.map((p) => p.name)).toEqual(['Find by email', 'Get user (copy)']);
+  });
+});
