@@ -3,7 +3,7 @@
  * with which key condition, and how many items it reads and returns per request. The capacity code
  * turns a plan into RCU/WCU and dollars; the UI and CLI show it.
  */
-import type { Consistency } from '../model/schema.ts';
+import type { Consistency, KeyAttribute, Projection } from '../model/schema.ts';
 
 export type Operation = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
 
@@ -45,6 +45,15 @@ export interface IndexSuggestion {
   /** Sort-key template supporting the needed range or order, e.g. `{createdAt}`. */
   sortKeyTemplate?: string;
   reason: string;
+  /** The entity the templates are for (the pattern's). */
+  entityId?: string;
+  /** A free name for the new index, e.g. `GSI3`. */
+  indexName?: string;
+  /** The new GSI's partition key attribute (absent for an LSI, which shares the table's). */
+  partitionKey?: KeyAttribute;
+  /** The new index's sort key attribute (an LSI always has one). */
+  sortKey?: KeyAttribute;
+  projection?: Projection;
 }
 
 /** An index a write touches, and how (reference §3.3). */
@@ -72,6 +81,10 @@ export interface Plan {
   values: Record<string, string>;
   /** A FilterExpression the request also sends (it does not lower the cost). */
   filter?: string;
+  /** What each `#name` placeholder of the filter stands for: `#status` → `status`. */
+  names?: Record<string, string>;
+  /** The `Limit` sent with a Query (per request; it caps the items read), when there is one. */
+  limit?: number;
   /** Requests per pattern call: 1, or N for a fan-out over N shards. */
   requests: number;
   /** The consistency actually used (a GSI read is always eventual). */
@@ -93,4 +106,9 @@ export interface Plan {
   explanation: string;
   /** Modeling assumptions behind the counts ("Order.userId has 1,000,000 distinct values"). */
   assumptions: string[];
+  /**
+   * What the user should look at although the pattern is served: a sparse index that holds only
+   * some of the entity's items, a strong read downgraded on a GSI, a write whose key is not known.
+   */
+  warnings?: string[];
 }

@@ -1,0 +1,208 @@
+/**
+ * Item-count estimates from what a design states about its data: an entity's `itemCount`, an
+ * attribute's `cardinality`, and its sample-data generator (an `enum` generator lists the values and
+ * their weights). Every estimate comes with the assumption behind it, in words, so a plan can show
+ * how its numbers were reached.
+ *
+ * The rules (also listed in the planner's README section of its tests):
+ * - distinct values of an attribute: its `cardinality`; else the number of values of its `enum`
+ *   generator; 1 for a `constant` generator; 2 for a BOOL; else unique (one value per item);
+ *   always capped at the entity's item count;
+ * - distinct values of several attributes: the product of theirs (independence), capped at the
+ *   item count;
+ * - the share of items a condition holds for: per attribute with an `enum` generator, the weight of
+ *   the values that satisfy its clauses (uniform without weights); otherwise `=` is 1/distinct,
+ *   `<>` 1 − 1/distinct, `IN` k/distinct, an ordering comparison ½, `attribute_exists` /
+ *   `attribute_not_exists` ½; clauses on different attributes multiply (independence).
+ */
+import { evaluateCondition, formatCondition, type Condition, type ConditionClause } from '../model/condition.ts';
+import type { Attribute, Entity } from '../model/schema.ts';
+
+/** How many distinct values an attribute takes, and why we think so. */
+export interface DistinctValues {
+  count: number;
+  /** "Order.userId has 1,000,000 distinct values (its cardinality)". */
+  assumption: string;
+}
+
+/** The share of items one attribute's clauses keep. */
+export interface SharePart {
+  /** The clauses, as condition source: `status IN ("PENDING", "PROCESSING")`. */
+  text: string;
+  fraction: number;
+  /** Why: `the generator's weights`, `Order.status has 5 distinct values (its cardinality)`. */
+  basis: string;
+}
+
+/** A share of an entity's items, and the assumptions behind it. */
+export interface Share {
+  fraction: number;
+  parts: SharePart[];
+  /** One sentence per part: `Order: status = "SHIPPED" holds for 10% of items (the generator's weights)`. */
+  assumptions: string[];
+}
+
+/** Selectivity of an ordering comparison (`<`, `>=` …) on an attribute whose values we know nothing about. */
+export const UNKNOWN_RANGE_SELECTIVITY = 0.5;
+/** Share of items assumed to have an attribute that `attribute_exists` tests, without better data. */
+export const UNKNOWN_EXISTS_SELECTIVITY = 0.5;
+
+/** An item count that is a finite number ≥ 0 (designs being edited can hold anything). */
+export function sanitizeCount(n: unknown): number {
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/** Rounds to 6 decimals so that repeated divisions do not show float noise (8333.333333, not 8333.333333333334). */
+export function tidy(n: number): number {
+  return Number.isFinite(n) ? Math.round(n * 1e6) / 1e6 : 0;
+}
+
+/** `1,000,000`, `8,333.33`, `2.4`: grouped thousands, at most two decimals, no locale dependence. */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const rounded = Math.round(n * 100) / 100;
+  const [whole = '0', fraction = '00'] = Math.abs(rounded).toFixed(2).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const tail = fraction === '00' ? '' : `.${fraction.replace(/0$/, '')}`;
+  return `${rounded < 0 ? '-' : ''}${grouped}${tail}`;
+}
+
+/** `5%`, `0.4%`, `100%`. */
+export function formatPercent(fraction: number): string {
+  return `${formatCount(fraction * 100)}%`;
+}
+
+/** `1 item`, `2.4 items`. */
+export function formatItems(n: number, what = 'item'): string {
+  return `${formatCount(n)} ${what}${n === 1 ? '' : 's'}`;
+}
+
+interface EnumValues {
+  values: Array<string | number | boolean>;
+  weights: number[];
+  total: number;
+  hasWeights: boolean;
+}
+
+function enumValuesOf(a: Attribute): EnumValues | undefined {
+  const g = a.generator;
+  if (g?.kind !== 'enum' || !Array.isArray(g.values) || g.values.length === 0) return undefined;
+  const values = g.values.map((v) => (a.type === 'N' ? Number(v) : a.type === 'BOOL' ? v === 'true' : v));
+  const given = Array.isArray(g.weights) && g.weights.length === values.length ? g.weights.map((w) => (Number.isFinite(w) && w > 0 ? w : 0)) : undefined;
+  const givenTotal = given?.reduce((s, w) => s + w, 0) ?? 0;
+  const weights = given && givenTotal > 0 ? given : values.map(() => 1);
+  return { values, weights, total: weights.reduce((s, w) => s + w, 0), hasWeights: given !== undefined && givenTotal > 0 };
+}
+
+/** Distinct values of one attribute of an entity (rules in the module comment). */
+export function distinctValuesOf(entity: Entity, name: string): DistinctValues {
+  const itemCount = sanitizeCount(entity.itemCount);
+  const cap = Math.max(1, itemCount);
+  const a = entity.attributes.find((x) => x.name === name);
+  const label = `${entity.name}.${name}`;
+  const capped = (count: number, why: string): DistinctValues => {
+    const c = Math.min(Math.max(1, count), cap);
+    return { count: c, assumption: `${label} has ${formatCount(c)} distinct value${c === 1 ? '' : 's'} (${why})` };
+  };
+  if (a?.cardinality !== undefined && Number.isFinite(a.cardinality) && a.cardinality >= 1) return capped(a.cardinality, 'its cardinality');
+  const enumValues = a ? enumValuesOf(a) : undefined;
+  if (enumValues) return capped(new Set(enumValues.values).size, "its generator's values");
+  if (a?.generator?.kind === 'constant') return capped(1, 'a constant generator');
+  if (a?.type === 'BOOL') return capped(2, 'a BOOL');
+  return {
+    count: cap,
+    assumption: `${label} has no cardinality: assumed unique (${formatCount(cap)} distinct value${cap === 1 ? '' : 's'}, one per ${entity.name} item)`,
+  };
+}
+
+/**
+ * Distinct values of a set of attributes: the product of each one's, capped at the item count.
+ * `limits` caps single attributes (a sparse index whose condition allows only k values of one).
+ */
+export function distinctCombinationsOf(entity: Entity, names: readonly string[], limits: ReadonlyMap<string, number> = new Map()): DistinctValues & { assumptions: string[] } {
+  const cap = Math.max(1, sanitizeCount(entity.itemCount));
+  const assumptions: string[] = [];
+  let product = 1;
+  for (const name of new Set(names)) {
+    const d = distinctValuesOf(entity, name);
+    const limit = limits.get(name);
+    if (limit !== undefined && limit < d.count) {
+      product *= Math.max(1, limit);
+      assumptions.push(`${d.assumption}; the index holds only ${formatCount(limit)} of them`);
+    } else {
+      product *= d.count;
+      assumptions.push(d.assumption);
+    }
+  }
+  const count = Math.min(product, cap);
+  return { count, assumption: assumptions.join('; '), assumptions };
+}
+
+/** The values a condition allows for `name` through `=` and `IN` clauses, if it restricts it that way. */
+export function allowedValueCount(condition: Condition, name: string): number | undefined {
+  let allowed: Set<string> | undefined;
+  for (const clause of condition.clauses) {
+    if (clause.attribute !== name) continue;
+    const values =
+      clause.kind === 'compare' && clause.operator === '=' ? [clause.value] : clause.kind === 'in' ? clause.values : undefined;
+    if (!values) continue;
+    const keys = new Set(values.map((v) => `${typeof v}:${String(v)}`));
+    allowed = allowed === undefined ? keys : new Set([...allowed].filter((k) => keys.has(k)));
+  }
+  return allowed?.size;
+}
+
+function clauseShare(entity: Entity, clause: ConditionClause): number {
+  const d = distinctValuesOf(entity, clause.attribute).count;
+  switch (clause.kind) {
+    case 'exists':
+      return UNKNOWN_EXISTS_SELECTIVITY;
+    case 'notExists':
+      return UNKNOWN_EXISTS_SELECTIVITY;
+    case 'in':
+      return Math.min(1, new Set(clause.values.map((v) => `${typeof v}:${String(v)}`)).size / d);
+    case 'compare':
+      if (clause.operator === '=') return 1 / d;
+      if (clause.operator === '<>') return 1 - 1 / d;
+      return UNKNOWN_RANGE_SELECTIVITY;
+  }
+}
+
+/** The share of an entity's items a condition holds for (rules in the module comment). */
+export function shareOf(entity: Entity, condition: Condition): Share {
+  const byAttribute = new Map<string, ConditionClause[]>();
+  for (const clause of condition.clauses) {
+    const list = byAttribute.get(clause.attribute);
+    if (list) list.push(clause);
+    else byAttribute.set(clause.attribute, [clause]);
+  }
+  let fraction = 1;
+  const parts: SharePart[] = [];
+  for (const [name, clauses] of byAttribute) {
+    const a = entity.attributes.find((x) => x.name === name);
+    const enumValues = a ? enumValuesOf(a) : undefined;
+    const text = formatCondition(clauses);
+    if (enumValues) {
+      const part: Condition = { source: text, clauses };
+      let kept = 0;
+      enumValues.values.forEach((v, i) => {
+        if (evaluateCondition(part, { [name]: v })) kept += enumValues.weights[i] ?? 0;
+      });
+      const share = enumValues.total > 0 ? kept / enumValues.total : 0;
+      fraction *= share;
+      parts.push({ text, fraction: share, basis: enumValues.hasWeights ? "the generator's weights" : "the generator's values, equally likely" });
+      continue;
+    }
+    let share = 1;
+    for (const clause of clauses) share *= clauseShare(entity, clause);
+    fraction *= share;
+    const basis = clauses.every((c) => c.kind === 'exists' || c.kind === 'notExists')
+      ? 'assumed: no data on how many items have it'
+      : clauses.some((c) => c.kind === 'compare' && c.operator !== '=' && c.operator !== '<>')
+        ? 'an ordering comparison is assumed to keep half'
+        : distinctValuesOf(entity, name).assumption;
+    parts.push({ text, fraction: share, basis });
+  }
+  const assumptions = parts.map((p) => `${entity.name}: ${p.text} holds for ${formatPercent(p.fraction)} of items (${p.basis})`);
+  return { fraction, parts, assumptions };
+}

@@ -1,0 +1,41 @@
+/**
+ * The planner: access pattern → operation plan. Pure, deterministic and fast enough to run on every
+ * keystroke; it never throws, also not on a design that does not validate (a broken template makes
+ * the entity absent from that key, an unknown entity gives an unserved plan).
+ *
+ * Reads (get, query, count) try the table, every GSI and every LSI and keep the cheapest that serves
+ * the pattern (`read.ts`); writes (put, update, delete) address the table by the item's primary key
+ * and list each index write (`write.ts`). Item counts are estimates from item counts, cardinalities
+ * and generators (`estimate.ts`); each plan states its assumptions.
+ */
+import type { AccessPattern, Table } from '../model/schema.ts';
+import { planRead, planUnknownEntity, readRequestOf } from './read.ts';
+import { viewTable, type TableView } from './table-view.ts';
+import type { Plan } from './types.ts';
+import { planWrite } from './write.ts';
+
+export type * from './types.ts';
+export { applyIndexSuggestion, suggestIndex } from './suggest.ts';
+export { distinctValuesOf, formatCount, shareOf } from './estimate.ts';
+export { MAX_BATCH_GET_KEYS } from './read.ts';
+
+const isWrite = (p: AccessPattern): p is AccessPattern & { action: 'put' | 'update' | 'delete' } =>
+  p.action === 'put' || p.action === 'update' || p.action === 'delete';
+
+function planWith(view: TableView, pattern: AccessPattern): Plan {
+  const entity = view.byId.get(pattern.entityId);
+  if (!entity) return planUnknownEntity(view, pattern);
+  if (isWrite(pattern)) return planWrite(view, entity, pattern);
+  return planRead(readRequestOf(view, entity, pattern));
+}
+
+/** Plans one access pattern of a table: the operation, target, key condition, counts and why. */
+export function planPattern(table: Table, pattern: AccessPattern): Plan {
+  return planWith(viewTable(table), pattern);
+}
+
+/** Plans every access pattern of a table, in the table's pattern order (the table is prepared once). */
+export function planTable(table: Table): Plan[] {
+  const view = viewTable(table);
+  return (table.accessPatterns ?? []).map((p) => planWith(view, p));
+}

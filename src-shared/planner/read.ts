@@ -1,0 +1,539 @@
+/**
+ * Plans a read pattern (get, query, count): every target (the table, each GSI, each LSI) is tried,
+ * the cheapest that serves the pattern wins, and every other target gets the reason it lost. When
+ * none serves it, a Scan with a filter and a suggested index.
+ *
+ * Preference, cheapest first: GetItem (and BatchGetItem of known keys) < Query on the table or an
+ * LSI < Query on a GSI < fan-out over shards < Scan. Within a class: fewer items read, then the table
+ * before an index, then declaration order. A sparse index whose condition the pattern does not imply
+ * (it would miss some of the entity's items) comes after complete candidates of its class.
+ */
+import { evaluateCondition, parseCondition, formatCondition, type Condition } from '../model/condition.ts';
+import { templateAttributes, type KeyTemplate } from '../model/key-template.ts';
+import { RANGE_OPERATORS, type AccessPattern, type Consistency } from '../model/schema.ts';
+import { distinctCombinationsOf, formatCount, formatItems, formatPercent, shareOf, tidy } from './estimate.ts';
+import { conditionExpression, equalityExpression, ExpressionBuilder } from './expression.ts';
+import { mayMatchSortKey, matchSortKey, type NeededRange, type SortKeyMatch } from './sort-key.ts';
+import { suggestIndex } from './suggest.ts';
+import type { EntityView, KeyTarget, Membership, TableView } from './table-view.ts';
+import type { EntityRead, Operation, Plan, PlanBadge, Rejection } from './types.ts';
+
+/** The most keys one BatchGetItem request takes. https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html */
+export const MAX_BATCH_GET_KEYS = 100;
+
+/** Preference classes, cheapest first. */
+const RANK = { getItem: 0, query: 1, gsiQuery: 2, fanOut: 3, scan: 4 } as const;
+/** Added to a candidate's class when it reads a sparse index the pattern does not imply. */
+const PARTIAL_PENALTY = 0.5;
+
+/** What a read pattern knows and needs, sanitized once. */
+export interface ReadRequest {
+  pattern: AccessPattern;
+  view: TableView;
+  entity: EntityView;
+  /** Attributes known by equality (a range with `=` counts as known). */
+  known: Set<string>;
+  range?: NeededRange;
+  resultSize?: number;
+  filter?: Condition;
+  notes: string[];
+}
+
+interface Candidate {
+  target: KeyTarget;
+  rank: number;
+  plan: Plan;
+}
+
+type Evaluation = { ok: true; candidate: Candidate } | { ok: false; rejection: Rejection };
+
+const list = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+
+/** Sanitizes a read pattern's inputs (designs being edited can hold anything). */
+export function readRequestOf(view: TableView, entity: EntityView, pattern: AccessPattern): ReadRequest {
+  const notes: string[] = [];
+  const known = new Set((Array.isArray(pattern.known) ? pattern.known : []).filter((k): k is string => typeof k === 'string'));
+  let range: NeededRange | undefined;
+  const r = pattern.range;
+  if (r && typeof r.attribute === 'string' && r.attribute !== '') {
+    if (!(RANGE_OPERATORS as readonly string[]).includes(r.operator)) notes.push(`The range operator ${JSON.stringify(r.operator)} is unknown: the range is ignored.`);
+    else if (r.operator === '=') known.add(r.attribute);
+    else {
+      range = { attribute: r.attribute, operator: r.operator };
+      known.delete(r.attribute);
+    }
+  }
+  const request: ReadRequest = { pattern, view, entity, known, notes };
+  if (range) request.range = range;
+  if (typeof pattern.resultSize === 'number' && Number.isFinite(pattern.resultSize) && pattern.resultSize >= 0) request.resultSize = Math.floor(pattern.resultSize);
+  if (typeof pattern.filter === 'string' && pattern.filter.trim() !== '') {
+    const parsed = parseCondition(pattern.filter);
+    if (parsed.ok) request.filter = parsed.value;
+    else notes.push(`The filter ${JSON.stringify(pattern.filter)} does not parse: it is ignored.`);
+  }
+  return request;
+}
+
+/** Plans a read: the cheapest target that serves it, or a Scan with a suggestion. */
+export function planRead(request: ReadRequest): Plan {
+  const evaluations = request.view.targets.map((t) => evaluateTarget(request, t));
+  const candidates = evaluations.flatMap((e) => (e.ok ? [e.candidate] : []));
+  candidates.sort((a, b) => a.rank - b.rank || a.plan.itemsRead - b.plan.itemsRead || a.target.order - b.target.order);
+  const best = candidates[0];
+  if (!best) return planScan(request, evaluations.flatMap((e) => (e.ok ? [] : [e.rejection])));
+  const rejected = evaluations.flatMap((e): Rejection[] => {
+    if (!e.ok) return [e.rejection];
+    if (e.candidate === best) return [];
+    return [{ target: e.candidate.target.target, reason: lostTo(e.candidate, best) }];
+  });
+  return { ...best.plan, rejected };
+}
+
+function lostTo(loser: Candidate, winner: Candidate): string {
+  const why =
+    Math.floor(loser.rank) > Math.floor(winner.rank)
+      ? 'GetItem < Query on the table or an LSI < Query on a GSI < fan-out < Scan'
+      : loser.rank > winner.rank
+        ? `${loser.target.label} holds only some of the items`
+        : loser.plan.itemsRead > winner.plan.itemsRead
+          ? `${formatItems(winner.plan.itemsRead)} read instead of ${formatCount(loser.plan.itemsRead)}`
+          : 'the table before an index, then the first index declared';
+  return `${loser.target.label}: could serve it with a ${loser.plan.badge} reading ${formatItems(loser.plan.itemsRead)}, but ${winner.target.label}'s ${winner.plan.badge} is preferred (${why})`;
+}
+
+/** Two partition-key templates that write the same values: one item collection. */
+function isSameCollection(a: KeyTemplate, b: KeyTemplate): boolean {
+  if (a.parts.length !== b.parts.length) return false;
+  const hasLiteral = a.parts.some((p) => p.kind === 'literal');
+  return a.parts.every((p, i) => {
+    const q = b.parts[i];
+    if (p.kind === 'literal') return q?.kind === 'literal' && q.text === p.text;
+    // `USER#{userId}` and `USER#{id}` share collections; bare `{userId}` and `{productId}` do not.
+    return q?.kind === 'attribute' && q.pad === p.pad && (hasLiteral || q.name === p.name);
+  });
+}
+
+/** Items per key value: the items in the target spread over the distinct key values (at least 1 each). */
+function itemsPerKey(itemsInTarget: number, distinct: number): number {
+  if (itemsInTarget <= 0) return 0;
+  return itemsInTarget / Math.min(Math.max(1, distinct), Math.max(1, itemsInTarget));
+}
+
+/** Whether the pattern only asks for items a sparse target holds: its filter (or known) implies every `when`. */
+function isConditionImplied(conditions: readonly Condition[], request: ReadRequest): boolean {
+  const filterClauses = request.filter?.clauses ?? [];
+  return conditions.every((c) =>
+    c.clauses.every((clause) => {
+      if (clause.kind === 'exists' && request.known.has(clause.attribute)) return true;
+      return filterClauses.some((f) => {
+        if (f.attribute !== clause.attribute) return false;
+        const allowed = f.kind === 'compare' && f.operator === '=' ? [f.value] : f.kind === 'in' ? f.values : undefined;
+        if (allowed) return allowed.every((v) => evaluateCondition({ source: '', clauses: [clause] }, { [clause.attribute]: v }));
+        return clause.kind === 'exists' && f.kind === 'compare' && f.operator !== '<>';
+      });
+    }),
+  );
+}
+
+function usedConsistency(request: ReadRequest, target: KeyTarget, operation: Operation, notes: string[], warnings: string[]): Consistency {
+  const asked = request.pattern.consistency;
+  if (target.kind === 'gsi' && asked !== 'eventual') {
+    const text = `${target.label} is a GSI, whose reads are eventually consistent only: the ${asked} read the pattern asks for is planned as eventual.`;
+    notes.push(text);
+    warnings.push(text);
+    return 'eventual';
+  }
+  if (asked === 'transactional' && (operation === 'Query' || operation === 'Scan')) {
+    notes.push(`A ${operation} has no transactional form (TransactGetItems takes gets only): planned as a strongly consistent ${operation}.`);
+    return 'strong';
+  }
+  if (asked === 'transactional') notes.push(`Transactional: sent as TransactGetItems (2 read units per 4 KB).`);
+  return asked === 'strong' || asked === 'transactional' ? asked : 'eventual';
+}
+
+function evaluateTarget(request: ReadRequest, t: KeyTarget): Evaluation {
+  const { pattern, entity: ev, known } = request;
+  const entity = ev.entity;
+  const reject = (reason: string): Evaluation => ({ ok: false, rejection: { target: t.target, reason: `${t.label}: ${reason}` } });
+  const m = ev.membership[t.order];
+  if (!m?.isMember || !m.partitionKey?.template) return reject(m?.reason ?? `${entity.name} is not in it`);
+  const pk = m.partitionKey;
+  const pkTemplate = m.partitionKey.template;
+  const pkAttributes = templateAttributes(pkTemplate);
+  const missing = pkAttributes.filter((a) => !known.has(a));
+  if (missing.length > 0) {
+    const isRange = request.range !== undefined && missing.includes(request.range.attribute);
+    return reject(
+      `partition key ${t.partitionKey.name} = ${pk.source} needs ${list(missing)}, which the caller does not know` +
+        (isRange ? ` (the range on ${request.range?.attribute ?? ''} cannot be used: a partition key takes equality only)` : ''),
+    );
+  }
+  const sortKey = matchSortKey({
+    ...(t.sortKey ? { key: t.sortKey } : {}),
+    ...(m.sortKey ? { bound: m.sortKey } : {}),
+    known,
+    ...(request.range ? { range: request.range } : {}),
+    ...(pattern.order === 'asc' || pattern.order === 'desc' ? { order: pattern.order } : {}),
+    attributeType: (name) => entity.attributes.find((a) => a.name === name)?.type,
+  });
+  if (!sortKey.ok) return reject(sortKey.reason);
+  const sk = sortKey.match;
+
+  const shards = pk.shards;
+  const isOneShard = shards !== undefined && shards.method === 'calculated' && shards.from !== undefined && known.has(shards.from);
+  const fanOut = shards !== undefined && !isOneShard ? shards.count : 1;
+  const notes: string[] = [...request.notes];
+  const warnings: string[] = [];
+  const assumptions: string[] = [];
+  const values: Record<string, string> = { ':pk': shards ? `${pk.source}.{shard}` : pk.source, ...sk.values };
+  if (shards) {
+    assumptions.push(
+      isOneShard
+        ? `${t.partitionKey.name} has ${shards.count} calculated shards: shard = hash(${shards.from ?? ''}) mod ${shards.count} + 1, which the caller computes; one shard holds 1/${shards.count} of the key's items`
+        : `${t.partitionKey.name} has ${shards.count} ${shards.method} shards${shards.method === 'calculated' ? ` hashed from ${shards.from ?? '(no attribute)'}, which the caller does not know` : ''}: shard = 1…${shards.count}, one request per shard`,
+    );
+  }
+  const isPartial = m.conditions.length > 0 && !isConditionImplied(m.conditions, request);
+  if (isPartial) {
+    const when = m.conditions.map((c) => formatCondition(c.clauses)).join(' AND ');
+    warnings.push(
+      `${t.label} holds ${entity.name} items only when ${when} (${formatPercent(m.fraction)} of them): this plan sees only those. Add the condition to the pattern's filter if that is what it asks for, or use an index that holds every ${entity.name} item.`,
+    );
+  }
+  assumptions.push(...m.assumptions);
+
+  const isGetItem = t.kind === 'table' && sk.isComplete && pattern.action !== 'count';
+  if (isGetItem) {
+    const keyAttributes = [...pkAttributes, ...sk.fixed.filter((a) => !pkAttributes.includes(a))];
+    return { ok: true, candidate: getItemCandidate(request, t, keyAttributes, values, fanOut, notes, warnings, assumptions, isPartial) };
+  }
+  return { ok: true, candidate: queryCandidate(request, t, m, sk, pkAttributes, values, { fanOut, isOneShard, count: shards?.count ?? 1 }, notes, warnings, assumptions, isPartial) };
+}
+
+function getItemCandidate(
+  request: ReadRequest,
+  t: KeyTarget,
+  keyAttributes: string[],
+  values: Record<string, string>,
+  fanOut: number,
+  notes: string[],
+  warnings: string[],
+  assumptions: string[],
+  isPartial: boolean,
+): Candidate {
+  const { pattern, entity: ev } = request;
+  const perCall = pattern.action === 'get' && (request.resultSize ?? 1) > 1 ? (request.resultSize ?? 1) : 1;
+  const keys = perCall * fanOut;
+  const operation: Operation = keys > 1 ? 'BatchGetItem' : 'GetItem';
+  const pkName = t.partitionKey.name;
+  const keyCondition = t.sortKey ? `${pkName} = :pk AND ${t.sortKey.name} = :sk` : `${pkName} = :pk`;
+  const keyText = t.sortKey ? `${pkName} = ${values[':pk'] ?? ''}, ${t.sortKey.name} = ${values[':sk'] ?? ''}` : `${pkName} = ${values[':pk'] ?? ''}`;
+  const by = keyAttributes.length > 0 ? `${list(keyAttributes)} give${keyAttributes.length === 1 ? 's' : ''}` : 'constants give';
+  let explanation = `${operation} on the table: ${by} the whole primary key (${keyText}).`;
+  if (fanOut > 1) {
+    explanation += ` ${pkName} has ${fanOut} shards and the caller cannot tell which one holds the item, so it asks for the key in every shard (${formatItems(keys, 'key')}).`;
+    assumptions.push(`Each of the ${formatCount(keys)} keys costs a read; ${formatCount(keys - perCall)} of them find nothing and cost the minimum`);
+  } else if (perCall > 1) {
+    explanation += ` resultSize ${perCall}: one BatchGetItem with ${perCall} keys.`;
+  }
+  const requests = keys > 1 ? Math.ceil(keys / MAX_BATCH_GET_KEYS) : 1;
+  const consistency = usedConsistency(request, t, operation, notes, warnings);
+  if (request.filter) notes.push(`A ${operation} takes no filter: the caller checks ${formatCondition(request.filter.clauses)} on the item.`);
+  const badge: PlanBadge = operation;
+  const plan: Plan = {
+    patternId: pattern.id,
+    operation,
+    badge,
+    target: t.target,
+    keyCondition,
+    values,
+    requests,
+    consistency,
+    entitiesRead: [{ entityId: ev.entity.id, name: ev.entity.name, items: keys }],
+    itemsRead: keys,
+    itemsReturned: perCall,
+    isServed: true,
+    indexWrites: [],
+    rejected: [],
+    explanation: [explanation, ...notes].join(' '),
+    assumptions,
+    warnings,
+  };
+  const rank = (fanOut > 1 ? RANK.fanOut : RANK.getItem) + (isPartial ? PARTIAL_PENALTY : 0);
+  return { target: t, rank, plan };
+}
+
+interface Sharding {
+  fanOut: number;
+  isOneShard: boolean;
+  count: number;
+}
+
+function queryCandidate(
+  request: ReadRequest,
+  t: KeyTarget,
+  m: Membership,
+  sk: SortKeyMatch,
+  pkAttributes: string[],
+  values: Record<string, string>,
+  sharding: Sharding,
+  notes: string[],
+  warnings: string[],
+  assumptions: string[],
+  isPartial: boolean,
+): Candidate {
+  const { pattern, entity: ev, view } = request;
+  const entity = ev.entity;
+  const shardDivisor = sharding.isOneShard ? sharding.count : 1;
+  const pkTemplate = m.partitionKey?.template as KeyTemplate;
+
+  // The entity's own items under the key condition (before any range halving or Limit).
+  const inTarget = ev.itemCount * m.fraction;
+  const fixed = [...pkAttributes, ...sk.fixed];
+  const distinct = distinctCombinationsOf(entity, fixed, m.allowedValues);
+  const own = itemsPerKey(inTarget, distinct.count) / shardDivisor;
+  if (fixed.length > 0) assumptions.push(...distinct.assumptions);
+  assumptions.push(
+    fixed.length > 0
+      ? `${formatItems(own, `${entity.name} item`)} per ${fixed.length === 1 ? `${fixed[0] ?? ''} value` : `combination of ${list(fixed)}`} (${formatCount(inTarget)} in ${t.label} / ${formatCount(distinct.count)}${shardDivisor > 1 ? ` / ${shardDivisor} shards` : ''})`
+      : `The key is a constant: all ${formatItems(own, `${entity.name} item`)} of ${t.label} share it`,
+  );
+
+  // Other entities of the same item collection that the sort-key condition does not exclude.
+  const neighbours: EntityRead[] = [];
+  for (const other of view.entities) {
+    if (other === ev) continue;
+    const om = other.membership[t.order];
+    const otherPk = om?.partitionKey;
+    if (!om?.isMember || !otherPk?.template || !isSameCollection(pkTemplate, otherPk.template)) continue;
+    if ((otherPk.shards?.count ?? 1) !== (m.partitionKey?.shards?.count ?? 1)) continue;
+    if (t.sortKey && !(om.sortKey?.template && mayMatchSortKey(sk.shape, om.sortKey.template.parts))) continue;
+    const otherIn = other.itemCount * om.fraction;
+    const otherDistinct = distinctCombinationsOf(other.entity, templateAttributes(otherPk.template), om.allowedValues);
+    const items = itemsPerKey(otherIn, otherDistinct.count) / shardDivisor;
+    if (items <= 0) continue;
+    neighbours.push({ entityId: other.entity.id, name: other.entity.name, items });
+    assumptions.push(
+      `${other.entity.name} items share the item collection ${t.partitionKey.name} = ${otherPk.source} and the key condition does not exclude them: ${formatItems(items, `${other.entity.name} item`)} per key (${otherDistinct.assumption})`,
+    );
+  }
+
+  // Filters: known attributes the key condition does not use, and the pattern's filter.
+  const builder = new ExpressionBuilder(values);
+  const filterParts: string[] = [];
+  let selectivity = 1;
+  const used = new Set(fixed);
+  if (sharding.isOneShard && m.partitionKey?.shards?.from) used.add(m.partitionKey.shards.from);
+  const unused = [...request.known].filter((k) => !used.has(k) && ev.attributeNames.has(k));
+  if (unused.length > 0) {
+    if (own <= 1) {
+      notes.push(`${list(unused)} ${unused.length === 1 ? 'is' : 'are'} implied: the key condition already selects at most one ${entity.name} item.`);
+    } else {
+      for (const name of unused) filterParts.push(equalityExpression(name, builder));
+      const d = distinctCombinationsOf(entity, unused);
+      selectivity *= 1 / d.count;
+      assumptions.push(`The key does not hold ${list(unused)}: filtered after reading, keeping 1 in ${formatCount(d.count)} (${d.assumption})`);
+    }
+  }
+  if (request.filter) {
+    filterParts.push(conditionExpression(request.filter, builder));
+    const share = shareOf(entity, request.filter);
+    selectivity *= share.fraction;
+    assumptions.push(...share.assumptions.map((a) => `Filter: ${a}`));
+  }
+  const hasFilter = filterParts.length > 0;
+
+  // Items matched by the key condition, then Limit and filter.
+  let matchedOwn = own;
+  let matchedNeighbours = neighbours.map((n) => n.items);
+  const isCount = pattern.action === 'count';
+  if (sk.hasRange && request.resultSize === undefined) {
+    matchedOwn /= 2;
+    matchedNeighbours = matchedNeighbours.map((n) => n / 2);
+    assumptions.push(`No resultSize: the range on ${request.range?.attribute ?? ''} is assumed to match half of the items the rest of the key condition selects`);
+  }
+  const matched = matchedOwn + matchedNeighbours.reduce((s, n) => s + n, 0);
+  const wanted = request.resultSize ?? (pattern.action === 'get' ? 1 : undefined);
+  let limit: number | undefined;
+  let itemsRead: number;
+  let itemsReturned: number;
+  if (isCount) {
+    itemsRead = matched;
+    itemsReturned = 0;
+    if (request.resultSize !== undefined && request.resultSize < matched) {
+      itemsRead = request.resultSize;
+      assumptions.push(`resultSize ${request.resultSize}: the count is expected to be ${request.resultSize}`);
+    }
+    notes.push('Select=COUNT returns only the number of matching items but is charged for reading all of them.');
+  } else if (hasFilter) {
+    itemsRead = matched;
+    const kept = matchedOwn * selectivity;
+    itemsReturned = wanted === undefined ? kept : Math.min(wanted, kept);
+    notes.push('No Limit: with a filter, Limit would cap the items read, not those returned; the filter does not lower the items read.');
+  } else {
+    limit = wanted;
+    itemsRead = limit === undefined ? matched : Math.min(matched, limit * sharding.fanOut);
+    itemsReturned = limit === undefined ? itemsRead : Math.min(itemsRead, limit);
+    if (limit !== undefined && limit * sharding.fanOut > matched) {
+      assumptions.push(`resultSize ${limit} is more than the ${formatItems(matched)} the key condition matches: reads ${formatCount(matched)}`);
+    } else if (limit !== undefined) {
+      assumptions.push(`Limit ${limit}${sharding.fanOut > 1 ? ` per shard` : ''}: reads ${formatCount(itemsRead)} of ${formatItems(matched)} matching`);
+    }
+  }
+  const scale = matched > 0 ? itemsRead / matched : 0;
+  const entitiesRead: EntityRead[] = [
+    { entityId: entity.id, name: entity.name, items: tidy(matchedOwn * scale) },
+    ...neighbours.map((n, i) => ({ ...n, items: tidy((matchedNeighbours[i] ?? 0) * scale) })),
+  ];
+
+  const badge: PlanBadge = sharding.fanOut > 1 ? 'Fan-out Query' : t.kind === 'gsi' ? 'GSI Query' : t.kind === 'lsi' ? 'LSI Query' : 'Query';
+  const consistency = usedConsistency(request, t, 'Query', notes, warnings);
+  const keyCondition = [`${t.partitionKey.name} = :pk`, ...(sk.condition ? [sk.condition] : [])].join(' AND ');
+  const pkPhrase =
+    pkAttributes.length > 0
+      ? `${list(pkAttributes)} give${pkAttributes.length === 1 ? 's' : ''} the partition key ${t.partitionKey.name} = ${m.partitionKey?.source ?? ''}`
+      : `the partition key ${t.partitionKey.name} = ${m.partitionKey?.source ?? ''} is a constant`;
+  const parts = [`Query on ${t.kind === 'table' ? 'the table' : t.label}: ${pkPhrase}${sk.condition ? `; ${sk.description}` : ''}.`];
+  if (pattern.action === 'get') parts.push(`GetItem needs the table's whole primary key, so the get is a Query with Limit ${wanted ?? 1}.`);
+  if (sk.scanIndexForward === false) parts.push('ScanIndexForward=false for descending order.');
+  if (sharding.fanOut > 1) {
+    parts.push(`${t.partitionKey.name} has ${sharding.fanOut} shards: ${sharding.fanOut} Queries, one per shard, merged by the caller (scatter-gather).`);
+  } else if (sharding.isOneShard) {
+    parts.push(`${t.partitionKey.name} has ${sharding.count} calculated shards; ${m.partitionKey?.shards?.from ?? ''} gives the shard, so one Query.`);
+  }
+  parts.push(...sk.notes.map((n) => `${n.charAt(0).toUpperCase()}${n.slice(1)}.`));
+  const plan: Plan = {
+    patternId: pattern.id,
+    operation: 'Query',
+    badge,
+    target: t.target,
+    keyCondition,
+    values,
+    requests: sharding.fanOut,
+    consistency,
+    entitiesRead,
+    itemsRead: tidy(itemsRead),
+    itemsReturned: tidy(itemsReturned),
+    isServed: true,
+    indexWrites: [],
+    rejected: [],
+    explanation: [...parts, ...notes].join(' '),
+    assumptions,
+    warnings,
+  };
+  if (hasFilter) {
+    plan.filter = filterParts.join(' AND ');
+    plan.names = builder.names;
+  }
+  if (limit !== undefined) plan.limit = limit;
+  if (sk.scanIndexForward !== undefined) plan.scanIndexForward = sk.scanIndexForward;
+  const rank = (sharding.fanOut > 1 ? RANK.fanOut : t.kind === 'gsi' ? RANK.gsiQuery : RANK.query) + (isPartial ? PARTIAL_PENALTY : 0);
+  return { target: t, rank, plan };
+}
+
+/** The fallback: read every item of the table and filter. */
+function planScan(request: ReadRequest, rejected: Rejection[]): Plan {
+  const { pattern, entity: ev, view } = request;
+  const entity = ev.entity;
+  const values: Record<string, string> = {};
+  const builder = new ExpressionBuilder(values);
+  const clauses: string[] = [];
+  const known = [...request.known].filter((k) => ev.attributeNames.has(k));
+  for (const name of known) clauses.push(equalityExpression(name, builder));
+  const range = request.range;
+  if (range) {
+    const name = builder.name(range.attribute);
+    const value = `{${range.attribute}}`;
+    switch (range.operator) {
+      case 'begins_with':
+        clauses.push(`begins_with(${name}, ${builder.value(range.attribute, value)})`);
+        break;
+      case 'between':
+        clauses.push(`${name} BETWEEN ${builder.value(`${range.attribute}From`, value)} AND ${builder.value(`${range.attribute}To`, value)}`);
+        break;
+      default:
+        clauses.push(`${name} ${range.operator} ${builder.value(range.attribute, value)}`);
+    }
+  }
+  const assumptions: string[] = [];
+  let share = 1;
+  if (known.length > 0) {
+    const d = distinctCombinationsOf(entity, known);
+    share /= d.count;
+    assumptions.push(...d.assumptions);
+  }
+  if (range && request.resultSize === undefined) {
+    share /= 2;
+    assumptions.push(`No resultSize: the range on ${range.attribute} is assumed to match half of the items`);
+  }
+  if (request.filter) {
+    clauses.push(conditionExpression(request.filter, builder));
+    const s = shareOf(entity, request.filter);
+    share *= s.fraction;
+    assumptions.push(...s.assumptions.map((a) => `Filter: ${a}`));
+  }
+  const entitiesRead = view.entities.filter((e) => e.itemCount > 0).map((e) => ({ entityId: e.entity.id, name: e.entity.name, items: e.itemCount }));
+  const itemsRead = entitiesRead.reduce((s, e) => s + e.items, 0);
+  const matching = ev.itemCount * share;
+  const wanted = request.resultSize ?? (pattern.action === 'get' ? 1 : undefined);
+  const itemsReturned = pattern.action === 'count' ? 0 : wanted === undefined ? matching : Math.min(wanted, matching);
+  assumptions.push(`A Scan reads every item of table ${view.table.name}: ${formatCount(itemsRead)} items`);
+  const notes: string[] = [...request.notes];
+  const warnings: string[] = [];
+  const consistency = usedConsistency(request, view.targets[0] as KeyTarget, 'Scan', notes, warnings);
+  const reasons = rejected.map((r) => r.reason);
+  const suggestion = suggestIndex(view, ev, request);
+  const plan: Plan = {
+    patternId: pattern.id,
+    operation: 'Scan',
+    badge: 'Scan',
+    target: { kind: 'table' },
+    values,
+    requests: 1,
+    consistency,
+    entitiesRead,
+    itemsRead,
+    itemsReturned: tidy(itemsReturned),
+    isServed: false,
+    indexWrites: [],
+    rejected,
+    explanation: [
+      `No key serves this pattern${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}: a Scan of table ${view.table.name} reads every item and filters.`,
+      ...(suggestion ? [`Suggested: ${suggestion.reason}`] : []),
+      ...notes,
+    ].join(' '),
+    assumptions,
+    warnings,
+  };
+  if (clauses.length > 0) {
+    plan.filter = clauses.join(' AND ');
+    plan.names = builder.names;
+  }
+  if (suggestion) plan.suggestion = suggestion;
+  return plan;
+}
+
+/** The plan for a pattern whose entity is not in the table: nothing to key on, so a Scan that finds nothing. */
+export function planUnknownEntity(view: TableView, pattern: AccessPattern): Plan {
+  const entitiesRead = view.entities.filter((e) => e.itemCount > 0).map((e) => ({ entityId: e.entity.id, name: e.entity.name, items: e.itemCount }));
+  const text = `The pattern's entity ${JSON.stringify(pattern.entityId)} is not an entity of table ${view.table.name}: nothing to plan.`;
+  return {
+    patternId: pattern.id,
+    operation: 'Scan',
+    badge: 'Scan',
+    target: { kind: 'table' },
+    values: {},
+    requests: 1,
+    consistency: pattern.consistency === 'eventual' ? 'eventual' : 'strong',
+    entitiesRead,
+    itemsRead: entitiesRead.reduce((s, e) => s + e.items, 0),
+    itemsReturned: 0,
+    isServed: false,
+    indexWrites: [],
+    rejected: [],
+    explanation: text,
+    assumptions: [],
+    warnings: [text],
+  };
+}

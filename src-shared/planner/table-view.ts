@@ -1,0 +1,177 @@
+/**
+ * The planner's view of a table: its key targets (the table, each GSI, each LSI) and, per entity, the
+ * parsed key templates, `when` conditions and shards, and which targets hold the entity's items.
+ * Built once per table so that planning ~50 patterns parses each template once. Tolerates designs
+ * that do not validate (the UI plans while the user types): a template that does not parse makes the
+ * entity absent from that target, with the reason.
+ */
+import { parseCondition, formatCondition, type Condition } from '../model/condition.ts';
+import { parseKeyTemplate, templateAttributes, type KeyTemplate } from '../model/key-template.ts';
+import type { Entity, KeyAttribute, Projection, Sharding, Table } from '../model/schema.ts';
+import { allowedValueCount, formatPercent, sanitizeCount, shareOf } from './estimate.ts';
+import type { Target } from './types.ts';
+
+/** The table or one index, with its key attributes. */
+export interface KeyTarget {
+  target: Target;
+  /** `Table`, or the index name. */
+  label: string;
+  kind: Target['kind'];
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  /** Undefined for the table (it holds every attribute). */
+  projection?: Projection;
+  /** Position in declaration order: the table, then GSIs, then LSIs. */
+  order: number;
+}
+
+/** An entity's template for one key attribute. */
+export interface BoundKey {
+  /** The key attribute, e.g. `GSI1PK`. */
+  name: string;
+  source: string;
+  template?: KeyTemplate;
+  /** Why the template is unusable (it does not parse). */
+  error?: string;
+  when?: Condition;
+  shards?: { count: number; method: Sharding['method']; from?: string };
+}
+
+/** Whether and how much of an entity a target holds. */
+export interface Membership {
+  isMember: boolean;
+  /** Why not, when not a member. */
+  reason?: string;
+  partitionKey?: BoundKey;
+  sortKey?: BoundKey;
+  /** Share of the entity's items in the target (a `when` makes it < 1). */
+  fraction: number;
+  /** The `when` conditions, as written (deduplicated). */
+  conditions: Condition[];
+  /** Per attribute: how many values the `when` conditions allow (`status IN (A, B)` → 2). */
+  allowedValues: Map<string, number>;
+  assumptions: string[];
+}
+
+/** One entity, prepared. */
+export interface EntityView {
+  entity: Entity;
+  itemCount: number;
+  attributeNames: Set<string>;
+  keys: Map<string, BoundKey>;
+  /** Membership per target, by `KeyTarget.order`. */
+  membership: Membership[];
+}
+
+/** A table, prepared for planning. */
+export interface TableView {
+  table: Table;
+  targets: KeyTarget[];
+  entities: EntityView[];
+  byId: Map<string, EntityView>;
+}
+
+/** The label used in plans and reasons: `Table`, `GSI1`, `LSI1`. */
+export function targetLabel(t: Target): string {
+  return t.kind === 'table' ? 'Table' : t.name;
+}
+
+/** The table, its GSIs and its LSIs, in that order. An LSI's partition key is the table's. */
+export function keyTargetsOf(table: Table): KeyTarget[] {
+  const targets: KeyTarget[] = [{ target: { kind: 'table' }, label: 'Table', kind: 'table', partitionKey: table.partitionKey, order: 0 }];
+  if (table.sortKey) (targets[0] as KeyTarget).sortKey = table.sortKey;
+  for (const g of table.globalSecondaryIndexes ?? []) {
+    const t: KeyTarget = { target: { kind: 'gsi', name: g.name }, label: g.name, kind: 'gsi', partitionKey: g.partitionKey, projection: g.projection, order: targets.length };
+    if (g.sortKey) t.sortKey = g.sortKey;
+    targets.push(t);
+  }
+  for (const l of table.localSecondaryIndexes ?? []) {
+    targets.push({ target: { kind: 'lsi', name: l.name }, label: l.name, kind: 'lsi', partitionKey: table.partitionKey, sortKey: l.sortKey, projection: l.projection, order: targets.length });
+  }
+  return targets;
+}
+
+function bindKey(name: string, binding: Entity['keys'][string]): BoundKey {
+  const source = typeof binding?.template === 'string' ? binding.template : '';
+  const bound: BoundKey = { name, source };
+  const parsed = parseKeyTemplate(source);
+  if (parsed.ok) bound.template = parsed.value;
+  else bound.error = parsed.errors[0]?.message ?? `the template ${JSON.stringify(source)} does not parse`;
+  if (typeof binding?.when === 'string' && binding.when.trim() !== '') {
+    const when = parseCondition(binding.when);
+    if (when.ok) bound.when = when.value;
+    else bound.error ??= `its condition ${JSON.stringify(binding.when)} does not parse`;
+  }
+  const shards = binding?.shards;
+  if (shards && Number.isFinite(shards.count) && shards.count >= 2) {
+    const count = Math.min(1000, Math.floor(shards.count));
+    bound.shards = shards.from ? { count, method: shards.method, from: shards.from } : { count, method: shards.method };
+  }
+  return bound;
+}
+
+function membershipOf(entity: Entity, keys: Map<string, BoundKey>, t: KeyTarget): Membership {
+  const none = (reason: string): Membership => ({ isMember: false, reason, fraction: 0, conditions: [], allowedValues: new Map(), assumptions: [] });
+  const needed = [t.partitionKey, ...(t.sortKey ? [t.sortKey] : [])];
+  const bound: BoundKey[] = [];
+  for (const key of needed) {
+    const b = keys.get(key.name);
+    if (!b) {
+      return none(
+        t.kind === 'table'
+          ? `${entity.name} has no template for the table's key ${key.name}`
+          : `${entity.name} has no template for ${key.name}, so its items are not in ${t.label} (sparse)`,
+      );
+    }
+    if (b.error !== undefined || !b.template) return none(`${entity.name}'s template for ${key.name} is unusable: ${b.error ?? 'it does not parse'}`);
+    bound.push(b);
+  }
+  const conditions: Condition[] = [];
+  const seen = new Set<string>();
+  for (const b of bound) {
+    if (!b.when) continue;
+    const text = formatCondition(b.when.clauses);
+    if (seen.has(text)) continue;
+    seen.add(text);
+    conditions.push(b.when);
+  }
+  let fraction = 1;
+  const assumptions: string[] = [];
+  const allowedValues = new Map<string, number>();
+  for (const c of conditions) {
+    const share = shareOf(entity, c);
+    fraction *= share.fraction;
+    for (const part of share.parts) {
+      assumptions.push(`${t.label} holds only the ${entity.name} items where ${part.text}: ${formatPercent(part.fraction)} of them (${part.basis})`);
+    }
+    for (const name of new Set(c.clauses.map((x) => x.attribute))) {
+      const allowed = allowedValueCount(c, name);
+      if (allowed !== undefined) allowedValues.set(name, Math.min(allowed, allowedValues.get(name) ?? Infinity));
+    }
+  }
+  const m: Membership = { isMember: true, partitionKey: bound[0] as BoundKey, fraction, conditions, allowedValues, assumptions };
+  if (bound[1]) m.sortKey = bound[1];
+  return m;
+}
+
+/** Prepares a table for planning. Never throws on a design that does not validate. */
+export function viewTable(table: Table): TableView {
+  const targets = keyTargetsOf(table);
+  const entities = (table.entities ?? []).map((entity): EntityView => {
+    const keys = new Map<string, BoundKey>();
+    for (const [name, binding] of Object.entries(entity.keys ?? {})) keys.set(name, bindKey(name, binding));
+    return {
+      entity,
+      itemCount: sanitizeCount(entity.itemCount),
+      attributeNames: new Set((entity.attributes ?? []).map((a) => a.name)),
+      keys,
+      membership: targets.map((t) => membershipOf(entity, keys, t)),
+    };
+  });
+  return { table, targets, entities, byId: new Map(entities.map((e) => [e.entity.id, e])) };
+}
+
+/** The attributes a bound key's template is built from (none when it does not parse). */
+export function boundAttributes(b: BoundKey | undefined): string[] {
+  return b?.template ? templateAttributes(b.template) : [];
+}

@@ -1,0 +1,169 @@
+/**
+ * Plans a write pattern (put, update, delete): the table operation with the item's primary key, and
+ * what it does to each index (reference §3.3):
+ * - the entity is not in the index (no template for one of its keys): none;
+ * - put: put; delete: delete;
+ * - update: move (delete + put, 2 writes) when it changes an attribute the index's key templates are
+ *   built from, or one its `when` condition reads (the item may enter or leave the index); put (1
+ *   write) when it changes only attributes projected into the index; none when it changes nothing
+ *   projected; put when `updates` is not given (every non-key attribute may change).
+ * `fraction` is the share of the entity's items the index holds, so a sparse index costs less.
+ */
+import { conditionAttributes, formatCondition } from '../model/condition.ts';
+import type { AccessPattern } from '../model/schema.ts';
+import { formatPercent } from './estimate.ts';
+import { boundAttributes, type EntityView, type KeyTarget, type TableView } from './table-view.ts';
+import type { IndexWrite, Operation, Plan, PlanBadge } from './types.ts';
+
+const OPERATIONS: Record<'put' | 'update' | 'delete', Operation & PlanBadge> = { put: 'PutItem', update: 'UpdateItem', delete: 'DeleteItem' };
+
+const list = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+
+/** Plans a put, update or delete. */
+export function planWrite(view: TableView, ev: EntityView, pattern: AccessPattern & { action: 'put' | 'update' | 'delete' }): Plan {
+  const entity = ev.entity;
+  const operation = OPERATIONS[pattern.action];
+  const known = new Set((Array.isArray(pattern.known) ? pattern.known : []).filter((k): k is string => typeof k === 'string'));
+  const table = view.targets[0] as KeyTarget;
+  const m = ev.membership[0];
+  const warnings: string[] = [];
+  const notes: string[] = [];
+  const values: Record<string, string> = {};
+  const keyParts: string[] = [];
+  const missing: string[] = [];
+
+  const keyBindings = [
+    { key: table.partitionKey, bound: ev.keys.get(table.partitionKey.name), placeholder: ':pk' },
+    ...(table.sortKey ? [{ key: table.sortKey, bound: ev.keys.get(table.sortKey.name), placeholder: ':sk' }] : []),
+  ];
+  for (const { key, bound, placeholder } of keyBindings) {
+    if (!bound?.template) {
+      warnings.push(`${entity.name} has no usable template for the table's key ${key.name}${bound?.error ? `: ${bound.error}` : ''}.`);
+      continue;
+    }
+    const shards = bound.shards;
+    values[placeholder] = shards ? `${bound.source}.{shard}` : bound.source;
+    keyParts.push(`${key.name} = ${placeholder}`);
+    for (const a of boundAttributes(bound)) if (!known.has(a) && !missing.includes(a)) missing.push(a);
+    if (shards?.method === 'calculated' && shards.from && !known.has(shards.from) && !missing.includes(shards.from)) missing.push(shards.from);
+    if (shards?.method === 'random') {
+      if (pattern.action === 'put') notes.push(`${key.name} has ${shards.count} random shards: the writer picks one of .1…${shards.count}.`);
+      else {
+        warnings.push(
+          `${key.name} has ${shards.count} random shards: to ${pattern.action} an item the caller must know which shard it was written to (store the suffix, or find the item first with a fan-out read).`,
+        );
+      }
+    } else if (shards) {
+      notes.push(`${key.name} has ${shards.count} calculated shards: the suffix is hash(${shards.from ?? ''}) mod ${shards.count} + 1.`);
+    }
+  }
+  const isServed = missing.length === 0 && keyParts.length === keyBindings.length && m?.isMember === true;
+  if (missing.length > 0) {
+    warnings.push(
+      `To ${pattern.action} a ${entity.name} the caller needs its primary key, which is built from ${list(missing)}; the pattern does not know ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'} to the known attributes, or read the item first to find its key.`,
+    );
+  }
+  if (pattern.consistency === 'transactional') {
+    notes.push(`Transactional: sent in a TransactWriteItems, which costs 2 write units per KB on the table; the index writes are ordinary (reference §3.4, an assumption).`);
+  }
+
+  const indexWrites = view.targets.slice(1).map((t) => indexWriteOf(t, ev, pattern, view));
+  const touched = indexWrites.filter((w) => w.effect !== 'none');
+  const explanation = [
+    `${operation} on the table${keyParts.length > 0 ? ` (${keyParts.map((p) => p.replace(/:pk|:sk/, (ph) => values[ph] ?? ph)).join(', ')})` : ''}${isServed ? '' : `, once the key is known`}.`,
+    touched.length === 0
+      ? 'No index is written.'
+      : `Also writes ${touched.map((w) => `${w.target.kind === 'table' ? 'the table' : w.target.name} (${w.effect}${w.fraction < 1 ? `, ${formatPercent(w.fraction)} of items` : ''})`).join(', ')}.`,
+    ...notes,
+  ].join(' ');
+  const plan: Plan = {
+    patternId: pattern.id,
+    operation,
+    badge: operation,
+    target: { kind: 'table' },
+    keyCondition: keyParts.join(', '),
+    values,
+    requests: 1,
+    consistency: pattern.consistency,
+    entitiesRead: [],
+    itemsRead: 0,
+    itemsReturned: 0,
+    isServed,
+    indexWrites,
+    rejected: [],
+    explanation,
+    assumptions: view.targets.slice(1).flatMap((t) => ev.membership[t.order]?.assumptions ?? []),
+    warnings,
+  };
+  return plan;
+}
+
+/** The attributes an index entry of this entity holds: its key templates' and the projected ones. */
+function projectedAttributes(t: KeyTarget, ev: EntityView, view: TableView): { all: boolean; names: Set<string> } {
+  if (!t.projection || t.projection.type === 'ALL') return { all: true, names: new Set() };
+  const names = new Set<string>();
+  for (const key of [view.targets[0]?.partitionKey, view.targets[0]?.sortKey, t.partitionKey, t.sortKey]) {
+    if (key) for (const a of boundAttributes(ev.keys.get(key.name))) names.add(a);
+  }
+  if (t.projection.type === 'INCLUDE') for (const a of t.projection.nonKeyAttributes ?? []) names.add(a);
+  return { all: false, names };
+}
+
+function indexWriteOf(t: KeyTarget, ev: EntityView, pattern: AccessPattern, view: TableView): IndexWrite {
+  const entity = ev.entity;
+  const m = ev.membership[t.order];
+  if (!m?.isMember) return { target: t.target, effect: 'none', fraction: 0, reason: m?.reason ?? `${entity.name} is not in ${t.label}` };
+  const fraction = m.fraction;
+  const share = fraction < 1 ? ` (${formatPercent(fraction)} of ${entity.name} items are in it)` : '';
+  if (pattern.action === 'put') return { target: t.target, effect: 'put', fraction, reason: `A new ${entity.name} item gets an entry in ${t.label}${share}: 1 write.` };
+  if (pattern.action === 'delete') return { target: t.target, effect: 'delete', fraction, reason: `Deleting the item deletes its entry in ${t.label}${share}: 1 write.` };
+
+  const updates = Array.isArray(pattern.updates) ? pattern.updates : undefined;
+  if (updates === undefined) {
+    return {
+      target: t.target,
+      effect: 'put',
+      fraction,
+      reason: `The pattern does not list what it updates, so every non-key attribute may change: the entry in ${t.label} is rewritten${share}, 1 write. List "updates" to see whether it moves (2 writes) or is left alone (none).`,
+    };
+  }
+  // An LSI shares the table's partition key, which an update cannot change.
+  const keyNames = t.kind === 'lsi' ? [t.sortKey?.name] : [t.partitionKey.name, t.sortKey?.name];
+  const keyAttributes = new Set(keyNames.flatMap((k) => (k ? boundAttributes(ev.keys.get(k)) : [])));
+  const changedKeys = updates.filter((u) => keyAttributes.has(u));
+  if (changedKeys.length > 0) {
+    return {
+      target: t.target,
+      effect: 'move',
+      fraction,
+      reason: `The update changes ${list(changedKeys)}, which ${t.label}'s key templates are built from: the entry moves (delete + put, 2 writes)${share}.`,
+    };
+  }
+  const conditionNames = new Set(m.conditions.flatMap((c) => conditionAttributes(c)));
+  const changedConditions = updates.filter((u) => conditionNames.has(u));
+  if (changedConditions.length > 0) {
+    return {
+      target: t.target,
+      effect: 'move',
+      fraction,
+      reason: `The update changes ${list(changedConditions)}, which decides whether the item is in ${t.label} (${m.conditions.map((c) => formatCondition(c.clauses)).join(' AND ')}): the item may enter or leave it, modeled as a move (delete + put, 2 writes).`,
+    };
+  }
+  const projected = projectedAttributes(t, ev, view);
+  const changedProjected = projected.all ? updates : updates.filter((u) => projected.names.has(u));
+  if (changedProjected.length > 0) {
+    return {
+      target: t.target,
+      effect: 'put',
+      fraction,
+      reason: `The update changes ${list(changedProjected)}, projected into ${t.label}: the entry is rewritten in place${share}, 1 write.`,
+    };
+  }
+  return {
+    target: t.target,
+    effect: 'none',
+    fraction,
+    reason: `The update changes ${updates.length > 0 ? list(updates) : 'nothing listed'}, none of it projected into ${t.label} (${t.projection?.type ?? 'ALL'}): no write to the index.`,
+  };
+}
