@@ -231,6 +231,34 @@ export const Table = Type.Object(
 );
 export type Table = Static<typeof Table>;
 
+export const TableClassPricing = Type.Object(
+  {
+    writeRequestUnitUsdPerMillion: Type.Number({ minimum: 0, description: 'On-demand: USD per million write request units (WRU).' }),
+    readRequestUnitUsdPerMillion: Type.Number({ minimum: 0, description: 'On-demand: USD per million read request units (RRU).' }),
+    writeCapacityUnitUsdPerHour: Type.Number({ minimum: 0, description: 'Provisioned: USD per WCU per hour.' }),
+    readCapacityUnitUsdPerHour: Type.Number({ minimum: 0, description: 'Provisioned: USD per RCU per hour.' }),
+    storageUsdPerGbMonth: Type.Number({ minimum: 0, description: 'USD per GB-month of storage (tables and indexes, 100 B per item included).' }),
+    freeStorageGb: Type.Number({ minimum: 0, description: 'GB per month stored free of charge (the free tier).' }),
+  },
+  { additionalProperties: false, description: 'Prices of one table class.' },
+);
+export type TableClassPricing = Static<typeof TableClassPricing>;
+
+export const Pricing = Type.Object(
+  {
+    region: Type.String({ description: 'The Region these prices are for, e.g. us-east-1 (shown only).' }),
+    hoursPerMonth: Type.Number({ exclusiveMinimum: 0, description: 'Hours in a billing month; AWS examples use 730.' }),
+    bytesPerGb: Type.Number({ exclusiveMinimum: 0, description: 'Bytes in a GB: 1,073,741,824 (DynamoDB measures sizes in binary units).' }),
+    tableClasses: Type.Object(
+      { STANDARD: TableClassPricing, STANDARD_INFREQUENT_ACCESS: TableClassPricing },
+      { additionalProperties: false, description: 'Prices per table class.' },
+    ),
+    source: Type.Optional(Type.String({ description: 'Where the prices come from, and as of when.' })),
+  },
+  { additionalProperties: false, description: 'Prices the cost figures use; edit them to match your Region and date.' },
+);
+export type Pricing = Static<typeof Pricing>;
+
 export const Design = Type.Object(
   {
     formatVersion: Type.Literal(FORMAT_VERSION),
@@ -238,6 +266,7 @@ export const Design = Type.Object(
     name: Type.String(),
     description: Type.Optional(Type.String()),
     tables: Type.Array(Table, { minItems: 1 }),
+    pricing: Type.Optional(Pricing),
   },
   { additionalProperties: false, $id: 'https://keyplan.dev/schema/design.json', title: 'Keyplan design' },
 );

@@ -1,0 +1,9 @@
+/**
+ * The capacity module's public API: item sizes, read and write units, model-aware size estimates,
+ * and prices. Every user-facing number is a `Figure` carrying its derivation. Import from here.
+ */
+export * from './figure.ts';
+export * from './item-size.ts';
+export * from './units.ts';
+export * from './estimate.ts';
+export * from './pricing.ts';

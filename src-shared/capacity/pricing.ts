@@ -1,0 +1,277 @@
+/**
+ * Dollars: on-demand requests, provisioned capacity and storage, from a `Pricing` the user can see
+ * and change (reference §6). Prices are data passed in, never constants inside the formulas;
+ * `DEFAULT_PRICING` is only the starting point a new design gets.
+ */
+import type { Pricing, TableClass, TableClassPricing } from '../model/schema.ts';
+import { figure, formatNumber, type Figure, type Step } from './figure.ts';
+
+/** Hours in a billing month as AWS's pricing examples count them (365 × 24 / 12). */
+export const HOURS_PER_MONTH = 730;
+
+/** Bytes in a GB: DynamoDB measures sizes in binary units (1 GB = 1,024 MB). https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html */
+export const BYTES_PER_GB = 1_073_741_824;
+
+/** Seconds in an hour, to turn per-second request rates into monthly request counts. */
+export const SECONDS_PER_HOUR = 3600;
+
+/**
+ * Provisioned capacity can not go below 1 RCU and 1 WCU, per table and per GSI.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html
+ */
+export const MIN_PROVISIONED_UNITS = 1;
+
+const PRICING_SOURCE = '§6 https://aws.amazon.com/dynamodb/pricing/';
+
+/**
+ * us-east-1 prices (reference §6). Standard: on-demand $0.625 per million WRU and $0.125 per million
+ * RRU (effective 2024-11-01), provisioned $0.00065 per WCU-hour and $0.00013 per RCU-hour, storage
+ * $0.25 per GB-month after 25 GB free. Standard-IA figures are estimates (§6, §10.14): throughput
+ * 1.25 × Standard, storage $0.10 per GB-month, and no free storage (the free tier names the Standard
+ * table class). Check them against https://aws.amazon.com/dynamodb/pricing/ before relying on them.
+ */
+export const DEFAULT_PRICING: Pricing = {
+  region: 'us-east-1',
+  hoursPerMonth: HOURS_PER_MONTH,
+  bytesPerGb: BYTES_PER_GB,
+  tableClasses: {
+    STANDARD: {
+      writeRequestUnitUsdPerMillion: 0.625,
+      readRequestUnitUsdPerMillion: 0.125,
+      writeCapacityUnitUsdPerHour: 0.00065,
+      readCapacityUnitUsdPerHour: 0.00013,
+      storageUsdPerGbMonth: 0.25,
+      freeStorageGb: 25,
+    },
+    STANDARD_INFREQUENT_ACCESS: {
+      writeRequestUnitUsdPerMillion: 0.78,
+      readRequestUnitUsdPerMillion: 0.156,
+      writeCapacityUnitUsdPerHour: 0.00081,
+      readCapacityUnitUsdPerHour: 0.00016,
+      storageUsdPerGbMonth: 0.1,
+      freeStorageGb: 0,
+    },
+  },
+  source:
+    'us-east-1 as of 2024-11 (reference §6, secondary sources); Standard-IA throughput is estimated as 1.25 × Standard and its storage at $0.10 per GB-month.',
+};
+
+/** Assumptions the dollar figures rest on, shown beside them. */
+export const PRICING_ASSUMPTIONS = {
+  defaultPrices: 'Prices are the defaults for us-east-1 (reference §6), from secondary sources: check them against the AWS pricing page.',
+  infrequentAccess: 'Standard-IA prices are estimates: throughput 1.25 × Standard, storage $0.10 per GB-month (reference §6, §10.14).',
+  provisionedRounding:
+    'Provisioned capacity is the per-second units needed, rounded up to whole units, at least 1, with no headroom for peaks or auto scaling.',
+  noFreeCapacity: 'The free tier of 25 RCU and 25 WCU (provisioned, per Region) is not subtracted.',
+  freeStorageShared: 'The free storage is per account and Region, shared by all tables: subtract it once, from the total.',
+} as const;
+
+/**
+ * Dollar amounts are rounded to 1e-10 USD so binary floating point does not show through
+ * (100 × 730 × 0.00065 is 47.449999999999996 in IEEE 754).
+ */
+export function roundUsd(usd: number): number {
+  return Math.round(usd * 1e10) / 1e10;
+}
+
+const usd = (n: number): string => `$${formatNumber(n, 6)}`;
+
+function classPricing(pricing: Pricing, tableClass: TableClass): TableClassPricing {
+  return pricing.tableClasses[tableClass];
+}
+
+const PRICE_FIELDS = [
+  'writeRequestUnitUsdPerMillion',
+  'readRequestUnitUsdPerMillion',
+  'writeCapacityUnitUsdPerHour',
+  'readCapacityUnitUsdPerHour',
+  'storageUsdPerGbMonth',
+  'freeStorageGb',
+] as const satisfies ReadonlyArray<keyof TableClassPricing>;
+
+/** Whether a table class is priced at the defaults (so the figures carry the defaults' caveats). */
+function hasDefaultPrices(pricing: Pricing, tableClass: TableClass): boolean {
+  const p = classPricing(pricing, tableClass);
+  const d = classPricing(DEFAULT_PRICING, tableClass);
+  return PRICE_FIELDS.every((f) => p[f] === d[f]);
+}
+
+function priceAssumptions(pricing: Pricing, tableClass: TableClass): string[] {
+  if (!hasDefaultPrices(pricing, tableClass)) return [];
+  return tableClass === 'STANDARD_INFREQUENT_ACCESS'
+    ? [PRICING_ASSUMPTIONS.defaultPrices, PRICING_ASSUMPTIONS.infrequentAccess]
+    : [PRICING_ASSUMPTIONS.defaultPrices];
+}
+
+const className = (c: TableClass): string => (c === 'STANDARD' ? 'Standard' : 'Standard-IA');
+
+/** What `onDemandUsd` needs: request units in total (e.g. over a month). */
+export interface OnDemandUsdInput {
+  readRequestUnits: number;
+  writeRequestUnits: number;
+  tableClass: TableClass;
+  pricing: Pricing;
+}
+
+/**
+ * The on-demand charge for a number of request units: RRU / 1e6 × price + WRU / 1e6 × price (§6).
+ * C-1, C-2.
+ */
+export function onDemandUsd(input: OnDemandUsdInput): Figure {
+  const p = classPricing(input.pricing, input.tableClass);
+  const reads = roundUsd((input.readRequestUnits / 1e6) * p.readRequestUnitUsdPerMillion);
+  const writes = roundUsd((input.writeRequestUnits / 1e6) * p.writeRequestUnitUsdPerMillion);
+  const steps: Step[] = [
+    {
+      label: `Reads (${className(input.tableClass)})`,
+      expression: `${formatNumber(input.readRequestUnits)} RRU / 1,000,000 × ${usd(p.readRequestUnitUsdPerMillion)}`,
+      value: reads,
+      unit: 'USD',
+      source: PRICING_SOURCE,
+    },
+    {
+      label: `Writes (${className(input.tableClass)})`,
+      expression: `${formatNumber(input.writeRequestUnits)} WRU / 1,000,000 × ${usd(p.writeRequestUnitUsdPerMillion)}`,
+      value: writes,
+      unit: 'USD',
+      source: PRICING_SOURCE,
+    },
+    { label: 'On-demand requests', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD' },
+  ];
+  return figure(steps, priceAssumptions(input.pricing, input.tableClass));
+}
+
+/** What `onDemandMonthlyUsd` needs: the average request units per second over the month. */
+export interface OnDemandMonthlyInput {
+  readUnitsPerSecond: number;
+  writeUnitsPerSecond: number;
+  tableClass: TableClass;
+  pricing: Pricing;
+}
+
+/**
+ * The monthly on-demand charge for a steady rate: units per second × 3,600 × hours per month, priced
+ * per million (§6). Pass the average rate over the month, not the peak.
+ */
+export function onDemandMonthlyUsd(input: OnDemandMonthlyInput): Figure {
+  const p = classPricing(input.pricing, input.tableClass);
+  const seconds = SECONDS_PER_HOUR * input.pricing.hoursPerMonth;
+  const rru = input.readUnitsPerSecond * seconds;
+  const wru = input.writeUnitsPerSecond * seconds;
+  const reads = roundUsd((rru / 1e6) * p.readRequestUnitUsdPerMillion);
+  const writes = roundUsd((wru / 1e6) * p.writeRequestUnitUsdPerMillion);
+  const steps: Step[] = [
+    {
+      label: 'Read request units per month',
+      expression: `${formatNumber(input.readUnitsPerSecond)} RRU/s × 3,600 s × ${formatNumber(input.pricing.hoursPerMonth)} h`,
+      value: rru,
+      unit: 'RRU',
+    },
+    {
+      label: 'Write request units per month',
+      expression: `${formatNumber(input.writeUnitsPerSecond)} WRU/s × 3,600 s × ${formatNumber(input.pricing.hoursPerMonth)} h`,
+      value: wru,
+      unit: 'WRU',
+    },
+    {
+      label: `Reads (${className(input.tableClass)})`,
+      expression: `${formatNumber(rru)} / 1,000,000 × ${usd(p.readRequestUnitUsdPerMillion)}`,
+      value: reads,
+      unit: 'USD/month',
+      source: PRICING_SOURCE,
+    },
+    {
+      label: `Writes (${className(input.tableClass)})`,
+      expression: `${formatNumber(wru)} / 1,000,000 × ${usd(p.writeRequestUnitUsdPerMillion)}`,
+      value: writes,
+      unit: 'USD/month',
+      source: PRICING_SOURCE,
+    },
+    { label: 'On-demand requests per month', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
+  ];
+  return figure(steps, priceAssumptions(input.pricing, input.tableClass));
+}
+
+/** What `provisionedMonthlyUsd` needs: the units per second needed, for one table or one GSI. */
+export interface ProvisionedMonthlyInput {
+  /** Read units per second needed (may be fractional); provisioned as the next whole unit, at least 1. */
+  rcu: number;
+  /** Write units per second needed (may be fractional); provisioned as the next whole unit, at least 1. */
+  wcu: number;
+  tableClass: TableClass;
+  pricing: Pricing;
+}
+
+/**
+ * The monthly charge for provisioned capacity (§6): the units needed per second, rounded up to
+ * whole units (at least 1), × hours per month × the hourly price. Call it once for the table and once
+ * per GSI, since each is provisioned on its own. The free 25 RCU / 25 WCU are not subtracted. C-3.
+ */
+export function provisionedMonthlyUsd(input: ProvisionedMonthlyInput): Figure {
+  const p = classPricing(input.pricing, input.tableClass);
+  const hours = input.pricing.hoursPerMonth;
+  const rcu = Math.max(MIN_PROVISIONED_UNITS, Math.ceil(input.rcu - 1e-9));
+  const wcu = Math.max(MIN_PROVISIONED_UNITS, Math.ceil(input.wcu - 1e-9));
+  const reads = roundUsd(rcu * hours * p.readCapacityUnitUsdPerHour);
+  const writes = roundUsd(wcu * hours * p.writeCapacityUnitUsdPerHour);
+  const steps: Step[] = [
+    { label: 'Provisioned RCU: the need rounded up to whole units, at least 1', expression: `max(1, ceil(${formatNumber(input.rcu)}))`, value: rcu, unit: 'RCU' },
+    { label: 'Provisioned WCU: the need rounded up to whole units, at least 1', expression: `max(1, ceil(${formatNumber(input.wcu)}))`, value: wcu, unit: 'WCU' },
+    {
+      label: `Read capacity (${className(input.tableClass)})`,
+      expression: `${formatNumber(rcu)} RCU × ${formatNumber(hours)} h × ${usd(p.readCapacityUnitUsdPerHour)}`,
+      value: reads,
+      unit: 'USD/month',
+      source: PRICING_SOURCE,
+    },
+    {
+      label: `Write capacity (${className(input.tableClass)})`,
+      expression: `${formatNumber(wcu)} WCU × ${formatNumber(hours)} h × ${usd(p.writeCapacityUnitUsdPerHour)}`,
+      value: writes,
+      unit: 'USD/month',
+      source: PRICING_SOURCE,
+    },
+    { label: 'Provisioned capacity per month', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
+  ];
+  return figure(steps, [...priceAssumptions(input.pricing, input.tableClass), PRICING_ASSUMPTIONS.provisionedRounding, PRICING_ASSUMPTIONS.noFreeCapacity]);
+}
+
+/** What `storageMonthlyUsd` needs. */
+export interface StorageMonthlyInput {
+  /** Bytes stored: tables and indexes, with the 100 B per item (and per index entry) included. */
+  bytes: number;
+  tableClass: TableClass;
+  pricing: Pricing;
+}
+
+/**
+ * The monthly storage charge (§6): bytes / bytes per GB, less the free GB of the table class, × the
+ * GB-month price. The free storage is per account and Region: call this once with the total of all
+ * tables of one class (tables and indexes). C-4.
+ */
+export function storageMonthlyUsd(input: StorageMonthlyInput): Figure {
+  const p = classPricing(input.pricing, input.tableClass);
+  const gb = input.bytes / input.pricing.bytesPerGb;
+  const billable = Math.max(0, gb - p.freeStorageGb);
+  const cost = roundUsd(billable * p.storageUsdPerGbMonth);
+  const steps: Step[] = [
+    { label: 'Storage', expression: `${formatNumber(input.bytes)} B / ${formatNumber(input.pricing.bytesPerGb)} B per GB`, value: gb, unit: 'GB', source: '§1.4' },
+    {
+      label: `Billable storage after ${formatNumber(p.freeStorageGb)} GB free`,
+      expression: `max(0, ${formatNumber(gb, 3)} GB − ${formatNumber(p.freeStorageGb)} GB)`,
+      value: billable,
+      unit: 'GB',
+      source: PRICING_SOURCE,
+    },
+    {
+      label: `Storage per month (${className(input.tableClass)})`,
+      expression: `${formatNumber(billable, 3)} GB × ${usd(p.storageUsdPerGbMonth)}`,
+      value: cost,
+      unit: 'USD/month',
+      source: PRICING_SOURCE,
+    },
+  ];
+  const assumptions = priceAssumptions(input.pricing, input.tableClass);
+  if (p.freeStorageGb > 0) assumptions.push(PRICING_ASSUMPTIONS.freeStorageShared);
+  return figure(steps, assumptions);
+}
