@@ -150,9 +150,14 @@ describe('planPattern: reads on a small table', () => {
       { filter: '#status = :status', itemsRead: 10, itemsReturned: 2 },
     ],
     [
-      'with a filter, resultSize does not cap the items read',
+      'with a filter, the caller reads until resultSize items pass it: half pass, so 6 read for 3',
       order({ action: 'query', known: ['userId'], filter: 'total > 100', resultSize: 3 }),
-      { itemsRead: 10, itemsReturned: 3 },
+      { itemsRead: 6, itemsReturned: 3 },
+    ],
+    [
+      'with a filter and no resultSize, every match is read',
+      order({ action: 'query', known: ['userId'], filter: 'total > 100' }),
+      { itemsRead: 10, itemsReturned: 5 },
     ],
     [
       'a count reads every matching item and returns none',

@@ -367,10 +367,19 @@ function queryCandidate(
     }
     notes.push('Select=COUNT returns only the number of matching items but is charged for reading all of them.');
   } else if (hasFilter) {
-    itemsRead = matched;
+    // Limit caps the items read, not those returned, so the caller pages until enough pass the filter.
     const kept = matchedOwn * selectivity;
-    itemsReturned = wanted === undefined ? kept : Math.min(wanted, kept);
-    notes.push('No Limit: with a filter, Limit would cap the items read, not those returned; the filter does not lower the items read.');
+    if (wanted === undefined || kept <= wanted) {
+      itemsRead = matched;
+      itemsReturned = kept;
+    } else {
+      itemsRead = (wanted * matched) / kept;
+      itemsReturned = wanted;
+      assumptions.push(
+        `The caller pages until ${formatItems(wanted)} pass the filter: ${formatPercent(kept / matched)} of the items read pass, so it reads ${formatCount(itemsRead)} of ${formatItems(matched)} matching`,
+      );
+    }
+    notes.push('The filter runs after the read: it does not lower the items read, and no Limit is sent since Limit would cap the items read, not those returned.');
   } else {
     limit = wanted;
     itemsRead = limit === undefined ? matched : Math.min(matched, limit * sharding.fanOut);
