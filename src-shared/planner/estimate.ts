@@ -6,8 +6,9 @@
  *
  * The rules (also listed in the planner's README section of its tests):
  * - distinct values of an attribute: its `cardinality`; else the number of values of its `enum`
- *   generator; 1 for a `constant` generator; 2 for a BOOL; else unique (one value per item);
- *   always capped at the entity's item count;
+ *   generator; max − min + 1 for a `number` generator (it draws integers); the referenced entity's
+ *   item count for a `ref` generator; 1 for a `constant` generator; 2 for a BOOL; else unique (one
+ *   value per item); always capped at the entity's item count;
  * - distinct values of several attributes: the product of theirs (independence), capped at the
  *   item count;
  * - the share of items a condition holds for: per attribute with an `enum` generator, the weight of
@@ -41,6 +42,9 @@ export interface Share {
   /** One sentence per part: `Order: status = "SHIPPED" holds for 10% of items (the generator's weights)`. */
   assumptions: string[];
 }
+
+/** The entities a `ref` generator can point at: id → name and item count. */
+export type EntityCounts = ReadonlyMap<string, { name: string; itemCount: number }>;
 
 /** Selectivity of an ordering comparison (`<`, `>=` …) on an attribute whose values we know nothing about. */
 export const UNKNOWN_RANGE_SELECTIVITY = 0.5;
@@ -94,8 +98,8 @@ function enumValuesOf(a: Attribute): EnumValues | undefined {
   return { values, weights, total: weights.reduce((s, w) => s + w, 0), hasWeights: given !== undefined && givenTotal > 0 };
 }
 
-/** Distinct values of one attribute of an entity (rules in the module comment). */
-export function distinctValuesOf(entity: Entity, name: string): DistinctValues {
+/** Distinct values of one attribute of an entity (rules in the module comment). `refs` resolves `ref` generators. */
+export function distinctValuesOf(entity: Entity, name: string, refs?: EntityCounts): DistinctValues {
   const itemCount = sanitizeCount(entity.itemCount);
   const cap = Math.max(1, itemCount);
   const a = entity.attributes.find((x) => x.name === name);
@@ -107,7 +111,15 @@ export function distinctValuesOf(entity: Entity, name: string): DistinctValues {
   if (a?.cardinality !== undefined && Number.isFinite(a.cardinality) && a.cardinality >= 1) return capped(a.cardinality, 'its cardinality');
   const enumValues = a ? enumValuesOf(a) : undefined;
   if (enumValues) return capped(new Set(enumValues.values).size, "its generator's values");
-  if (a?.generator?.kind === 'constant') return capped(1, 'a constant generator');
+  const g = a?.generator;
+  if (g?.kind === 'number' && Number.isFinite(g.min) && Number.isFinite(g.max) && (g.max ?? 0) >= (g.min ?? 0)) {
+    const low = Math.ceil(g.min ?? 0);
+    const high = Math.floor(g.max ?? 0);
+    return capped(high - low + 1, `its generator's whole numbers ${formatCount(low)}–${formatCount(high)}`);
+  }
+  const target = g?.kind === 'ref' && g.entity !== undefined ? refs?.get(g.entity) : undefined;
+  if (target) return capped(sanitizeCount(target.itemCount), `it references ${target.name}, which has ${formatCount(sanitizeCount(target.itemCount))} items`);
+  if (g?.kind === 'constant') return capped(1, 'a constant generator');
   if (a?.type === 'BOOL') return capped(2, 'a BOOL');
   return {
     count: cap,
@@ -119,12 +131,17 @@ export function distinctValuesOf(entity: Entity, name: string): DistinctValues {
  * Distinct values of a set of attributes: the product of each one's, capped at the item count.
  * `limits` caps single attributes (a sparse index whose condition allows only k values of one).
  */
-export function distinctCombinationsOf(entity: Entity, names: readonly string[], limits: ReadonlyMap<string, number> = new Map()): DistinctValues & { assumptions: string[] } {
+export function distinctCombinationsOf(
+  entity: Entity,
+  names: readonly string[],
+  limits: ReadonlyMap<string, number> = new Map(),
+  refs?: EntityCounts,
+): DistinctValues & { assumptions: string[] } {
   const cap = Math.max(1, sanitizeCount(entity.itemCount));
   const assumptions: string[] = [];
   let product = 1;
   for (const name of new Set(names)) {
-    const d = distinctValuesOf(entity, name);
+    const d = distinctValuesOf(entity, name, refs);
     const limit = limits.get(name);
     if (limit !== undefined && limit < d.count) {
       product *= Math.max(1, limit);
@@ -152,8 +169,8 @@ export function allowedValueCount(condition: Condition, name: string): number | 
   return allowed?.size;
 }
 
-function clauseShare(entity: Entity, clause: ConditionClause): number {
-  const d = distinctValuesOf(entity, clause.attribute).count;
+function clauseShare(entity: Entity, clause: ConditionClause, refs: EntityCounts | undefined): number {
+  const d = distinctValuesOf(entity, clause.attribute, refs).count;
   switch (clause.kind) {
     case 'exists':
       return UNKNOWN_EXISTS_SELECTIVITY;
@@ -168,8 +185,8 @@ function clauseShare(entity: Entity, clause: ConditionClause): number {
   }
 }
 
-/** The share of an entity's items a condition holds for (rules in the module comment). */
-export function shareOf(entity: Entity, condition: Condition): Share {
+/** The share of an entity's items a condition holds for (rules in the module comment). `refs` resolves `ref` generators. */
+export function shareOf(entity: Entity, condition: Condition, refs?: EntityCounts): Share {
   const byAttribute = new Map<string, ConditionClause[]>();
   for (const clause of condition.clauses) {
     const list = byAttribute.get(clause.attribute);
@@ -194,13 +211,13 @@ export function shareOf(entity: Entity, condition: Condition): Share {
       continue;
     }
     let share = 1;
-    for (const clause of clauses) share *= clauseShare(entity, clause);
+    for (const clause of clauses) share *= clauseShare(entity, clause, refs);
     fraction *= share;
     const basis = clauses.every((c) => c.kind === 'exists' || c.kind === 'notExists')
       ? 'assumed: no data on how many items have it'
       : clauses.some((c) => c.kind === 'compare' && c.operator !== '=' && c.operator !== '<>')
         ? 'an ordering comparison is assumed to keep half'
-        : distinctValuesOf(entity, name).assumption;
+        : distinctValuesOf(entity, name, refs).assumption;
     parts.push({ text, fraction: share, basis });
   }
   const assumptions = parts.map((p) => `${entity.name}: ${p.text} holds for ${formatPercent(p.fraction)} of items (${p.basis})`);

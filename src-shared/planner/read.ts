@@ -291,7 +291,7 @@ function queryCandidate(
   // The entity's own items under the key condition (before any range halving or Limit).
   const inTarget = ev.itemCount * m.fraction;
   const fixed = [...pkAttributes, ...sk.fixed];
-  const distinct = distinctCombinationsOf(entity, fixed, m.allowedValues);
+  const distinct = distinctCombinationsOf(entity, fixed, m.allowedValues, view.refs);
   const own = itemsPerKey(inTarget, distinct.count) / shardDivisor;
   if (fixed.length > 0) assumptions.push(...distinct.assumptions);
   assumptions.push(
@@ -310,7 +310,7 @@ function queryCandidate(
     if ((otherPk.shards?.count ?? 1) !== (m.partitionKey?.shards?.count ?? 1)) continue;
     if (t.sortKey && !(om.sortKey?.template && mayMatchSortKey(sk.shape, om.sortKey.template.parts))) continue;
     const otherIn = other.itemCount * om.fraction;
-    const otherDistinct = distinctCombinationsOf(other.entity, templateAttributes(otherPk.template), om.allowedValues);
+    const otherDistinct = distinctCombinationsOf(other.entity, templateAttributes(otherPk.template), om.allowedValues, view.refs);
     const items = itemsPerKey(otherIn, otherDistinct.count) / shardDivisor;
     if (items <= 0) continue;
     neighbours.push({ entityId: other.entity.id, name: other.entity.name, items });
@@ -331,14 +331,14 @@ function queryCandidate(
       notes.push(`${list(unused)} ${unused.length === 1 ? 'is' : 'are'} implied: the key condition already selects at most one ${entity.name} item.`);
     } else {
       for (const name of unused) filterParts.push(equalityExpression(name, builder));
-      const d = distinctCombinationsOf(entity, unused);
+      const d = distinctCombinationsOf(entity, unused, new Map(), view.refs);
       selectivity *= 1 / d.count;
       assumptions.push(`The key does not hold ${list(unused)}: filtered after reading, keeping 1 in ${formatCount(d.count)} (${d.assumption})`);
     }
   }
   if (request.filter) {
     filterParts.push(conditionExpression(request.filter, builder));
-    const share = shareOf(entity, request.filter);
+    const share = shareOf(entity, request.filter, view.refs);
     selectivity *= share.fraction;
     assumptions.push(...share.assumptions.map((a) => `Filter: ${a}`));
   }
@@ -468,7 +468,7 @@ function planScan(request: ReadRequest, rejected: Rejection[]): Plan {
   const assumptions: string[] = [];
   let share = 1;
   if (known.length > 0) {
-    const d = distinctCombinationsOf(entity, known);
+    const d = distinctCombinationsOf(entity, known, new Map(), view.refs);
     share /= d.count;
     assumptions.push(...d.assumptions);
   }
@@ -478,7 +478,7 @@ function planScan(request: ReadRequest, rejected: Rejection[]): Plan {
   }
   if (request.filter) {
     clauses.push(conditionExpression(request.filter, builder));
-    const s = shareOf(entity, request.filter);
+    const s = shareOf(entity, request.filter, view.refs);
     share *= s.fraction;
     assumptions.push(...s.assumptions.map((a) => `Filter: ${a}`));
   }

@@ -92,7 +92,8 @@ export function suggestIndex(view: TableView, ev: EntityView, request: ReadReque
     `a GSI ${name} with partition key ${partitionKey.name} = ${partitionKeyTemplate}` +
     (suggestion.sortKey ? ` and sort key ${suggestion.sortKey.name} = ${suggestion.sortKeyTemplate ?? ''}` : '') +
     ` on ${entity.name} would serve it with a Query.` +
-    (known.length === 0 ? ` The caller knows no attribute, so every ${entity.name} item shares one partition key: a hot key at scale (consider shards).` : '');
+    (known.length === 0 ? ` The caller knows no attribute, so every ${entity.name} item shares one partition key: a hot key at scale (consider shards).` : '') +
+    (wantsStrong ? ` A GSI reads eventually consistent only, not ${request.pattern.consistency} as the pattern asks.` : '');
   return suggestion;
 }
 

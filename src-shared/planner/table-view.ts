@@ -8,7 +8,7 @@
 import { parseCondition, formatCondition, type Condition } from '../model/condition.ts';
 import { parseKeyTemplate, templateAttributes, type KeyTemplate } from '../model/key-template.ts';
 import type { Entity, KeyAttribute, Projection, Sharding, Table } from '../model/schema.ts';
-import { allowedValueCount, formatPercent, sanitizeCount, shareOf } from './estimate.ts';
+import { allowedValueCount, formatPercent, sanitizeCount, shareOf, type EntityCounts } from './estimate.ts';
 import type { Target } from './types.ts';
 
 /** The table or one index, with its key attributes. */
@@ -66,6 +66,8 @@ export interface EntityView {
 /** A table, prepared for planning. */
 export interface TableView {
   table: Table;
+  /** What `ref` generators point at. */
+  refs: EntityCounts;
   targets: KeyTarget[];
   entities: EntityView[];
   byId: Map<string, EntityView>;
@@ -110,7 +112,7 @@ function bindKey(name: string, binding: Entity['keys'][string]): BoundKey {
   return bound;
 }
 
-function membershipOf(entity: Entity, keys: Map<string, BoundKey>, t: KeyTarget): Membership {
+function membershipOf(entity: Entity, keys: Map<string, BoundKey>, t: KeyTarget, refs: EntityCounts): Membership {
   const none = (reason: string): Membership => ({ isMember: false, reason, fraction: 0, conditions: [], allowedValues: new Map(), assumptions: [] });
   const needed = [t.partitionKey, ...(t.sortKey ? [t.sortKey] : [])];
   const bound: BoundKey[] = [];
@@ -139,7 +141,7 @@ function membershipOf(entity: Entity, keys: Map<string, BoundKey>, t: KeyTarget)
   const assumptions: string[] = [];
   const allowedValues = new Map<string, number>();
   for (const c of conditions) {
-    const share = shareOf(entity, c);
+    const share = shareOf(entity, c, refs);
     fraction *= share.fraction;
     for (const part of share.parts) {
       assumptions.push(`${t.label} holds only the ${entity.name} items where ${part.text}: ${formatPercent(part.fraction)} of them (${part.basis})`);
@@ -157,6 +159,7 @@ function membershipOf(entity: Entity, keys: Map<string, BoundKey>, t: KeyTarget)
 /** Prepares a table for planning. Never throws on a design that does not validate. */
 export function viewTable(table: Table): TableView {
   const targets = keyTargetsOf(table);
+  const refs: EntityCounts = new Map((table.entities ?? []).map((e) => [e.id, { name: e.name, itemCount: sanitizeCount(e.itemCount) }]));
   const entities = (table.entities ?? []).map((entity): EntityView => {
     const keys = new Map<string, BoundKey>();
     for (const [name, binding] of Object.entries(entity.keys ?? {})) keys.set(name, bindKey(name, binding));
@@ -165,10 +168,10 @@ export function viewTable(table: Table): TableView {
       itemCount: sanitizeCount(entity.itemCount),
       attributeNames: new Set((entity.attributes ?? []).map((a) => a.name)),
       keys,
-      membership: targets.map((t) => membershipOf(entity, keys, t)),
+      membership: targets.map((t) => membershipOf(entity, keys, t, refs)),
     };
   });
-  return { table, targets, entities, byId: new Map(entities.map((e) => [e.entity.id, e])) };
+  return { table, refs, targets, entities, byId: new Map(entities.map((e) => [e.entity.id, e])) };
 }
 
 /** The attributes a bound key's template is built from (none when it does not parse). */
