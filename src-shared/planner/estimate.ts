@@ -4,7 +4,7 @@
  * their weights). Every estimate comes with the assumption behind it, in words, so a plan can show
  * how its numbers were reached.
  *
- * The rules (also listed in the planner's README section of its tests):
+ * The rules:
  * - distinct values of an attribute: its `cardinality`; else the number of values of its `enum`
  *   generator; max − min + 1 for a `number` generator (it draws integers); the referenced entity's
  *   item count for a `ref` generator; 1 for a `constant` generator; 2 for a BOOL; else unique (one

@@ -6,7 +6,7 @@
  * Reads (get, query, count) try the table, every GSI and every LSI and keep the cheapest that serves
  * the pattern (`read.ts`); writes (put, update, delete) address the table by the item's primary key
  * and list each index write (`write.ts`). Item counts are estimates from item counts, cardinalities
- * and generators (`estimate.ts`); each plan states its assumptions.
+ * and generators (the rules are in `estimate.ts`); each plan states its assumptions.
  */
 import type { AccessPattern, Table } from '../model/schema.ts';
 import { planRead, planUnknownEntity, readRequestOf } from './read.ts';

@@ -264,8 +264,11 @@ function getItemCandidate(
   return { target: t, rank, plan };
 }
 
-interface Sharding {
+/** How many shards of a sharded partition key a read reaches. */
+interface ShardReach {
+  /** Requests: N for a fan-out, else 1. */
   fanOut: number;
+  /** A calculated suffix the caller can compute: one shard, holding 1/count of the key's items. */
   isOneShard: boolean;
   count: number;
 }
@@ -277,7 +280,7 @@ function queryCandidate(
   sk: SortKeyMatch,
   pkAttributes: string[],
   values: Record<string, string>,
-  sharding: Sharding,
+  sharding: ShardReach,
   notes: string[],
   warnings: string[],
   assumptions: string[],

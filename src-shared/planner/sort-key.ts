@@ -39,6 +39,7 @@ export interface SortKeyMatch {
   notes: string[];
 }
 
+/** A sort-key condition, or why this sort key cannot serve the pattern. */
 export type SortKeyResult = { ok: true; match: SortKeyMatch } | { ok: false; reason: string };
 
 /** A range other than `=` (a range with `=` is a known attribute). */
@@ -47,6 +48,7 @@ export interface NeededRange {
   operator: Exclude<RangeOperator, '='>;
 }
 
+/** A target's sort key and the entity's template for it, with what the pattern knows and needs. */
 export interface SortKeyInput {
   key?: KeyAttribute;
   bound?: BoundKey;

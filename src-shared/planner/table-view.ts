@@ -73,11 +73,6 @@ export interface TableView {
   byId: Map<string, EntityView>;
 }
 
-/** The label used in plans and reasons: `Table`, `GSI1`, `LSI1`. */
-export function targetLabel(t: Target): string {
-  return t.kind === 'table' ? 'Table' : t.name;
-}
-
 /** The table, its GSIs and its LSIs, in that order. An LSI's partition key is the table's. */
 export function keyTargetsOf(table: Table): KeyTarget[] {
   const targets: KeyTarget[] = [{ target: { kind: 'table' }, label: 'Table', kind: 'table', partitionKey: table.partitionKey, order: 0 }];
