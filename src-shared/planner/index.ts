@@ -15,7 +15,7 @@ import type { Plan } from './types.ts';
 import { planWrite } from './write.ts';
 
 export type * from './types.ts';
-export { applyIndexSuggestion, suggestIndex } from './suggest.ts';
+export { applyIndexSuggestion } from './suggest.ts';
 export { distinctValuesOf, formatCount, shareOf } from './estimate.ts';
 export { MAX_BATCH_GET_KEYS } from './read.ts';
 
