@@ -57,6 +57,24 @@ describe('workspace', () => {
     expect(second.active!.isDirty).toBe(true);
   });
 
+  it('keeps an edit made just before the page went away, through the synchronous journal', async () => {
+    const first = await startWorkspace();
+    first.newDesign();
+    await vi.waitFor(async () => expect(await db.documents.count()).toBe(1));
+    const [stale] = await db.documents.toArray();
+    const tableId = first.active!.design.tables[0]!.id;
+    first.edit((d) => addEntity(d, tableId, 'LastSecond'));
+    first.flush();
+    expect(localStorage.getItem('keyplan-autosave-journal')).toContain('LastSecond');
+    // The page is gone before its IndexedDB write lands: the store still holds the older record.
+    await vi.waitFor(async () => expect(JSON.stringify((await db.documents.get(stale!.id))?.design)).toContain('LastSecond'));
+    await db.documents.put(stale!);
+
+    const second = await startWorkspace();
+    expect(second.active!.design.tables[0]!.entities.map((e) => e.name)).toEqual(['LastSecond']);
+    expect(localStorage.getItem('keyplan-autosave-journal')).toBeNull();
+  });
+
   it('keeps a stored design that no longer loads, untouched, and restores the others', async () => {
     const broken = { id: 'doc-broken', design: { formatVersion: 1, name: 'Half', tables: 'oops' }, order: 0, updatedAt: '2026-01-01T00:00:00Z' };
     await db.documents.put(broken);

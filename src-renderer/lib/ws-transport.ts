@@ -25,7 +25,11 @@ export function createWebSocketTransport(url: string): Transport {
       };
       ws.onerror = () => {
         opening = undefined;
-        reject(new Error('Cannot reach the Keyplan host. Is `npm run web` still running?'));
+        reject(
+          new Error(
+            `Could not connect to the Keyplan host at ${new URL(url).host}: it has stopped, or this page was opened without the link Keyplan printed (the link carries this session's token).`,
+          ),
+        );
       };
       ws.onclose = () => {
         socket = undefined;

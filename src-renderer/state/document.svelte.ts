@@ -6,8 +6,6 @@ import type { Design } from '../../src-shared/model/schema.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import { validateDesign } from '../../src-shared/model/validate.ts';
 
-/** Edits to the same field within this window merge into one undo step (typing a template). */
-const COALESCE_MS = 1200;
 const MAX_UNDO = 500;
 
 export type Edit = (design: Design) => Design;
@@ -27,7 +25,7 @@ export class OpenDocument {
 
   #past: Design[] = [];
   #future: Design[] = [];
-  #lastEdit: { key: string; at: number } | undefined;
+  #lastEditKey: string | undefined;
   readonly #onchange: (doc: OpenDocument) => void;
 
   constructor(init: {
@@ -53,31 +51,31 @@ export class OpenDocument {
 
   /**
    * Applies an edit as one undo step. Consecutive edits with the same `coalesceKey` (keystrokes in
-   * one field) merge into a single step.
+   * one field) merge into a single step until `endCoalescing` (the field loses focus).
    */
   apply(edit: Edit, coalesceKey?: string): void {
     const next = edit(this.design);
     if (next === this.design) return;
-    const now = Date.now();
-    const merge =
-      coalesceKey !== undefined &&
-      this.#lastEdit?.key === coalesceKey &&
-      now - this.#lastEdit.at < COALESCE_MS &&
-      this.#past.length > 0;
+    const merge = coalesceKey !== undefined && this.#lastEditKey === coalesceKey && this.#past.length > 0;
     if (!merge) {
       this.#past.push(this.design);
       if (this.#past.length > MAX_UNDO) this.#past.shift();
     }
-    this.#lastEdit = coalesceKey === undefined ? undefined : { key: coalesceKey, at: now };
+    this.#lastEditKey = coalesceKey;
     this.#future = [];
     this.#set(next);
+  }
+
+  /** The next edit starts a new undo step, whatever its key (called when a field loses focus). */
+  endCoalescing(): void {
+    this.#lastEditKey = undefined;
   }
 
   undo(): void {
     const previous = this.#past.pop();
     if (!previous) return;
     this.#future.push(this.design);
-    this.#lastEdit = undefined;
+    this.#lastEditKey = undefined;
     this.#set(previous);
   }
 
@@ -85,7 +83,7 @@ export class OpenDocument {
     const next = this.#future.pop();
     if (!next) return;
     this.#past.push(this.design);
-    this.#lastEdit = undefined;
+    this.#lastEditKey = undefined;
     this.#set(next);
   }
 

@@ -38,6 +38,15 @@ describe('OpenDocument', () => {
     expect(doc.design.name).toBe('Shop');
   });
 
+  it('starts a new undo step in the same field after it lost focus', () => {
+    const { doc } = open();
+    doc.apply((d) => renameDesign(d, 'First'), 'design.name');
+    doc.endCoalescing();
+    doc.apply((d) => renameDesign(d, 'Second'), 'design.name');
+    doc.undo();
+    expect(doc.design.name).toBe('First');
+  });
+
   it('drops the redo stack after a new edit', () => {
     const { doc } = open();
     doc.apply((d) => renameDesign(d, 'A'));

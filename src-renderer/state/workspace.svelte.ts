@@ -18,6 +18,8 @@ import { SCREENS, type ScreenId } from './screens.ts';
 
 /** Unsaved edits reach IndexedDB this long after the last change (the promise is "within a second"). */
 const AUTOSAVE_DELAY_MS = 250;
+/** localStorage key of the records written synchronously when the page goes away. */
+const JOURNAL_KEY = 'keyplan-autosave-journal';
 
 export interface Notice {
   kind: 'error' | 'info';
@@ -39,10 +41,14 @@ export class Workspace {
   documents = $state<OpenDocument[]>([]);
   activeId = $state<string | undefined>();
   screen = $state<ScreenId>('entities');
-  status = $state<'loading' | 'ready'>('loading');
+  /** `offline`: no host answered; nothing is loaded or stored until the page is opened properly. */
+  status = $state<'loading' | 'ready' | 'offline'>('loading');
+  offlineReason = $state<string | undefined>();
   host = $state<HostInfo | undefined>();
   notice = $state<Notice | undefined>();
-  dialog = $state<'open' | 'saveAs' | undefined>();
+  dialog = $state<'open' | 'saveAs' | 'close' | undefined>();
+  /** The design the close dialog asks about. */
+  closing = $state<OpenDocument | undefined>();
   restoreFailures = $state<RestoreFailure[]>([]);
   recent = $state<RecentFile[]>([]);
   examples = $state<ExampleInfo[]>([]);
@@ -72,6 +78,13 @@ export class Workspace {
   async init(): Promise<void> {
     try {
       this.host = await this.#api.call('app.info', {});
+    } catch (error) {
+      // Without a host this page must not touch the workspace another, connected page is using.
+      this.offlineReason = error instanceof Error ? error.message : String(error);
+      this.status = 'offline';
+      return;
+    }
+    try {
       this.#api.on('menu.command', ({ command }) => void this.run(command, 'menu'));
       await this.#restore();
       await Promise.all([this.refreshRecent(), this.#loadExamples()]);
@@ -83,6 +96,7 @@ export class Workspace {
   }
 
   async #restore(): Promise<void> {
+    await this.#replayJournal();
     const records = await this.#db.documents.orderBy('order').toArray();
     const failures: RestoreFailure[] = [];
     for (const record of records) {
@@ -111,6 +125,7 @@ export class Workspace {
   }
 
   #add(design: Design, file?: { fileRef: string; fileName: string; savedJson: string }): OpenDocument {
+    this.notice = undefined;
     const doc = this.#makeDocument(newId('doc'), design, file);
     this.documents.push(doc);
     this.activate(doc.id);
@@ -119,6 +134,7 @@ export class Workspace {
   }
 
   activate(id: string): void {
+    if (id !== this.activeId) this.notice = undefined;
     this.activeId = id;
     void this.#db.settings.put({ key: 'activeId', value: id });
   }
@@ -130,6 +146,7 @@ export class Workspace {
 
   /** Applies a pure edit to the active design (one undo step; see `OpenDocument.apply`). */
   edit(edit: Edit, coalesceKey?: string): void {
+    if (this.notice?.kind === 'info') this.notice = undefined;
     this.active?.apply(edit, coalesceKey);
   }
 
@@ -224,7 +241,6 @@ export class Workspace {
       return;
     }
     this.#add(design, { fileRef: ref, fileName: name, savedJson: JSON.stringify(design) });
-    this.notice = undefined;
   }
 
   async save(): Promise<void> {
@@ -267,16 +283,33 @@ export class Workspace {
     return saved;
   }
 
-  /** Closes a design. Unsaved edits are lost only after the user confirms. */
-  async close(id: string): Promise<void> {
+  /** Closes a design. With unsaved edits it first asks (the close dialog); `force` discards them. */
+  async close(id: string, force = false): Promise<void> {
     const doc = this.documents.find((d) => d.id === id);
     if (!doc) return;
-    if (doc.isDirty && !window.confirm(`${doc.title} has unsaved changes. Close it and lose them?`)) return;
+    if (doc.isDirty && !force) {
+      this.closing = doc;
+      this.dialog = 'close';
+      return;
+    }
+    if (this.closing === doc) {
+      this.closing = undefined;
+      this.dialog = undefined;
+    }
     clearTimeout(this.#timers.get(id));
     this.#timers.delete(id);
     this.documents = this.documents.filter((d) => d.id !== id);
     await this.#db.documents.delete(id);
     if (this.activeId === id) this.activeId = this.documents.at(-1)?.id;
+  }
+
+  /** Saves the design the close dialog asks about to its file, then closes it. */
+  async saveAndClose(): Promise<void> {
+    const doc = this.closing;
+    if (!doc?.fileRef) return;
+    this.activate(doc.id);
+    await this.save();
+    if (!doc.isDirty) await this.close(doc.id);
   }
 
   /** Forgets a stored document that could not be restored, after the user chose to. */
@@ -306,19 +339,40 @@ export class Workspace {
     this.autosave = 'pending';
   }
 
-  /** Writes every pending autosave now (the page is being hidden or closed). */
+  /**
+   * Writes every pending autosave now (the page is being hidden or closed). IndexedDB writes are
+   * asynchronous and may not finish before the page is gone, so the same records also go to a
+   * synchronous journal in localStorage, replayed by the next `init`.
+   */
   flush(): void {
-    for (const [id, timer] of this.#timers) {
-      clearTimeout(timer);
-      const doc = this.documents.find((d) => d.id === id);
-      if (doc) this.#persist(doc);
+    const pending = [...this.#timers.keys()]
+      .map((id) => this.documents.find((d) => d.id === id))
+      .filter((d): d is OpenDocument => d !== undefined);
+    if (pending.length === 0) return;
+    try {
+      localStorage.setItem(JOURNAL_KEY, JSON.stringify(pending.map((d) => this.#recordOf(d))));
+    } catch {
+      // Storage full or unavailable: the IndexedDB writes below are still attempted.
     }
-    this.#timers.clear();
+    for (const doc of pending) this.#persist(doc);
   }
 
-  #persist(doc: OpenDocument): void {
-    clearTimeout(this.#timers.get(doc.id));
-    this.#timers.delete(doc.id);
+  /** Replays records journaled at the last page hide when they are newer than the stored ones. */
+  async #replayJournal(): Promise<void> {
+    let records: DocumentRecord[];
+    try {
+      records = JSON.parse(localStorage.getItem(JOURNAL_KEY) ?? '[]') as DocumentRecord[];
+    } catch {
+      records = [];
+    }
+    for (const record of Array.isArray(records) ? records : []) {
+      const stored = await this.#db.documents.get(record.id);
+      if (!stored || stored.updatedAt < record.updatedAt) await this.#db.documents.put(record);
+    }
+    localStorage.removeItem(JOURNAL_KEY);
+  }
+
+  #recordOf(doc: OpenDocument): DocumentRecord {
     const record: DocumentRecord = {
       id: doc.id,
       design: doc.design,
@@ -328,6 +382,13 @@ export class Workspace {
     if (doc.fileRef !== undefined) record.fileRef = doc.fileRef;
     if (doc.fileName !== undefined) record.fileName = doc.fileName;
     if (doc.savedJson !== undefined) record.savedJson = doc.savedJson;
+    return record;
+  }
+
+  #persist(doc: OpenDocument): void {
+    clearTimeout(this.#timers.get(doc.id));
+    this.#timers.delete(doc.id);
+    const record = this.#recordOf(doc);
     this.#writing += 1;
     this.autosave = 'pending';
     this.#db.documents

@@ -5,6 +5,7 @@ import {
   addGsi,
   createDesign,
   removeEntity,
+  renameAttributeReferences,
   setBilling,
   setKeyBinding,
   updateAttribute,
@@ -43,8 +44,33 @@ describe('design edits', () => {
 
   it('renaming an attribute renames its placeholders in templates and conditions', () => {
     const { design, tableId, userId } = shop();
-    const next = updateAttribute(design, tableId, userId, 1, { name: 'mail' });
+    const typed = updateAttribute(design, tableId, userId, 1, { name: 'mail' });
+    expect(typed.tables[0]!.entities[0]!.keys.GSI1PK?.template).toBe('EMAIL#{email}');
+    const next = renameAttributeReferences(typed, tableId, userId, 'email', 'mail');
     expect(next.tables[0]!.entities[0]!.keys.GSI1PK).toEqual({ template: 'EMAIL#{mail}', when: 'mail <> "none"' });
+  });
+
+  it('never merges two attributes: a rename onto an existing name, or from an empty one, changes no reference', () => {
+    const { design, tableId, userId } = shop();
+    // email typed over as "userId" (the other attribute's name), then as "mail".
+    const clash = updateAttribute(design, tableId, userId, 1, { name: 'userId' });
+    expect(renameAttributeReferences(clash, tableId, userId, 'email', 'userId')).toEqual(clash);
+    const emptied = updateAttribute(design, tableId, userId, 1, { name: '' });
+    expect(renameAttributeReferences(emptied, tableId, userId, 'email', '')).toEqual(emptied);
+    const keys = renameAttributeReferences(updateAttribute(design, tableId, userId, 1, { name: 'mail' }), tableId, userId, 'email', 'mail')
+      .tables[0]!.entities[0]!.keys;
+    expect(keys.PK?.template).toBe('USER#{userId}');
+    expect(keys.GSI1PK?.template).toBe('EMAIL#{mail}');
+  });
+
+  it('a new entity on a table with a number partition key gets a number id as its key', () => {
+    let design = createDesign('Numbers');
+    const tableId = design.tables[0]!.id;
+    design = updateTable(design, tableId, { partitionKey: { name: 'PK', type: 'N' }, sortKey: undefined });
+    design = addEntity(design, tableId, 'Device');
+    const device = design.tables[0]!.entities[0]!;
+    expect(device.keys.PK?.template).toBe('{deviceId}');
+    expect(device.attributes[0]).toMatchObject({ name: 'deviceId', type: 'N' });
   });
 
   it('renaming a key attribute carries the entities\' templates to the new name', () => {

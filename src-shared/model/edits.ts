@@ -117,17 +117,19 @@ export function updateTable(design: Design, tableId: string, patch: TablePatch):
   });
 }
 
-function nextIndexNumber(table: Table): number {
+/** The first n for which neither an index `<prefix><n>` nor a key attribute `<prefix><n>…` exists. */
+function nextIndexNumber(table: Table, prefix: 'GSI' | 'LSI'): number {
   const used = new Set([...table.globalSecondaryIndexes, ...table.localSecondaryIndexes].map((i) => i.name));
+  const keyNames = new Set(keyAttributesOf(table).map((k) => k.name));
   let n = 1;
-  while (used.has(`GSI${n}`) || used.has(`LSI${n}`)) n++;
+  while (used.has(`${prefix}${n}`) || keyNames.has(`${prefix}${n}PK`) || keyNames.has(`${prefix}${n}SK`)) n++;
   return n;
 }
 
 /** Adds a GSI named `GSI<n>` with keys `GSI<n>PK`/`GSI<n>SK` projecting ALL. */
 export function addGsi(design: Design, tableId: string): Design {
   return mapTable(design, tableId, (table) => {
-    const n = nextIndexNumber(table);
+    const n = nextIndexNumber(table, 'GSI');
     const gsi: GlobalSecondaryIndex = {
       id: newId('gsi'),
       name: `GSI${n}`,
@@ -175,7 +177,7 @@ export function removeGsi(design: Design, tableId: string, gsiId: string): Desig
 /** Adds an LSI named `LSI<n>` with sort key `LSI<n>SK` projecting ALL. */
 export function addLsi(design: Design, tableId: string): Design {
   return mapTable(design, tableId, (table) => {
-    const n = nextIndexNumber(table);
+    const n = nextIndexNumber(table, 'LSI');
     const lsi: LocalSecondaryIndex = {
       id: newId('lsi'),
       name: `LSI${n}`,
@@ -219,16 +221,19 @@ function mapEntity(design: Design, tableId: string, entityId: string, fn: (e: En
 /** Adds an entity with an id attribute and a partition-key template built from it. */
 export function addEntity(design: Design, tableId: string, name: string): Design {
   return mapTable(design, tableId, (table) => {
-    const idAttr = `${name.charAt(0).toLowerCase()}${name.slice(1)}Id`.replace(/[^A-Za-z0-9_]/g, '');
+    const idAttr = `${name.charAt(0).toLowerCase()}${name.slice(1)}Id`.replace(/[^A-Za-z0-9_]/g, '') || 'id';
+    const label = name.toUpperCase().replace(/[^A-Z0-9_]/g, '') || 'ITEM';
+    // A number partition key can only hold a number: the id itself, not a prefixed string.
+    const isNumberKey = table.partitionKey.type === 'N';
     const keys: Record<string, KeyBinding> = {
-      [table.partitionKey.name]: { template: `${name.toUpperCase().replace(/[^A-Z0-9_]/g, '')}#{${idAttr}}` },
+      [table.partitionKey.name]: { template: isNumberKey ? `{${idAttr}}` : `${label}#{${idAttr}}` },
     };
-    if (table.sortKey) keys[table.sortKey.name] = { template: name.toUpperCase().replace(/[^A-Z0-9_]/g, '') };
+    if (table.sortKey) keys[table.sortKey.name] = { template: table.sortKey.type === 'N' ? '0' : label };
     const entity: Entity = {
       id: newId('ent'),
       name,
       itemCount: 1000,
-      attributes: [{ name: idAttr, type: 'S', averageSizeBytes: 16 }],
+      attributes: [isNumberKey ? { name: idAttr, type: 'N', averageSizeBytes: 5 } : { name: idAttr, type: 'S', averageSizeBytes: 16 }],
       keys,
     };
     return { ...table, entities: [...table.entities, entity] };
@@ -281,8 +286,9 @@ function escapeRegExp(s: string): string {
 }
 
 /**
- * Changes an attribute at `index`. Renaming it also renames its placeholders in the entity's key
- * templates and conditions, and in the access patterns of that entity.
+ * Changes an attribute at `index`. A new name is taken as typed; references to the attribute follow
+ * only through `renameAttributeReferences`, once the user has finished typing, so intermediate
+ * names (empty, or another attribute's name) never capture other attributes' placeholders.
  */
 export function updateAttribute(
   design: Design,
@@ -291,44 +297,51 @@ export function updateAttribute(
   index: number,
   patch: Partial<Attribute>,
 ): Design {
-  return mapTable(design, tableId, (table) => {
-    const entity = table.entities.find((e) => e.id === entityId);
-    const old = entity?.attributes[index];
-    if (!entity || !old) return table;
+  return mapEntity(design, tableId, entityId, (entity) => {
+    const old = entity.attributes[index];
+    if (!old) return entity;
     const attribute: Attribute = { ...old, ...patch };
     for (const key of Object.keys(patch) as (keyof Attribute)[]) {
       if (patch[key] === undefined) delete attribute[key];
     }
-    const from = old.name;
-    const to = attribute.name;
-    const renamed = from !== to && from !== '';
+    return { ...entity, attributes: entity.attributes.map((a, i) => (i === index ? attribute : a)) };
+  });
+}
+
+/**
+ * After an attribute of an entity was renamed from `from` to `to`, renames its placeholders in the
+ * entity's key templates, conditions and shard sources, and in that entity's access patterns.
+ * Does nothing when either name is empty or when the rename would be ambiguous: another attribute
+ * is still called `from`, or more than one is now called `to`.
+ */
+export function renameAttributeReferences(design: Design, tableId: string, entityId: string, from: string, to: string): Design {
+  if (from === to || from.trim() === '' || to.trim() === '') return design;
+  return mapTable(design, tableId, (table) => {
+    const entity = table.entities.find((e) => e.id === entityId);
+    if (!entity) return table;
+    const named = (name: string) => entity.attributes.filter((a) => a.name === name).length;
+    if (named(from) > 0 || named(to) !== 1) return table;
     const keys: Record<string, KeyBinding> = {};
     for (const [attr, binding] of Object.entries(entity.keys)) {
-      keys[attr] = renamed
-        ? {
-            template: renamePlaceholder(binding.template, from, to),
-            ...(binding.when !== undefined ? { when: renameInCondition(binding.when, from, to) } : {}),
-          }
-        : binding;
+      const next: KeyBinding = { ...binding, template: renamePlaceholder(binding.template, from, to) };
+      if (binding.when !== undefined) next.when = renameInCondition(binding.when, from, to);
+      if (binding.shards?.from === from) next.shards = { ...binding.shards, from: to };
+      keys[attr] = next;
     }
-    const next: Entity = {
-      ...entity,
-      attributes: entity.attributes.map((a, i) => (i === index ? attribute : a)),
-      keys,
-    };
     return {
       ...table,
-      entities: table.entities.map((e) => (e.id === entityId ? next : e)),
-      accessPatterns: renamed
-        ? table.accessPatterns.map((p) => (p.entityId === entityId ? renamePatternAttribute(p, from, to) : p))
-        : table.accessPatterns,
+      entities: table.entities.map((e) => (e.id === entityId ? { ...e, keys } : e)),
+      accessPatterns: table.accessPatterns.map((p) => (p.entityId === entityId ? renamePatternAttribute(p, from, to) : p)),
     };
   });
 }
 
 function renamePatternAttribute(p: AccessPattern, from: string, to: string): AccessPattern {
-  const next: AccessPattern = { ...p, known: p.known.map((k) => (k === from ? to : k)) };
+  const rename = (k: string) => (k === from ? to : k);
+  const next: AccessPattern = { ...p, known: p.known.map(rename) };
   if (p.range && p.range.attribute === from) next.range = { ...p.range, attribute: to };
+  if (p.updates) next.updates = p.updates.map(rename);
+  if (p.filter !== undefined) next.filter = renameInCondition(p.filter, from, to);
   return next;
 }
 

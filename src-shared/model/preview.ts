@@ -1,47 +1,77 @@
 /**
- * Key previews: the values a key template renders for a few sample items of its entity, so the
+ * Key previews: the values key templates render for a few sample items of their entity, so the
  * entities screen shows `USER#u-1001` beside `USER#{userId}` while the user types.
  */
-import { conditionValuesFor, evaluateCondition, parseCondition } from './condition.ts';
+import { conditionAttributes, evaluateCondition, parseCondition, type Condition } from './condition.ts';
 import { parseKeyTemplate, renderKeyTemplate } from './key-template.ts';
 import type { Problem } from './problems.ts';
-import { sampleItems } from './sample-values.ts';
+import { sampleItems, type SampleItem } from './sample-values.ts';
 import type { Entity, KeyBinding } from './schema.ts';
 
 /** One sample's key: its rendered value, or why it has none. */
 export type KeyPreview =
-  | { kind: 'value'; value: string }
+  | { kind: 'value'; value: string; deciding?: string }
   /** The `when` condition is false for this sample, so the item is not in the index (sparse). */
-  | { kind: 'excluded' }
+  | { kind: 'excluded'; deciding: string }
   | { kind: 'problem'; problem: Problem };
 
+function conditionOf(binding: KeyBinding): Condition | undefined {
+  if (!binding.when?.trim()) return undefined;
+  const parsed = parseCondition(binding.when);
+  return parsed.ok ? parsed.value : undefined;
+}
+
+/** A value that makes one clause true, where there is an obvious one. */
+function satisfyingValue(condition: Condition, attribute: string): unknown {
+  for (const clause of condition.clauses) {
+    if (clause.attribute !== attribute) continue;
+    if (clause.kind === 'in') return clause.values[0];
+    if (clause.kind === 'compare' && clause.operator === '=') return clause.value;
+  }
+  return undefined;
+}
+
 /**
- * Renders `binding` for `count` sample items of `entity`. Returns an empty list when there is no
- * binding, or when the template or condition does not parse (validation reports those).
- * With a condition, every other sample is made to satisfy it, so the preview shows items both in
- * and out of a sparse index.
+ * The sample items all of an entity's key previews share, so the partition key and sort key of one
+ * row describe the same item. Every other sample (the 1st, 3rd, …) is made to satisfy the entity's
+ * `when` conditions, so a sparse index shows items both in and out of it.
  */
-export function previewKey(entity: Entity, binding: KeyBinding | undefined, count = 3): KeyPreview[] {
+export function previewSamples(entity: Entity, count = 3): SampleItem[] {
+  const conditions = Object.values(entity.keys).map(conditionOf).filter((c): c is Condition => c !== undefined);
+  return sampleItems(entity, count).map((item, i) => {
+    if (i % 2 !== 0 || conditions.length === 0) return item;
+    const forced: Record<string, unknown> = { ...item };
+    for (const condition of conditions) {
+      for (const attribute of conditionAttributes(condition)) {
+        const value = satisfyingValue(condition, attribute);
+        if (value !== undefined) forced[attribute] = value;
+      }
+    }
+    return forced as SampleItem;
+  });
+}
+
+function describeDeciding(condition: Condition, item: Readonly<Record<string, unknown>>): string {
+  return conditionAttributes(condition)
+    .map((a) => `${a} = ${item[a] === undefined ? '(absent)' : JSON.stringify(item[a])}`)
+    .join(', ');
+}
+
+/**
+ * Renders `binding` for each sample item. Returns an empty list when there is no binding, or when
+ * the template or condition does not parse (validation reports those).
+ */
+export function previewKey(binding: KeyBinding | undefined, samples: readonly SampleItem[]): KeyPreview[] {
   if (!binding) return [];
   const template = parseKeyTemplate(binding.template);
   if (!template.ok) return [];
-  const condition = binding.when?.trim() ? parseCondition(binding.when) : undefined;
-  if (condition && !condition.ok) return [];
-  return sampleItems(entity, count).map((item, i) => {
-    if (condition) {
-      const sample: Record<string, unknown> = { ...item };
-      if (i % 2 === 0) {
-        for (const clause of condition.value.clauses) {
-          const [first] = conditionValuesFor(condition.value, clause.attribute);
-          if (first !== undefined && clause.kind !== 'compare') sample[clause.attribute] = first;
-          else if (clause.kind === 'compare' && clause.operator === '=') sample[clause.attribute] = clause.value;
-        }
-      }
-      if (!evaluateCondition(condition.value, sample)) return { kind: 'excluded' };
-      const rendered = renderKeyTemplate(template.value, sample as Record<string, string | number | boolean>);
-      return rendered.ok ? { kind: 'value', value: rendered.value } : { kind: 'problem', problem: rendered.errors[0]! };
-    }
+  const condition = conditionOf(binding);
+  if (binding.when?.trim() && !condition) return [];
+  return samples.map((item): KeyPreview => {
+    const deciding = condition ? describeDeciding(condition, item) : undefined;
+    if (condition && !evaluateCondition(condition, item)) return { kind: 'excluded', deciding: deciding! };
     const rendered = renderKeyTemplate(template.value, item);
-    return rendered.ok ? { kind: 'value', value: rendered.value } : { kind: 'problem', problem: rendered.errors[0]! };
+    if (!rendered.ok) return { kind: 'problem', problem: rendered.errors[0]! };
+    return deciding === undefined ? { kind: 'value', value: rendered.value } : { kind: 'value', value: rendered.value, deciding };
   });
 }
