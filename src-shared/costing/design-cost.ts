@@ -1,0 +1,172 @@
+/**
+ * The costs of a whole design: every pattern planned and costed, totals per table and per GSI
+ * (reads, writes, storage; on-demand against provisioned), and the warnings a reviewer looks for.
+ */
+import { estimateStorage, provisionedMonthlyUsd, roundUsd, storageMonthlyUsd, DEFAULT_PRICING } from '../capacity/index.ts';
+import { figure, formatNumber, type Figure, type Step } from '../capacity/figure.ts';
+import type { Design, Pricing, Table, TableClass } from '../model/schema.ts';
+import { planTable } from '../planner/index.ts';
+import { costPattern, type PatternCost } from './pattern-cost.ts';
+import { warningsFor, type CostWarning } from './warnings.ts';
+
+/** The table itself or one GSI: what its patterns consume and what it costs per month. */
+export interface TargetCost {
+  /** `table` or the GSI's name. */
+  name: string;
+  kind: 'table' | 'gsi';
+  readUnitsPerSecond: Figure;
+  writeUnitsPerSecond: Figure;
+  /** Stored bytes, 100 B per item included (an LSI's storage is part of its table's). */
+  storageBytes: Figure;
+  /** Capacity provisioned for exactly the load, in whole units, priced per month. */
+  provisionedMonthly: Figure;
+  /** What the design provisions, when the table is provisioned. */
+  configured?: { readCapacityUnits: number; writeCapacityUnits: number };
+}
+
+export interface TableCost {
+  tableId: string;
+  name: string;
+  tableClass: TableClass;
+  patterns: PatternCost[];
+  targets: TargetCost[];
+  onDemandMonthly: Figure;
+  provisionedMonthly: Figure;
+  storageBytes: Figure;
+  warnings: CostWarning[];
+}
+
+export interface DesignCost {
+  pricing: Pricing;
+  tables: TableCost[];
+  /** Storage for all tables and indexes, the free tier subtracted once per table class. */
+  storageMonthly: Figure;
+  /** Requests on-demand + storage. */
+  onDemandMonthly: Figure;
+  /** Provisioned capacity + storage. */
+  provisionedMonthly: Figure;
+  warnings: CostWarning[];
+}
+
+function sumFigure(label: string, parts: { label: string; figure: Figure }[], unit: Figure['unit']): Figure {
+  const value = parts.reduce((s, p) => s + p.figure.value, 0);
+  const steps: Step[] = parts.map((p) => ({ label: p.label, expression: formatNumber(p.figure.value, 4), value: p.figure.value, unit }));
+  steps.push({
+    label,
+    expression: parts.length === 0 ? 'nothing' : parts.map((p) => formatNumber(p.figure.value, 4)).join(' + '),
+    value: unit === 'USD/month' ? roundUsd(value) : value,
+    unit,
+  });
+  return figure(steps, [...new Set(parts.flatMap((p) => p.figure.assumptions))]);
+}
+
+function targetCosts(table: Table, patterns: PatternCost[], pricing: Pricing): TargetCost[] {
+  const storage = estimateStorage(table);
+  const lsiNames = table.localSecondaryIndexes.map((l) => l.name);
+  const lsiStorage = lsiNames.map((n) => storage.indexes[n]).filter((f): f is Figure => f !== undefined);
+  const tableStorage =
+    lsiStorage.length === 0
+      ? storage.table
+      : sumFigure(
+          'Table storage, its LSIs included',
+          [{ label: 'Items', figure: storage.table }, ...lsiNames.map((n, i) => ({ label: `LSI ${n}`, figure: lsiStorage[i]! }))],
+          'B',
+        );
+  const targets: { name: string; kind: 'table' | 'gsi'; storage: Figure; configured?: TargetCost['configured'] }[] = [
+    {
+      name: 'table',
+      kind: 'table',
+      storage: tableStorage,
+      ...(table.billing.mode === 'PROVISIONED'
+        ? { configured: { readCapacityUnits: table.billing.readCapacityUnits, writeCapacityUnits: table.billing.writeCapacityUnits } }
+        : {}),
+    },
+    ...table.globalSecondaryIndexes.map((g) => ({
+      name: g.name,
+      kind: 'gsi' as const,
+      storage: storage.indexes[g.name] ?? figure([{ label: 'Storage', expression: 'no entries', value: 0, unit: 'B' }]),
+      ...(table.billing.mode === 'PROVISIONED' && g.provisioned ? { configured: { ...g.provisioned } } : {}),
+    })),
+  ];
+  return targets.map((t) => {
+    const on = (c: PatternCost['consumption'][number]) => (t.kind === 'table' ? c.target === 'table' : typeof c.target === 'object' && c.target.gsi === t.name);
+    const reads = patterns.flatMap((p) => p.consumption.filter(on).filter((c) => c.readUnitsPerSecond > 0).map((c) => ({ label: p.name, figure: figure([{ label: p.name, expression: '', value: c.readUnitsPerSecond, unit: 'RCU/s' }]) })));
+    const writes = patterns.flatMap((p) => p.consumption.filter(on).filter((c) => c.writeUnitsPerSecond > 0).map((c) => ({ label: p.name, figure: figure([{ label: p.name, expression: '', value: c.writeUnitsPerSecond, unit: 'WCU/s' }]) })));
+    const readUnitsPerSecond = sumFigure(`Reads on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}`, reads, 'RCU/s');
+    const writeUnitsPerSecond = sumFigure(`Writes on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}`, writes, 'WCU/s');
+    return {
+      name: t.name,
+      kind: t.kind,
+      readUnitsPerSecond,
+      writeUnitsPerSecond,
+      storageBytes: t.storage,
+      provisionedMonthly: provisionedMonthlyUsd({ rcu: readUnitsPerSecond.value, wcu: writeUnitsPerSecond.value, tableClass: table.tableClass, pricing }),
+      ...(t.configured ? { configured: t.configured } : {}),
+    };
+  });
+}
+
+/** Plans and costs every access pattern of one table, with its totals. */
+export function costTable(table: Table, pricing: Pricing = DEFAULT_PRICING): TableCost {
+  const plans = planTable(table);
+  const patterns = table.accessPatterns.map((p, i) => costPattern(table, p, plans[i]!, pricing));
+  const targets = targetCosts(table, patterns, pricing);
+  const onDemandMonthly = sumFigure(
+    `Requests on-demand per month, table ${table.name}`,
+    patterns.map((p) => ({ label: p.name, figure: p.monthly.onDemand })),
+    'USD/month',
+  );
+  const provisionedMonthly = sumFigure(
+    `Provisioned capacity per month, table ${table.name}`,
+    targets.map((t) => ({ label: t.kind === 'table' ? 'Table' : `GSI ${t.name}`, figure: t.provisionedMonthly })),
+    'USD/month',
+  );
+  const storageBytes = sumFigure(
+    `Storage of table ${table.name} and its indexes`,
+    targets.map((t) => ({ label: t.kind === 'table' ? 'Table (and LSIs)' : `GSI ${t.name}`, figure: t.storageBytes })),
+    'B',
+  );
+  return {
+    tableId: table.id,
+    name: table.name,
+    tableClass: table.tableClass,
+    patterns,
+    targets,
+    onDemandMonthly,
+    provisionedMonthly,
+    storageBytes,
+    warnings: warningsFor(table, patterns, targets),
+  };
+}
+
+/** Plans and costs a whole design with its own prices (or the defaults). */
+export function costDesign(design: Design): DesignCost {
+  const pricing = design.pricing ?? DEFAULT_PRICING;
+  const tables = design.tables.map((t) => costTable(t, pricing));
+  const byClass = new Map<TableClass, number>();
+  for (const t of tables) byClass.set(t.tableClass, (byClass.get(t.tableClass) ?? 0) + t.storageBytes.value);
+  const storageParts = [...byClass].map(([tableClass, bytes]) => ({
+    label: tableClass === 'STANDARD' ? 'Standard tables' : 'Standard-IA tables',
+    figure: storageMonthlyUsd({ bytes, tableClass, pricing }),
+  }));
+  const storageMonthly = sumFigure('Storage per month', storageParts, 'USD/month');
+  const onDemandMonthly = sumFigure(
+    'On-demand per month (requests + storage)',
+    [...tables.map((t) => ({ label: `Requests, table ${t.name}`, figure: t.onDemandMonthly })), { label: 'Storage', figure: storageMonthly }],
+    'USD/month',
+  );
+  const provisionedMonthly = sumFigure(
+    'Provisioned per month (capacity + storage)',
+    [...tables.map((t) => ({ label: `Capacity, table ${t.name}`, figure: t.provisionedMonthly })), { label: 'Storage', figure: storageMonthly }],
+    'USD/month',
+  );
+  return {
+    pricing,
+    tables,
+    storageMonthly,
+    onDemandMonthly,
+    provisionedMonthly,
+    warnings: tables.flatMap((t) => t.warnings),
+  };
+}
+
