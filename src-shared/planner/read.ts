@@ -342,8 +342,14 @@ function queryCandidate(
   if (request.filter) {
     filterParts.push(conditionExpression(request.filter, builder));
     const share = shareOf(entity, request.filter, view.refs);
-    selectivity *= share.fraction;
+    // In a sparse index the filter is measured against the items the index holds: a filter that
+    // repeats the index's own condition keeps all of them (P(filter | in index) = P(filter) / P(in index)).
+    const inIndex = m.fraction > 0 && m.fraction < 1 ? Math.min(1, share.fraction / m.fraction) : share.fraction;
+    selectivity *= inIndex;
     assumptions.push(...share.assumptions.map((a) => `Filter: ${a}`));
+    if (inIndex !== share.fraction) {
+      assumptions.push(`${t.label} holds ${formatPercent(m.fraction)} of ${entity.name} items, so the filter keeps ${formatPercent(inIndex)} of what it reads there`);
+    }
   }
   const hasFilter = filterParts.length > 0;
 
