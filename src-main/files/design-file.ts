@@ -57,13 +57,14 @@ export function checkDesign(input: unknown, label: string, consequence: string):
   if (result.ok) return result.value;
   const problems: Problem[] = result.errors;
   const first = problems[0];
+  // These two carry no `details`: their one problem is already the whole message, and the UI lists
+  // `details` under the message, which would say the same sentence twice.
   const version = problems.find((p) => p.code === 'model.unsupportedVersion');
   if (version) {
     throw new AppError({
       code: 'file.unsupportedVersion',
       message: `"${label}" ${consequence}: ${version.message} A newer Keyplan can open it.`,
       path: version.path,
-      details: problems,
     });
   }
   const notDesign = problems.find((p) => p.code === 'model.notKeyplanDesign' || p.code === 'model.notObject');
@@ -71,7 +72,6 @@ export function checkDesign(input: unknown, label: string, consequence: string):
     throw new AppError({
       code: 'file.notDesign',
       message: `"${label}" ${consequence}: ${notDesign.message}`,
-      details: problems,
     });
   }
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';

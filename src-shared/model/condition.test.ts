@@ -69,6 +69,12 @@ describe('parseCondition', () => {
     if (position >= 0) expect(r.errors[0]?.details).toEqual({ position });
   });
 
+  it('counts the character in the message from 1 (details.position stays 0-based)', () => {
+    const r = parseCondition('status = PENDING');
+    expect(r.ok ? undefined : r.errors[0]?.details).toEqual({ position: 9 });
+    expect(r.ok ? '' : r.errors[0]?.message).toContain('at character 10');
+  });
+
   it('tells the user a bare word needs quotes', () => {
     const r = parseCondition('status = PENDING');
     expect(r.ok ? '' : r.errors[0]?.message).toContain('"PENDING"');

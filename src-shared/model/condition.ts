@@ -217,8 +217,9 @@ function parseTokens(tokens: Token[]): ConditionClause[] {
 }
 
 /**
- * Parses a condition. Errors: `condition.empty` (blank), `condition.syntax` with the 0-based position
- * of the offending character in the message and in `details.position`. Never throws.
+ * Parses a condition. Errors: `condition.empty` (blank), `condition.syntax` with the 0-based index of
+ * the offending character in `details.position` (the message counts characters from 1, as people do).
+ * Never throws.
  */
 export function parseCondition(source: string, path = ''): Result<Condition, Problem> {
   if (source.trim() === '') {
@@ -240,7 +241,7 @@ export function parseCondition(source: string, path = ''): Result<Condition, Pro
       {
         code: 'condition.syntax',
         path,
-        message: `Condition ${JSON.stringify(source)}: ${error.what} at position ${error.at}; expected ${error.expected}, found ${error.found}.`,
+        message: `Condition ${JSON.stringify(source)}: ${error.what} at character ${error.at + 1}; expected ${error.expected}, found ${error.found}.`,
         found: error.found,
         expected: error.expected,
         details: { position: error.at },

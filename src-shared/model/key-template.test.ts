@@ -56,7 +56,10 @@ describe('parseKeyTemplate', () => {
     ['{1abc}', 'keyTemplate.badPlaceholder', 1],
     ['{user id}', 'keyTemplate.badPlaceholder', 5],
     ['{a{b}}', 'keyTemplate.badPlaceholder', 2],
-    ['{x:08x}', 'keyTemplate.badPlaceholder', 5],
+    ['{x:08x}', 'keyTemplate.badPadding', 3],
+    ['{seq:abc}', 'keyTemplate.badPadding', 5],
+    ['{x:08{y}}', 'keyTemplate.badPlaceholder', 5],
+    ['{x:ab', 'keyTemplate.unclosedBrace', 0],
     ['{x:}', 'keyTemplate.badPadding', 2],
     ['{x:8}', 'keyTemplate.badPadding', 3],
     ['{x:0}', 'keyTemplate.badPadding', 3],
@@ -76,8 +79,18 @@ describe('parseKeyTemplate', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors[0]?.message).toContain('"USER#{userId"');
-    expect(r.errors[0]?.message).toContain('position 5');
+    expect(r.errors[0]?.message).toContain('character 6'); // counted from 1; details.position is 5
     expect(r.errors[0]?.expected).toContain('"}"');
+  });
+
+  it('quotes the whole bad padding spec and says the form it takes', () => {
+    const r = parseKeyTemplate('SEQ#{seq:abc}');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors[0]).toMatchObject({ code: 'keyTemplate.badPadding', found: '":abc"' });
+    expect(r.errors[0]?.message).toContain('":abc"');
+    expect(r.errors[0]?.expected).toContain('{seq:0W}');
+    expect(r.errors[0]?.expected).toContain('1 to 38');
   });
 });
 

@@ -7,7 +7,8 @@
  * - `{name}` is replaced by the value of the attribute `name`; a name is a letter or `_` followed by
  *   letters, digits, `_`, `-` or `.` (the same names the condition syntax accepts);
  * - `{name:0W}` pads a non-negative integer with zeros to W digits (1–38), e.g. `{rank:08}` renders
- *   42 as `00000042`, so that numbers sort in string order;
+ *   42 as `00000042`, so that numbers sort in string order; only an N attribute can be padded
+ *   (`validateDesign` reports `keyTemplate.paddingType` for any other);
  * - a template without a placeholder is a constant.
  *
  * Every function here returns problems instead of throwing; `path` arguments are copied into them so
@@ -24,6 +25,7 @@ export type KeyTemplateErrorCode =
   | 'keyTemplate.emptyPlaceholder'
   | 'keyTemplate.badPlaceholder'
   | 'keyTemplate.badPadding'
+  | 'keyTemplate.paddingType'
   | 'keyTemplate.unknownAttribute'
   | 'keyTemplate.attributeType'
   | 'keyTemplate.keyType'
@@ -78,15 +80,16 @@ const problem = (code: KeyTemplateErrorCode, path: string, message: string, extr
 const quote = (s: string): string => JSON.stringify(s);
 
 /**
- * Parses a key template. Errors (one at a time, the first found, with its 0-based character
- * position): `keyTemplate.empty`, `keyTemplate.unclosedBrace`, `keyTemplate.unmatchedBrace` (a lone
- * `}`), `keyTemplate.emptyPlaceholder` (`{}`), `keyTemplate.badPlaceholder` (a character a name cannot
- * hold), `keyTemplate.badPadding` (`{n:}`, `{n:8}`, `{n:0}`, a width over 38). Never throws.
+ * Parses a key template. Errors (one at a time, the first found; `details.position` is the 0-based
+ * index of the offending character, the message counts characters from 1): `keyTemplate.empty`,
+ * `keyTemplate.unclosedBrace`, `keyTemplate.unmatchedBrace` (a lone `}`), `keyTemplate.emptyPlaceholder`
+ * (`{}`), `keyTemplate.badPlaceholder` (a character a name cannot hold), `keyTemplate.badPadding` (`{n:}`,
+ * `{n:8}`, `{n:0}`, `{n:abc}`, a width over 38; the message quotes the whole spec). Never throws.
  */
 export function parseKeyTemplate(template: string, path = ''): Result<KeyTemplate, Problem> {
   const at = (code: KeyTemplateErrorCode, position: number, what: string, expected: string): Result<never, Problem> =>
     fail([
-      problem(code, path, `Key template ${quote(template)}: ${what} at position ${position}; expected ${expected}.`, {
+      problem(code, path, `Key template ${quote(template)}: ${what} at character ${position + 1}; expected ${expected}.`, {
         found: position < template.length ? quote(charAt(template, position)) : 'the end of the template',
         expected,
         details: { position },
@@ -146,24 +149,29 @@ export function parseKeyTemplate(template: string, path = ''): Result<KeyTemplat
     const name = template.slice(nameStart, i);
     let pad: number | undefined;
     if (template[i] === ':') {
+      // The padding spec runs from the colon to the closing brace: quote all of it when it is bad.
       const colon = i;
-      i += 1;
-      const digitsStart = i;
-      while (i < template.length && /[0-9]/.test(template[i] ?? '')) i += 1;
-      const digits = template.slice(digitsStart, i);
-      const width = Number(digits);
-      if (digits === '' && i >= template.length) {
-        return at('keyTemplate.unclosedBrace', open, 'unclosed "{"', `a padding such as :08 and "}" after ${quote(name)}`);
+      let end = colon + 1;
+      while (end < template.length && template[end] !== '}' && template[end] !== '{') end += 1;
+      if (end >= template.length) {
+        return at('keyTemplate.unclosedBrace', open, 'unclosed "{"', `"}" to close the placeholder, e.g. {${name}:08}`);
       }
-      if (!digits.startsWith('0') || digits.length < 2 || width < 1 || width > MAX_PAD_DIGITS) {
-        return at(
-          'keyTemplate.badPadding',
-          digits === '' ? colon : digitsStart,
-          `bad padding ${quote(':' + digits)} for ${quote(name)}`,
-          `":0" followed by the width in digits, 1 to ${MAX_PAD_DIGITS}, e.g. {${name}:08}`,
-        );
+      const spec = template.slice(colon, end);
+      const width = /^:0[0-9]+$/.test(spec) ? Number(spec.slice(1)) : NaN;
+      if (!(width >= 1 && width <= MAX_PAD_DIGITS)) {
+        const position = spec.length > 1 ? colon + 1 : colon;
+        const expected = `{${name}:0W} with W from 1 to ${MAX_PAD_DIGITS} (the number of digits to pad to with zeros), e.g. {${name}:08}`;
+        return fail([
+          problem(
+            'keyTemplate.badPadding',
+            path,
+            `Key template ${quote(template)}: bad padding ${quote(spec)} for ${quote(name)} at character ${position + 1}; expected ${expected}.`,
+            { found: quote(spec), expected, details: { position } },
+          ),
+        ]);
       }
       pad = width;
+      i = end;
     }
     if (i >= template.length) {
       return at('keyTemplate.unclosedBrace', open, 'unclosed "{"', `"}" after the attribute name ${quote(name)}`);

@@ -37,7 +37,8 @@ export type ModelErrorCode =
   | 'model.incompleteIndexKey'
   | 'model.invalidSharding'
   | 'model.invalidUpdates'
-  | 'model.rangeOperator';
+  | 'model.rangeOperator'
+  | 'model.ttlAttributeType';
 
 /** One problem in a design. `path` uses property/index notation: `tables[0].entities[2].keys.GSI1PK`. */
 export interface Problem extends ErrorData {

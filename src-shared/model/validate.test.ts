@@ -211,6 +211,34 @@ describe('validateDesign', () => {
       ],
     ],
     ['an empty TTL attribute', (d) => (t0(d).ttlAttribute = ' '), [{ code: 'model.invalidName', path: 'tables[0].ttlAttribute' }]],
+    ['a TTL attribute no entity declares', (d) => (t0(d).ttlAttribute = 'expiresAt'), []],
+    ['a TTL attribute name of 255 bytes', (d) => (t0(d).ttlAttribute = 'e'.repeat(255)), []],
+    ['a TTL attribute name over 255 bytes', (d) => (t0(d).ttlAttribute = 'é'.repeat(128)), [{ code: 'model.invalidName', path: 'tables[0].ttlAttribute' }]],
+    ['a TTL attribute that is an S key attribute', (d) => (t0(d).ttlAttribute = 'GSI1SK'), [{ code: 'model.ttlAttributeType', path: 'tables[0].ttlAttribute' }]],
+    [
+      'a TTL attribute that is an N key attribute',
+      (d) => {
+        t0(d).localSecondaryIndexes[0]!.sortKey.type = 'N';
+        t0(d).ttlAttribute = 'LSI1SK';
+      },
+      [],
+    ],
+    ['a TTL attribute an entity declares as N', (d) => (t0(d).ttlAttribute = 'total'), []],
+    ['a TTL attribute an entity declares as S', (d) => (t0(d).ttlAttribute = 'status'), [{ code: 'model.ttlAttributeType', path: 'tables[0].ttlAttribute' }]],
+    [
+      'a TTL attribute two entities declare, as S and as BOOL',
+      (d) => {
+        t0(d).ttlAttribute = 'email';
+        entity(d, 1).attributes.push({ name: 'email', type: 'BOOL' });
+      },
+      [
+        { code: 'model.ttlAttributeType', path: 'tables[0].ttlAttribute' },
+        { code: 'model.ttlAttributeType', path: 'tables[0].ttlAttribute' },
+      ],
+    ],
+    // The design.
+    ['an empty design name', (d) => (d.name = ''), [{ code: 'model.invalidName', path: 'name' }]],
+    ['a design name of only spaces', (d) => (d.name = '  '), [{ code: 'model.invalidName', path: 'name' }]],
     // Ids.
     ['two entities with one id', (d) => (entity(d, 1).id = 'e-user'), [{ code: 'model.duplicateId', path: `${E1}.id` }, { code: 'model.unknownEntity', path: 'tables[0].accessPatterns[1].entityId' }]],
     ['an index and a pattern with one id', (d) => (t0(d).accessPatterns[0]!.id = 'g-1'), [{ code: 'model.duplicateId', path: 'tables[0].accessPatterns[0].id' }]],
@@ -233,6 +261,15 @@ describe('validateDesign', () => {
     ['a placeholder for an attribute the entity lacks', (d) => (entity(d, 1).keys.GSI1PK = { template: 'STATUS#{state}' }), [{ code: 'keyTemplate.unknownAttribute', path: `${E1}.keys.GSI1PK.template` }]],
     ['a placeholder for a list attribute', (d) => (entity(d, 1).keys.SK = { template: 'ORDER#{lines}' }), [{ code: 'keyTemplate.attributeType', path: `${E1}.keys.SK.template` }]],
     ['a number in a string key', (d) => (entity(d, 1).keys.SK = { template: 'TOTAL#{total:08}' }), []],
+    ['padding on an S attribute', (d) => (entity(d, 0).keys.PK = { template: 'USER#{userId:08}' }), [{ code: 'keyTemplate.paddingType', path: 'tables[0].entities[0].keys.PK.template' }]],
+    [
+      'padding on a BOOL attribute',
+      (d) => {
+        entity(d, 1).attributes.push({ name: 'paid', type: 'BOOL' });
+        entity(d, 1).keys.GSI1SK = { template: '{paid:01}#{orderId}' };
+      },
+      [{ code: 'keyTemplate.paddingType', path: `${E1}.keys.GSI1SK.template` }],
+    ],
     [
       'an N key with literal text',
       (d) => {
@@ -369,6 +406,92 @@ describe('validateDesign', () => {
   });
 });
 
+describe('validateDesign messages', () => {
+  const messageOf = (d: Design, code: string): string => validateDesign(d).find((p) => p.code === code)?.message ?? '';
+
+  it('names the entity, the key attribute, the placeholder and the type of a padded non-N attribute', () => {
+    const d = baseDesign();
+    entity(d, 0).keys.PK = { template: 'USER#{userId:08}' };
+    const [problem] = validateDesign(d);
+    expect(problem?.message).toContain('"User"');
+    expect(problem?.message).toContain('PK');
+    expect(problem?.message).toContain('{userId:08}');
+    expect(problem?.message).toContain('an S attribute');
+    expect(problem?.expected).toContain('N attribute');
+  });
+
+  it('keeps the letter case of a table name', () => {
+    const d = baseDesign();
+    delete t0(d).sortKey;
+    for (const e of t0(d).entities) delete e.keys.SK;
+    expect(messageOf(d, 'model.lsiNeedsSortKey')).toContain('table "App"');
+    const p = baseDesign();
+    t0(p).billing = { mode: 'PROVISIONED', readCapacityUnits: 5, writeCapacityUnits: 5 };
+    expect(messageOf(p, 'model.billing')).toContain('table "App"');
+  });
+
+  it('counts list items from 1, as the UI labels them', () => {
+    const withEmptyAttribute = baseDesign();
+    entity(withEmptyAttribute, 1).attributes.splice(3, 0, { name: '', type: 'S' });
+    expect(messageOf(withEmptyAttribute, 'model.invalidName')).toContain('4th attribute');
+
+    const withDuplicateAttribute = baseDesign();
+    entity(withDuplicateAttribute, 0).attributes.push({ name: 'userId', type: 'S' });
+    expect(messageOf(withDuplicateAttribute, 'model.duplicateName')).toContain('(the 1st and the 3rd)');
+
+    const withTwoTables = baseDesign();
+    withTwoTables.tables.push({ ...structuredClone(t0(withTwoTables)), id: 't-2', globalSecondaryIndexes: [], localSecondaryIndexes: [], entities: [], accessPatterns: [] });
+    expect(messageOf(withTwoTables, 'model.duplicateName')).toContain('the 1st and the 2nd table');
+
+    const withUnnamedEntity = baseDesign();
+    entity(withUnnamedEntity, 1).name = '';
+    expect(messageOf(withUnnamedEntity, 'model.invalidName')).toContain('2nd entity of table "App"');
+
+    const withTwoUsers = baseDesign();
+    entity(withTwoUsers, 1).name = 'User';
+    expect(messageOf(withTwoUsers, 'model.duplicateName')).toContain('(the 1st and the 2nd)');
+
+    const withUnnamedPattern = baseDesign();
+    t0(withUnnamedPattern).accessPatterns[1]!.name = ' ';
+    expect(messageOf(withUnnamedPattern, 'model.invalidName')).toContain('2nd access pattern');
+
+    const withTwoPatterns = baseDesign();
+    t0(withTwoPatterns).accessPatterns[1]!.name = 'Get user';
+    expect(messageOf(withTwoPatterns, 'model.duplicateName')).toContain('(the 1st and the 2nd)');
+
+    const withBadName = baseDesign();
+    t0(withBadName).name = 'A!b';
+    expect(messageOf(withBadName, 'model.invalidName')).toContain('"!" at character 2');
+  });
+
+  it('tells apart two indexes of one name by kind and place', () => {
+    const gsiAndLsi = baseDesign();
+    t0(gsiAndLsi).localSecondaryIndexes[0]!.name = 'GSI1';
+    expect(messageOf(gsiAndLsi, 'model.duplicateName')).toContain('(the 1st GSI and the 1st LSI)');
+    const twoGsis = baseDesign();
+    t0(twoGsis).globalSecondaryIndexes.push(gsi('GSI1', 'GSI1PK', 'GSI1SK'));
+    t0(twoGsis).globalSecondaryIndexes[1]!.id = 'g-2';
+    expect(messageOf(twoGsis, 'model.duplicateName')).toContain('(the 1st GSI and the 2nd GSI)');
+  });
+
+  it('names an index whose id repeats with its kind as written', () => {
+    const d = baseDesign();
+    t0(d).accessPatterns[0]!.id = 'g-1';
+    expect(messageOf(d, 'model.duplicateId')).toContain('GSI "GSI1"');
+  });
+
+  it('says why a TTL attribute must be N, naming the key or the entity', () => {
+    const key = baseDesign();
+    t0(key).ttlAttribute = 'GSI1SK';
+    expect(messageOf(key, 'model.ttlAttributeType')).toContain('GSI "GSI1"');
+    expect(messageOf(key, 'model.ttlAttributeType')).toContain('epoch seconds');
+    const attribute = baseDesign();
+    t0(attribute).ttlAttribute = 'status';
+    expect(messageOf(attribute, 'model.ttlAttributeType')).toContain('"Order"');
+    expect(messageOf(attribute, 'model.ttlAttributeType')).toContain('an S attribute');
+  });
+});
+
 describe('validateDesign messages for sharding, updates and ranges', () => {
   it('names the entity, the key and the attributes a calculated shard could hash', () => {
     const d = baseDesign();
@@ -481,6 +604,7 @@ describe('parseDesign', () => {
     const byPath = new Map(r.errors.map((e) => [e.path, e]));
     expect(byPath.get('tables[0].entities[1].itemCount')).toMatchObject({ found: 'the text "5"', expected: 'a whole number ≥ 0' });
     expect(byPath.get('tables[0].entities[1].itemCount')?.message).toContain('Table "App", entity "Order"');
+    expect(byPath.get('tables[0].entities[0].name')?.message).toContain('Table "App", 1st entity');
     expect(byPath.get('tables[0].entities[0].name')).toMatchObject({ found: 'missing', expected: 'text' });
     expect(byPath.get('tables[0].billing.mode')?.expected).toBe('one of "ON_DEMAND", "PROVISIONED"');
     expect(byPath.get('tables[0].partitionKey.type')?.expected).toBe('one of "S", "N", "B"');

@@ -42,6 +42,8 @@ export const MAX_PARTITION_KEY_BYTES = 2048;
 export const MAX_SORT_KEY_BYTES = 1024;
 /** Longest key attribute name (and LSI INCLUDE attribute name), in UTF-8 bytes. Same page. */
 export const MAX_KEY_ATTRIBUTE_NAME_BYTES = 255;
+/** Longest TTL attribute name, in UTF-8 bytes: TimeToLiveSpecification.AttributeName takes 1–255. https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TimeToLiveSpecification.html */
+export const MAX_TTL_ATTRIBUTE_NAME_BYTES = 255;
 /** Fewest and most write shards of a partition key (the schema's bounds for `shards.count`). */
 export const MIN_SHARDS = 2;
 export const MAX_SHARDS = 1000;
@@ -81,6 +83,17 @@ export function describeValue(v: unknown): string {
   if (typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return v.length === 1 ? 'a list of 1 item' : `a list of ${v.length} items`;
   return 'an object';
+}
+
+/**
+ * `1st`, `2nd`, `3rd`, `11th`, `22nd`: how messages count the items of a list, from 1 as the UI's labels
+ * do ("Attribute 1 name"). Paths keep 0-based indexes (`attributes[0]`); messages never show those.
+ */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const ones = n % 10;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ones === 1 ? 'st' : ones === 2 ? 'nd' : ones === 3 ? 'rd' : 'th';
+  return `${n}${suffix}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -259,7 +272,7 @@ function locate(pointer: string, root: unknown): { path: string; where: string; 
       const element: unknown = value[index];
       const name = isRecord(element) && typeof element.name === 'string' && element.name !== '' ? element.name : undefined;
       const label = SINGULAR[parentKey] ?? 'item';
-      labels.push(name !== undefined ? `${label} ${quote(name)}` : `${label} ${index}`);
+      labels.push(name !== undefined ? `${label} ${quote(name)}` : `${ordinal(index + 1)} ${label}`);
       value = element;
       parentKey = '';
       return;
@@ -347,12 +360,21 @@ const typed = (type: string): string => `${/^(S|SS|N|NS|L|M)$/.test(type) ? 'an'
 
 /**
  * Checks a design against DynamoDB's rules and Keyplan's own (see the list in the module's tests):
- * names, limits, key schemas, projections, billing, ids, entities' key templates and conditions,
+ * names (the design's too), limits, key schemas, projections, billing, TTL attributes, ids, entities' key templates and conditions,
  * estimated key sizes, access patterns. Returns every problem; an empty list means the design is
  * valid. Pure and fast enough to run after every edit.
  */
 export function validateDesign(design: Design): Problem[] {
   const c = new Collector();
+  if (design.name.trim() === '') {
+    c.add(
+      'model.invalidName',
+      'name',
+      `The design has ${design.name === '' ? 'an empty name' : 'a name of only spaces'}; expected a name such as "Shop", which titles the design.`,
+      design.name === '' ? 'an empty name' : 'only spaces',
+      'a non-empty name',
+    );
+  }
   checkIds(design, c);
   const tableNames = new Map<string, number>();
   design.tables.forEach((table, ti) => {
@@ -362,7 +384,7 @@ export function validateDesign(design: Design): Problem[] {
       c.add(
         'model.duplicateName',
         joinPath(tp, 'name'),
-        `Table name ${quote(table.name)} is used by tables ${previous} and ${ti}; expected unique table names.`,
+        `Table name ${quote(table.name)} is used by both the ${ordinal(previous + 1)} and the ${ordinal(ti + 1)} table; expected unique table names.`,
         quote(table.name),
         'a name no other table has',
       );
@@ -382,7 +404,7 @@ function checkIds(design: Design, c: Collector): void {
     const owner = seen.get(id);
     if (owner !== undefined) {
       c.add('model.duplicateId', path, `${what} has the id ${quote(id)}, already used by ${owner}; expected every id in the design to be unique.`, quote(id), 'an id no other part of the design has');
-    } else seen.set(id, what.charAt(0).toLowerCase() + what.slice(1));
+    } else seen.set(id, /^[A-Z][a-z]/.test(what) ? what.charAt(0).toLowerCase() + what.slice(1) : what); // `table "Shop"`, but `GSI "GSI1"`
   };
   design.tables.forEach((table, ti) => {
     const tp = joinPath('tables', ti);
@@ -400,7 +422,7 @@ function checkResourceName(name: string, path: string, what: string, c: Collecto
   const length = [...name].length;
   const problem =
     bad >= 0
-      ? `has ${quote([...name][bad] ?? '')} at position ${bad}`
+      ? `has ${quote([...name][bad] ?? '')} at character ${bad + 1}`
       : length < 3
         ? `is too short (${length} character${length === 1 ? '' : 's'})`
         : `is too long (${length} characters)`;
@@ -493,9 +515,10 @@ function validateTable(table: Table, tp: string, c: Collector): void {
     );
   }
   const indexNames = new Map<string, string>();
+  // `which` tells indexes of one name apart in messages: "the 2nd GSI".
   const indexes = [
-    ...table.globalSecondaryIndexes.map((g, k) => ({ kind: 'GSI', name: g.name, projection: g.projection, path: joinPath(joinPath(tp, 'globalSecondaryIndexes'), k) })),
-    ...table.localSecondaryIndexes.map((l, k) => ({ kind: 'LSI', name: l.name, projection: l.projection, path: joinPath(joinPath(tp, 'localSecondaryIndexes'), k) })),
+    ...table.globalSecondaryIndexes.map((g, k) => ({ kind: 'GSI', which: `the ${ordinal(k + 1)} GSI`, name: g.name, projection: g.projection, path: joinPath(joinPath(tp, 'globalSecondaryIndexes'), k) })),
+    ...table.localSecondaryIndexes.map((l, k) => ({ kind: 'LSI', which: `the ${ordinal(k + 1)} LSI`, name: l.name, projection: l.projection, path: joinPath(joinPath(tp, 'localSecondaryIndexes'), k) })),
   ];
   for (const index of indexes) {
     checkResourceName(index.name, joinPath(index.path, 'name'), index.kind, c);
@@ -504,11 +527,11 @@ function validateTable(table: Table, tp: string, c: Collector): void {
       c.add(
         'model.duplicateName',
         joinPath(index.path, 'name'),
-        `${tableLabel} has two indexes named ${quote(index.name)} (${other} and ${index.kind}); expected index names unique across the table's GSIs and LSIs.`,
+        `${tableLabel} has two indexes named ${quote(index.name)} (${other} and ${index.which}); expected index names unique across the table's GSIs and LSIs.`,
         quote(index.name),
         'a name no other index of the table has',
       );
-    } else indexNames.set(index.name, index.kind);
+    } else indexNames.set(index.name, index.which);
   }
 
   // LSIs: the table's partition key with a different sort key.
@@ -518,7 +541,7 @@ function validateTable(table: Table, tp: string, c: Collector): void {
       c.add(
         'model.lsiNeedsSortKey',
         lp,
-        `LSI ${quote(l.name)} needs ${tableLabel.toLowerCase()} to have a sort key, and it has none; expected a table sort key, or a GSI instead of the LSI.`,
+        `LSI ${quote(l.name)} needs table ${quote(table.name)} to have a sort key, and it has none; expected a table sort key, or a GSI instead of the LSI.`,
         'a table without a sort key',
         'a table with a sort key',
       );
@@ -573,7 +596,7 @@ function validateTable(table: Table, tp: string, c: Collector): void {
       c.add(
         'model.billing',
         pp,
-        `GSI ${quote(g.name)} has no provisioned throughput, but ${tableLabel.toLowerCase()} uses provisioned billing; expected read and write capacity units for the GSI.`,
+        `GSI ${quote(g.name)} has no provisioned throughput, but table ${quote(table.name)} uses provisioned billing; expected read and write capacity units for the GSI.`,
         'no provisioned throughput',
         'readCapacityUnits and writeCapacityUnits',
       );
@@ -581,7 +604,7 @@ function validateTable(table: Table, tp: string, c: Collector): void {
       c.add(
         'model.billing',
         pp,
-        `GSI ${quote(g.name)} has provisioned throughput, but ${tableLabel.toLowerCase()} is on-demand; expected no provisioned throughput on its GSIs.`,
+        `GSI ${quote(g.name)} has provisioned throughput, but table ${quote(table.name)} is on-demand; expected no provisioned throughput on its GSIs.`,
         'provisioned throughput',
         'none (on-demand)',
       );
@@ -591,15 +614,7 @@ function validateTable(table: Table, tp: string, c: Collector): void {
     }
   });
 
-  if (table.ttlAttribute !== undefined && table.ttlAttribute.trim() === '') {
-    c.add(
-      'model.invalidName',
-      joinPath(tp, 'ttlAttribute'),
-      `${tableLabel} has an empty TTL attribute name; expected the name of an N attribute holding epoch seconds, or no TTL attribute.`,
-      'an empty name',
-      'an attribute name',
-    );
-  }
+  if (table.ttlAttribute !== undefined) checkTtlAttribute(table, table.ttlAttribute, joinPath(tp, 'ttlAttribute'), uses, c);
 
   // Entities and access patterns.
   const slots = new Map<string, KeyUse[]>();
@@ -612,12 +627,12 @@ function validateTable(table: Table, tp: string, c: Collector): void {
   table.entities.forEach((entity, ej) => {
     const ep = joinPath(joinPath(tp, 'entities'), ej);
     if (entity.name.trim() === '') {
-      c.add('model.invalidName', joinPath(ep, 'name'), `Entity ${ej} of ${tableLabel.toLowerCase()} has an empty name; expected a name such as User or Order.`, 'an empty name', 'a non-empty name');
+      c.add('model.invalidName', joinPath(ep, 'name'), `The ${ordinal(ej + 1)} entity of table ${quote(table.name)} has an empty name; expected a name such as User or Order.`, 'an empty name', 'a non-empty name');
     } else if (entityNames.has(entity.name)) {
       c.add(
         'model.duplicateName',
         joinPath(ep, 'name'),
-        `${tableLabel} has two entities named ${quote(entity.name)} (entities ${entityNames.get(entity.name)} and ${ej}); expected unique entity names.`,
+        `${tableLabel} has two entities named ${quote(entity.name)} (the ${ordinal((entityNames.get(entity.name) ?? 0) + 1)} and the ${ordinal(ej + 1)}); expected unique entity names.`,
         quote(entity.name),
         'a name no other entity of the table has',
       );
@@ -625,6 +640,57 @@ function validateTable(table: Table, tp: string, c: Collector): void {
     validateEntity(table, entity, ep, slots, uses, c);
   });
   validateAccessPatterns(table, tp, c);
+}
+
+/**
+ * The TTL attribute holds each item's expiry as a Number of epoch seconds; DynamoDB ignores items whose
+ * TTL attribute is of another type. So its name must be 1–255 bytes (TimeToLiveSpecification's
+ * AttributeName takes 1–255; counted in UTF-8 bytes like key attribute names), it cannot be an S or B
+ * key attribute of the table or of an index, and an entity that declares it must declare it as N.
+ */
+function checkTtlAttribute(table: Table, name: string, path: string, uses: KeyUse[], c: Collector): void {
+  const tableLabel = `Table ${quote(table.name)}`;
+  if (name.trim() === '') {
+    c.add(
+      'model.invalidName',
+      path,
+      `${tableLabel} has an empty TTL attribute name; expected the name of an N attribute holding epoch seconds, or no TTL attribute.`,
+      'an empty name',
+      'an attribute name',
+    );
+    return;
+  }
+  const bytes = utf8ByteLength(name);
+  if (bytes > MAX_TTL_ATTRIBUTE_NAME_BYTES) {
+    c.add(
+      'model.invalidName',
+      path,
+      `${tableLabel} has a TTL attribute name of ${bytes} bytes; expected at most ${MAX_TTL_ATTRIBUTE_NAME_BYTES} bytes, the longest name DynamoDB's TimeToLiveSpecification accepts.`,
+      `${bytes} bytes`,
+      `1–${MAX_TTL_ATTRIBUTE_NAME_BYTES} bytes`,
+    );
+  }
+  const keyUse = uses.find((u) => u.attribute.name === name && u.attribute.type !== 'N');
+  if (keyUse) {
+    c.add(
+      'model.ttlAttributeType',
+      path,
+      `${tableLabel}: the TTL attribute ${quote(name)} is the ${keyUse.role} key of ${keyUse.isTable ? 'the table' : keyUse.owner}, of type ${keyUse.attribute.type}; expected an N attribute holding epoch seconds (DynamoDB skips items whose TTL attribute is not a Number).`,
+      `a ${keyUse.attribute.type} key attribute`,
+      'an N attribute',
+    );
+  }
+  for (const entity of table.entities) {
+    const a = entity.attributes.find((x) => x.name === name && x.type !== 'N');
+    if (!a) continue;
+    c.add(
+      'model.ttlAttributeType',
+      path,
+      `${tableLabel}: the TTL attribute ${quote(name)} is ${typed(a.type)} of entity ${quote(entity.name)}; expected an N attribute holding epoch seconds (DynamoDB skips items whose TTL attribute is not a Number).`,
+      `${typed(a.type)} of ${entity.name}`,
+      'an N attribute',
+    );
+  }
 }
 
 function checkProjection(projection: Projection, pp: string, owner: string, isLsi: boolean, c: Collector): void {
@@ -673,13 +739,23 @@ function validateEntity(table: Table, entity: Entity, ep: string, slots: Map<str
   c.number(entity.itemCount, joinPath(ep, 'itemCount'), 0, `${label}: item count`);
 
   const attributes = new Map<string, Attribute>();
+  const firstIndex = new Map<string, number>();
   entity.attributes.forEach((a, k) => {
     const ap = joinPath(joinPath(ep, 'attributes'), k);
     if (a.name.trim() === '') {
-      c.add('model.invalidName', joinPath(ap, 'name'), `${label}: attribute ${k} has an empty name; expected a name such as userId.`, 'an empty name', 'a non-empty name');
+      c.add('model.invalidName', joinPath(ap, 'name'), `${label}: the ${ordinal(k + 1)} attribute has an empty name; expected a name such as userId.`, 'an empty name', 'a non-empty name');
     } else if (attributes.has(a.name)) {
-      c.add('model.duplicateName', joinPath(ap, 'name'), `${label} has two attributes named ${quote(a.name)}; expected unique attribute names.`, quote(a.name), 'a name no other attribute of the entity has');
-    } else attributes.set(a.name, a);
+      c.add(
+        'model.duplicateName',
+        joinPath(ap, 'name'),
+        `${label} has two attributes named ${quote(a.name)} (the ${ordinal((firstIndex.get(a.name) ?? 0) + 1)} and the ${ordinal(k + 1)}); expected unique attribute names.`,
+        quote(a.name),
+        'a name no other attribute of the entity has',
+      );
+    } else {
+      attributes.set(a.name, a);
+      firstIndex.set(a.name, k);
+    }
     if (a.averageSizeBytes !== undefined) c.number(a.averageSizeBytes, joinPath(ap, 'averageSizeBytes'), 0, `${label}: average size of ${quote(a.name)}`, false);
     if (a.cardinality !== undefined) c.number(a.cardinality, joinPath(ap, 'cardinality'), 1, `${label}: cardinality of ${quote(a.name)}`);
   });
@@ -771,6 +847,17 @@ function checkTemplate(
         `${where}: template ${source} names ${quote(a.name)}, ${typed(a.type)}; expected an S, N or BOOL attribute, the types a string key can hold as text.`,
         a.type,
         'S, N or BOOL',
+      );
+    } else if (keyType === 'S' && part.pad !== undefined && a.type !== 'N') {
+      // (In an N or B key any padding is already a keyTemplate.keyType problem.)
+      const placeholder = `{${part.name}:0${part.pad}}`;
+      const expected = `padding only on an N attribute (a whole non-negative number), or {${part.name}} without padding`;
+      c.add(
+        'keyTemplate.paddingType',
+        path,
+        `${where}: template ${source} pads ${placeholder}, but ${quote(a.name)} is ${typed(a.type)} of ${entity.name}; expected ${expected}.`,
+        `${placeholder} on ${typed(a.type)}`,
+        expected,
       );
     }
   }
@@ -968,12 +1055,12 @@ function validateAccessPatterns(table: Table, tp: string, c: Collector): void {
     const ap = joinPath(joinPath(tp, 'accessPatterns'), k);
     const label = `Access pattern ${quote(pattern.name)}`;
     if (pattern.name.trim() === '') {
-      c.add('model.invalidName', joinPath(ap, 'name'), `Access pattern ${k} of table ${quote(table.name)} has an empty name; expected a name such as "Get user profile".`, 'an empty name', 'a non-empty name');
+      c.add('model.invalidName', joinPath(ap, 'name'), `The ${ordinal(k + 1)} access pattern of table ${quote(table.name)} has an empty name; expected a name such as "Get user profile".`, 'an empty name', 'a non-empty name');
     } else if (names.has(pattern.name)) {
       c.add(
         'model.duplicateName',
         joinPath(ap, 'name'),
-        `Table ${quote(table.name)} has two access patterns named ${quote(pattern.name)} (${names.get(pattern.name)} and ${k}); expected unique access-pattern names.`,
+        `Table ${quote(table.name)} has two access patterns named ${quote(pattern.name)} (the ${ordinal((names.get(pattern.name) ?? 0) + 1)} and the ${ordinal(k + 1)}); expected unique access-pattern names.`,
         quote(pattern.name),
         'a name no other access pattern of the table has',
       );
