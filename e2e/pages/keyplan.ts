@@ -117,3 +117,68 @@ export class KeyplanPage {
     await this.page.keyboard.press('ControlOrMeta+Shift+z');
   }
 }
+
+/** The access-patterns and costs screens. */
+export class PatternsPage {
+  constructor(readonly page: Page) {}
+
+  row(name: string): Locator {
+    return this.page.getByRole('row', { name: `Pattern ${name}` });
+  }
+
+  rows(): Locator {
+    return this.page.getByTestId('pattern-row');
+  }
+
+  badge(name: string): Locator {
+    return this.row(name).getByTestId('plan-badge');
+  }
+
+  editor(): Locator {
+    return this.page.getByTestId('pattern-editor');
+  }
+
+  warnings(): Locator {
+    return this.page.getByTestId('warning');
+  }
+
+  async add(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Add pattern' }).click();
+    await expect(this.editor()).toBeVisible();
+  }
+
+  async rename(name: string): Promise<void> {
+    await this.editor().getByLabel('Name', { exact: true }).fill(name);
+  }
+
+  async setEntity(name: string): Promise<void> {
+    await this.editor().getByLabel('Entity').selectOption({ label: name });
+  }
+
+  async setOperation(label: string): Promise<void> {
+    await this.editor().getByLabel('Operation').selectOption({ label });
+  }
+
+  async setKnown(attributes: string[]): Promise<void> {
+    const boxes = this.editor().getByRole('checkbox');
+    for (const box of await boxes.all()) {
+      const name = (await box.locator('xpath=..').innerText()).trim();
+      if (attributes.includes(name) !== (await box.isChecked())) await box.click();
+    }
+  }
+
+  /** The per-request number of a row (RCU or WCU), as shown. */
+  async perRequest(name: string): Promise<number> {
+    const text = await this.row(name).getByRole('button', { name: /RCU|WCU/ }).first().innerText();
+    return Number(text.replace(/[^0-9.]/g, ''));
+  }
+
+  scanRatio(name: string): Locator {
+    return this.row(name).getByTestId('scan-ratio');
+  }
+
+  async explainPerRequest(name: string): Promise<Locator> {
+    await this.row(name).getByRole('button', { name: /RCU|WCU/ }).first().click();
+    return this.page.getByRole('dialog');
+  }
+}

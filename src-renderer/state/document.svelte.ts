@@ -5,6 +5,7 @@
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import { validateDesign } from '../../src-shared/model/validate.ts';
+import { costDesign, type DesignCost } from '../../src-shared/costing/index.ts';
 
 const MAX_UNDO = 500;
 
@@ -22,6 +23,14 @@ export class OpenDocument {
 
   readonly problems: Problem[] = $derived(validateDesign(this.design));
   readonly isDirty: boolean = $derived(JSON.stringify(this.design) !== this.savedJson);
+  /** Plans and costs of every pattern, recomputed at each edit; an error while the design is half-made. */
+  readonly costs: { ok: true; value: DesignCost } | { ok: false; error: string } = $derived.by(() => {
+    try {
+      return { ok: true, value: costDesign(this.design) };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  });
 
   #past: Design[] = [];
   #future: Design[] = [];

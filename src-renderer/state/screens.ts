@@ -23,7 +23,7 @@ export const SCREENS: readonly Screen[] = [
   {
     id: 'patterns',
     label: 'Access patterns',
-    isBuilt: false,
+    isBuilt: true,
     summary:
       'List what the application reads and writes and how often; each pattern shows the operation that serves it (GetItem, Query, Scan), its RCU/WCU and its monthly cost.',
   },
@@ -48,7 +48,7 @@ export const SCREENS: readonly Screen[] = [
   {
     id: 'costs',
     label: 'Costs',
-    isBuilt: false,
+    isBuilt: true,
     summary: 'Per pattern and in total: reads, writes and storage, on-demand against provisioned, each number with its derivation.',
   },
   {

@@ -449,3 +449,11 @@ export function duplicateAccessPattern(design: Design, tableId: string, patternI
     return [...patterns.slice(0, i + 1), copy, ...patterns.slice(i + 1)];
   });
 }
+
+/** Sets the prices the costs use; `undefined` goes back to the defaults. */
+export function setPricing(design: Design, pricing: Design['pricing']): Design {
+  const next: Design = { ...design };
+  if (pricing) next.pricing = pricing;
+  else delete next.pricing;
+  return next;
+}

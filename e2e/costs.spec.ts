@@ -1,0 +1,53 @@
+import { test, expect } from './fixtures/app.ts';
+import { KeyplanPage, PatternsPage } from './pages/keyplan.ts';
+
+test('plans and costs access patterns; a Scan-served pattern turns into a GSI Query when the suggested index is added', async ({ page, host, steps }) => {
+  const app = new KeyplanPage(page);
+  const patterns = new PatternsPage(page);
+  await app.open(host.url);
+  await app.openExample('E-commerce single table');
+  await app.show('Access patterns');
+
+  await expect(patterns.badge('Get user profile')).toHaveText('GetItem');
+  await expect(patterns.badge('List products in a category')).toContainText('GSI Query');
+  await expect(patterns.badge('Place order')).toContainText('PutItem');
+  await steps.shot('example-patterns');
+
+  // A new pattern nothing serves: users by country.
+  await patterns.add();
+  await patterns.rename('List users in a country');
+  await patterns.setEntity('User');
+  await patterns.setOperation('list many items');
+  await patterns.setKnown(['country']);
+  await expect(patterns.badge('List users in a country')).toHaveText('Scan');
+  await expect(patterns.warnings().filter({ hasText: 'List users in a country' })).toContainText('served by a Scan');
+  const scanCost = await patterns.perRequest('List users in a country');
+  expect(scanCost).toBeGreaterThan(1000);
+  await steps.shot('scan-flagged');
+
+  // Its derivation opens from the number.
+  const dialog = await patterns.explainPerRequest('List users in a country');
+  await expect(dialog).toContainText('1 MB');
+  await expect(dialog).toContainText('RCU');
+  await steps.shot('scan-derivation');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The suggested GSI serves it: the badge and the cost change by the ratio the Scan column showed.
+  await page.getByRole('button', { name: /^Add GSI/ }).click();
+  await expect(patterns.badge('List users in a country')).toContainText('GSI Query');
+  const queryCost = await patterns.perRequest('List users in a country');
+  expect(queryCost).toBeLessThan(scanCost / 100);
+  const ratioText = await patterns.scanRatio('List users in a country').innerText();
+  const ratio = Number(ratioText.split('×')[0]!.replace(/,/g, ''));
+  expect(Math.abs(ratio - scanCost / queryCost) / ratio).toBeLessThan(0.01);
+  await expect(patterns.warnings().filter({ hasText: 'List users in a country' })).toHaveCount(0);
+  await steps.shot('served-by-gsi');
+
+  // Totals on the costs screen follow the prices the user sets.
+  await app.show('Costs');
+  const total = page.getByTestId('total-on-demand');
+  const before = await total.innerText();
+  await page.getByLabel('On-demand reads, $ per million RRU, Standard', { exact: true }).fill('0.25');
+  await expect(total).not.toHaveText(before);
+  await steps.shot('costs-screen');
+});
