@@ -101,6 +101,22 @@ export const LocalSecondaryIndex = Type.Object(
 );
 export type LocalSecondaryIndex = Static<typeof LocalSecondaryIndex>;
 
+/**
+ * How values (of a key, or of the keys requests go to) spread: evenly; by Zipf's law with exponent
+ * `s` (rank r gets a share ∝ 1 / r^s); one hot value taking `share` of everything, the rest even;
+ * or time-based, where the newest value ("today") takes the new writes.
+ */
+export const Distribution = Type.Union(
+  [
+    Type.Object({ kind: Type.Literal('uniform') }, { additionalProperties: false }),
+    Type.Object({ kind: Type.Literal('zipf'), exponent: Type.Number({ exclusiveMinimum: 0, maximum: 10 }) }, { additionalProperties: false }),
+    Type.Object({ kind: Type.Literal('hotKey'), share: Type.Number({ minimum: 0, maximum: 1 }) }, { additionalProperties: false }),
+    Type.Object({ kind: Type.Literal('today') }, { additionalProperties: false }),
+  ],
+  { description: 'How values or traffic spread over keys.' },
+);
+export type Distribution = Static<typeof Distribution>;
+
 export const GENERATOR_KINDS = ['id', 'uuid', 'name', 'email', 'date', 'timestamp', 'number', 'enum', 'ref', 'constant', 'text'] as const;
 export const Generator = Type.Object(
   {
@@ -112,6 +128,7 @@ export const Generator = Type.Object(
     entity: Type.Optional(Type.String({ description: 'For kind "ref": the referenced entity id.' })),
     value: Type.Optional(Type.String()),
     length: Type.Optional(Type.Integer({ minimum: 0 })),
+    distribution: Type.Optional(Distribution),
   },
   { additionalProperties: false, description: 'How sample values of this attribute are generated.' },
 );
@@ -203,6 +220,7 @@ export const AccessPattern = Type.Object(
     filter: Type.Optional(
       Type.String({ description: 'A condition on returned items beyond the key condition, e.g. status = "SHIPPED".' }),
     ),
+    traffic: Type.Optional(Distribution),
     notes: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
@@ -259,6 +277,33 @@ export const Pricing = Type.Object(
 );
 export type Pricing = Static<typeof Pricing>;
 
+/** A change of load over the simulated time: every pattern's rate × `multiplier`. */
+export const WorkloadEvent = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('spike'), Type.Literal('ramp')], {
+      description: 'spike: the multiplier applies at once for the duration; ramp: it grows linearly from 1 to the multiplier over the duration, then stays.',
+    }),
+    startSecond: Type.Number({ minimum: 0 }),
+    durationSeconds: Type.Number({ exclusiveMinimum: 0 }),
+    multiplier: Type.Number({ minimum: 0 }),
+    /** Only these patterns (ids); all when absent. */
+    patternIds: Type.Optional(Type.Array(Type.String())),
+  },
+  { additionalProperties: false },
+);
+export type WorkloadEvent = Static<typeof WorkloadEvent>;
+
+export const Workload = Type.Object(
+  {
+    durationSeconds: Type.Number({ exclusiveMinimum: 0, maximum: 7 * 24 * 3600 }),
+    stepSeconds: Type.Number({ exclusiveMinimum: 0, maximum: 3600 }),
+    seed: Type.Integer(),
+    events: Type.Array(WorkloadEvent),
+  },
+  { additionalProperties: false, description: 'The load the partition simulator runs: how long, in which steps, with which spikes and ramps.' },
+);
+export type Workload = Static<typeof Workload>;
+
 export const Design = Type.Object(
   {
     formatVersion: Type.Literal(FORMAT_VERSION),
@@ -267,6 +312,7 @@ export const Design = Type.Object(
     description: Type.Optional(Type.String()),
     tables: Type.Array(Table, { minItems: 1 }),
     pricing: Type.Optional(Pricing),
+    workload: Type.Optional(Workload),
   },
   { additionalProperties: false, $id: 'https://keyplan.dev/schema/design.json', title: 'Keyplan design' },
 );

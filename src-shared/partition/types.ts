@@ -1,0 +1,75 @@
+/**
+ * What the partition simulator reports for a design: per table and GSI, how items and load spread
+ * over partitions, where and why requests throttle, and which keys run hot. Shared by the host (which
+ * runs it in a worker), the partitions screen, the CLI and the comparison.
+ */
+
+/** DynamoDB's throttling reasons (reference §4.7): `<Table|Index><Read|Write><LimitType>`. */
+export type ThrottlingReason = `${'Table' | 'Index'}${'Read' | 'Write'}${'KeyRangeThroughputExceeded' | 'ProvisionedThroughputExceeded' | 'AccountLimitExceeded' | 'MaxOnDemandThroughputExceeded'}`;
+
+export interface PartitionStat {
+  index: number;
+  /** The partition's hash range as fractions of the hash space, [start, end). */
+  range: [number, number];
+  items: number;
+  bytes: number;
+  /** Average offered load over the run. */
+  readUnitsPerSecond: number;
+  writeUnitsPerSecond: number;
+  /** Highest offered load in any step. */
+  peakReadUnitsPerSecond: number;
+  peakWriteUnitsPerSecond: number;
+  throttledRequests: number;
+}
+
+export interface HotKey {
+  key: string;
+  partition: number;
+  /** Share of the target's load (reads and writes in units) on this key, 0..1. */
+  share: number;
+  readUnitsPerSecond: number;
+  writeUnitsPerSecond: number;
+}
+
+export interface TargetResult {
+  /** `table` or the GSI's name. */
+  name: string;
+  kind: 'table' | 'gsi';
+  partitionCount: number;
+  partitionsForSize: number;
+  partitionsForThroughput: number;
+  partitions: PartitionStat[];
+  hottestKeys: HotKey[];
+  /** The largest partition's share of the target's load (units), 0..1. */
+  largestShare: number;
+  /** Utilization per time bucket (rows) and partition (columns): offered ÷ limit, for the heat map. */
+  heat: { bucketSeconds: number; values: number[][] };
+  throttles: { reason: ThrottlingReason; requests: number }[];
+  /** Share of the run's time steps in which some request on this target throttled, 0..1. */
+  throttledTimeShare: number;
+  /** Plain-language findings ("GSI1 partition 3 takes 92% of writes, key STATUS#PENDING"). */
+  summary: string[];
+}
+
+export interface PatternResult {
+  patternId: string;
+  name: string;
+  requests: number;
+  throttled: number;
+  /** throttled ÷ requests, 0..1. */
+  throttledFraction: number;
+  reasons: ThrottlingReason[];
+}
+
+export interface SimulationResult {
+  seed: number;
+  tableName: string;
+  durationSeconds: number;
+  stepSeconds: number;
+  /** The hash used to place partition keys, as stated to the user. */
+  hash: string;
+  targets: TargetResult[];
+  patterns: PatternResult[];
+  /** Modeling assumptions (reference §10) the numbers rest on. */
+  assumptions: string[];
+}
