@@ -1,13 +1,118 @@
 /**
  * The `keyplan` command line: headless checks over the same domain code as the app.
+ *
+ *   keyplan size <item.json>   size and capacity units of one item in DynamoDB JSON
+ *   keyplan check <design>     validation and which operation serves each access pattern
+ *   keyplan cost <design>      capacity units and dollars per access pattern, with totals
+ *
+ * `main` never throws and never exits the process: it writes to the streams it is given and returns
+ * the exit code (bin/keyplan.mjs sets it). Errors are one line each on stderr, without stack traces.
  */
-export interface CliIo {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-  cwd: string;
+import { readFileSync } from 'node:fs';
+import { asksForHelp, parseCommandArgs } from './cli/args.ts';
+import { checkCommand } from './cli/check.ts';
+import type { Command } from './cli/command.ts';
+import { costCommand } from './cli/cost.ts';
+import { errorLine, EXIT, writeLines, type CliIo } from './cli/io.ts';
+import { sizeCommand } from './cli/size.ts';
+
+export { EXIT, type CliIo } from './cli/io.ts';
+
+const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand];
+
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.synopsis.length));
+  return `Usage: keyplan <command> <file> [options]
+
+Keyplan checks and prices DynamoDB single-table designs (*.keyplan.json) offline.
+
+Commands:
+${COMMANDS.map((c) => `  ${c.synopsis.padEnd(width)}  ${c.summary}`).join('\n')}
+  ${'keyplan help [command]'.padEnd(width)}  this help, or a command's (also: keyplan <command> --help)
+
+Options:
+  --json      print JSON instead of text (shapes in "keyplan <command> --help")
+  --explain   print how each number is derived (size, cost)
+  -h, --help  print help
+  --version   print the version
+
+Exit codes:
+  0  done, and the input passed
+  1  the input has problems: a file that cannot be read, is not JSON or not a Keyplan design;
+     design problems or unserved access patterns (check); an invalid or oversized item (size)
+  2  usage error: unknown command or option, a missing or extra argument
+
+Errors go to stderr, one line each. Examples:
+  keyplan check examples/ecommerce.keyplan.json
+  keyplan cost examples/ecommerce.keyplan.json --json
+  keyplan size item.json`;
 }
 
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return `keyplan ${pkg.version ?? 'unknown'}`;
+}
+
+const findCommand = (name: string): Command | undefined => COMMANDS.find((c) => c.name === name);
+
+function unknownCommand(name: string, io: CliIo): number {
+  const names = `${COMMANDS.map((c) => c.name).join(', ')} or help`;
+  const message = name.startsWith('-') ? `unknown option "${name}"; expected a command first: ${names}` : `unknown command "${name}"; expected ${names}`;
+  writeLines(io.stderr, [errorLine(`${message} (see "keyplan --help").`)]);
+  return EXIT.usage;
+}
+
+async function run(args: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = args;
+  if (name === undefined) {
+    writeLines(io.stderr, [usage()]);
+    return EXIT.usage;
+  }
+  if (name === '--help' || name === '-h') {
+    writeLines(io.stdout, [usage()]);
+    return EXIT.ok;
+  }
+  if (name === '--version') {
+    writeLines(io.stdout, [version()]);
+    return EXIT.ok;
+  }
+  if (name === 'help') {
+    const [topic, ...extra] = rest.filter((a) => a !== '--help' && a !== '-h');
+    if (extra.length > 0) {
+      writeLines(io.stderr, [errorLine(`"keyplan help" takes at most one command, got ${rest.length}.`)]);
+      return EXIT.usage;
+    }
+    if (topic === undefined) {
+      writeLines(io.stdout, [usage()]);
+      return EXIT.ok;
+    }
+    const command = findCommand(topic);
+    if (!command) return unknownCommand(topic, io);
+    writeLines(io.stdout, [command.help]);
+    return EXIT.ok;
+  }
+  const command = findCommand(name);
+  if (!command) return unknownCommand(name, io);
+  if (asksForHelp(rest)) {
+    writeLines(io.stdout, [command.help]);
+    return EXIT.ok;
+  }
+  const parsed = parseCommandArgs(command.name, rest, command.flags, command.fileName);
+  if (!parsed.ok) {
+    writeLines(io.stderr, parsed.errors.map(errorLine));
+    return EXIT.usage;
+  }
+  return command.run(parsed.value, io);
+}
+
+/** Runs `keyplan` with `args` (without the node and script paths); returns the exit code. */
 export async function main(args: string[], io: CliIo): Promise<number> {
-  io.stdout.write(`keyplan ${args.join(' ')}\n`);
-  return 0;
+  try {
+    return await run(args, io);
+  } catch (error) {
+    // Anything reaching here is a bug, not bad input: still one line, no stack trace.
+    const message = error instanceof Error ? error.message : String(error);
+    writeLines(io.stderr, [errorLine(`internal error: ${message.split('\n')[0]} (please report this).`)]);
+    return EXIT.problems;
+  }
 }

@@ -1,0 +1,327 @@
+/**
+ * `keyplan cost <design>`: every access pattern planned and priced (capacity units per request,
+ * dollars per month on-demand and provisioned, a Scan doing the same job beside it), the table and
+ * GSI totals, and the warnings a reviewer looks for. The numbers come from `costDesign`, the same
+ * code as the app's costs screen; this file only formats them.
+ */
+import type { Figure } from '../../src-shared/capacity/figure.ts';
+import { formatNumber } from '../../src-shared/capacity/figure.ts';
+import { costDesign, type DesignCost, type PatternCost, type TableCost, type TargetCost } from '../../src-shared/costing/index.ts';
+import type { Design } from '../../src-shared/model/schema.ts';
+import { validateDesign } from '../../src-shared/model/validate.ts';
+import type { Command } from './command.ts';
+import { errorLine, EXIT, writeJson, writeLines } from './io.ts';
+import { problemLine, readDesign } from './input.ts';
+import { indexOf, operationText, targetText } from './plan-text.ts';
+import { explainFigure, formatBytes, formatUsd, jsonNumber, renderTable } from './text.ts';
+
+/** One access pattern in `keyplan cost --json`. */
+export interface PatternCostJson {
+  table: string;
+  id: string;
+  name: string;
+  kind: 'read' | 'write';
+  operation: string;
+  badge: string;
+  /** The GSI or LSI name; null for the table itself. */
+  index: string | null;
+  /** Null for a Scan. */
+  keyCondition: string | null;
+  served: boolean;
+  rcuPerRequest: number | null;
+  wcuPerRequest: number | null;
+  requestsPerSecond: number | null;
+  rcuPerSecond: number | null;
+  wcuPerSecond: number | null;
+  monthlyUsd: { onDemand: number | null; provisioned: number | null };
+  /** Reads: a Scan of the whole table doing the same job (for a Scan-served pattern, its own cost). Writes: null. */
+  scan: { rcuPerRequest: number | null; ratio: number | null } | null;
+}
+
+/** The table or one GSI in `keyplan cost --json`. */
+export interface TargetCostJson {
+  name: string;
+  kind: 'table' | 'gsi';
+  rcuPerSecond: number | null;
+  wcuPerSecond: number | null;
+  /** The capacity to provision for exactly this load: whole units, at least 1. */
+  provisioned: { rcu: number | null; wcu: number | null };
+  provisionedMonthlyUsd: number | null;
+  storageBytes: number | null;
+  /** What the design provisions, when the table is provisioned; else null. */
+  configured: { readCapacityUnits: number; writeCapacityUnits: number } | null;
+}
+
+/** What `keyplan cost --json` prints. */
+export interface CostJson {
+  design: string;
+  pricing: { region: string; source: string | null };
+  patterns: PatternCostJson[];
+  tables: {
+    name: string;
+    billingMode: 'ON_DEMAND' | 'PROVISIONED';
+    tableClass: string;
+    targets: TargetCostJson[];
+    /** Requests on-demand, and provisioned capacity, per month; storage is in the totals. */
+    monthlyUsd: { onDemandRequests: number | null; provisionedCapacity: number | null };
+    storageBytes: number | null;
+  }[];
+  totals: {
+    rcuPerSecond: number | null;
+    wcuPerSecond: number | null;
+    storageBytes: number | null;
+    /** `onDemand` = requests + storage; `provisioned` = capacity + storage. */
+    monthlyUsd: { onDemand: number | null; provisioned: number | null; storage: number | null };
+  };
+  warnings: { code: string; severity: 'error' | 'warning'; table: string; patternId: string | null; message: string }[];
+}
+
+/** The value of the step of a figure's derivation in `unit` (the provisioned whole units). */
+function stepValue(f: Figure, unit: Figure['unit']): number | undefined {
+  return f.steps.find((s) => s.unit === unit)?.value;
+}
+
+function patternJson(table: TableCost, cost: PatternCost, requestsPerSecond: number): PatternCostJson {
+  const { plan } = cost;
+  const isRead = cost.kind === 'read';
+  const scanRequest = isRead ? (cost.scan?.perRequest.value ?? cost.perRequest.value) : undefined;
+  return {
+    table: table.name,
+    id: cost.patternId,
+    name: cost.name,
+    kind: cost.kind,
+    operation: plan.operation,
+    badge: plan.badge,
+    index: indexOf(plan.target),
+    keyCondition: plan.keyCondition ?? null,
+    served: plan.isServed,
+    rcuPerRequest: jsonNumber(isRead ? cost.perRequest.value : 0),
+    wcuPerRequest: jsonNumber(isRead ? 0 : cost.perRequest.value),
+    requestsPerSecond: jsonNumber(requestsPerSecond),
+    rcuPerSecond: jsonNumber(isRead ? cost.perSecond.value : 0),
+    wcuPerSecond: jsonNumber(isRead ? 0 : cost.perSecond.value),
+    monthlyUsd: { onDemand: jsonNumber(cost.monthly.onDemand.value), provisioned: jsonNumber(cost.monthly.provisioned.value) },
+    scan: scanRequest === undefined ? null : { rcuPerRequest: jsonNumber(scanRequest), ratio: jsonNumber(cost.scan?.ratio ?? 1) },
+  };
+}
+
+function targetJson(t: TargetCost): TargetCostJson {
+  return {
+    name: t.name,
+    kind: t.kind,
+    rcuPerSecond: jsonNumber(t.readUnitsPerSecond.value),
+    wcuPerSecond: jsonNumber(t.writeUnitsPerSecond.value),
+    provisioned: { rcu: jsonNumber(stepValue(t.provisionedMonthly, 'RCU') ?? NaN), wcu: jsonNumber(stepValue(t.provisionedMonthly, 'WCU') ?? NaN) },
+    provisionedMonthlyUsd: jsonNumber(t.provisionedMonthly.value),
+    storageBytes: jsonNumber(t.storageBytes.value),
+    configured: t.configured ?? null,
+  };
+}
+
+const rateOf = (design: Design, tableIndex: number, patternIndex: number): number =>
+  design.tables[tableIndex]?.accessPatterns[patternIndex]?.ratePerSecond ?? NaN;
+
+/** `keyplan cost --json` for a costed design. */
+export function costJson(design: Design, cost: DesignCost): CostJson {
+  const targets = cost.tables.flatMap((t) => t.targets);
+  return {
+    design: design.name,
+    pricing: { region: cost.pricing.region, source: cost.pricing.source ?? null },
+    patterns: cost.tables.flatMap((t, ti) => t.patterns.map((p, pi) => patternJson(t, p, rateOf(design, ti, pi)))),
+    tables: cost.tables.map((t, ti) => ({
+      name: t.name,
+      billingMode: design.tables[ti]!.billing.mode,
+      tableClass: t.tableClass,
+      targets: t.targets.map(targetJson),
+      monthlyUsd: { onDemandRequests: jsonNumber(t.onDemandMonthly.value), provisionedCapacity: jsonNumber(t.provisionedMonthly.value) },
+      storageBytes: jsonNumber(t.storageBytes.value),
+    })),
+    totals: {
+      rcuPerSecond: jsonNumber(targets.reduce((s, t) => s + t.readUnitsPerSecond.value, 0)),
+      wcuPerSecond: jsonNumber(targets.reduce((s, t) => s + t.writeUnitsPerSecond.value, 0)),
+      storageBytes: jsonNumber(cost.tables.reduce((s, t) => s + t.storageBytes.value, 0)),
+      monthlyUsd: {
+        onDemand: jsonNumber(cost.onDemandMonthly.value),
+        provisioned: jsonNumber(cost.provisionedMonthly.value),
+        storage: jsonNumber(cost.storageMonthly.value),
+      },
+    },
+    warnings: cost.tables.flatMap((t) =>
+      t.warnings.map((w) => ({ code: w.code, severity: w.severity, table: t.name, patternId: w.patternId ?? null, message: w.message })),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text
+
+const units = (n: number, unit: string): string => `${formatNumber(n, 2)} ${unit}`;
+const className = (c: string): string => (c === 'STANDARD' ? 'Standard' : 'Standard-IA');
+
+function patternRows(json: CostJson, table: string): string[][] {
+  return json.patterns
+    .filter((p) => p.table === table)
+    .map((p) => [
+      p.served ? p.name : `${p.name} (UNSERVED)`,
+      p.operation,
+      p.index ?? 'table',
+      p.kind === 'read' ? formatNumber(p.rcuPerRequest ?? NaN, 2) : '-',
+      p.kind === 'write' ? formatNumber(p.wcuPerRequest ?? NaN, 2) : '-',
+      formatNumber(p.requestsPerSecond ?? NaN, 2),
+      formatUsd(p.monthlyUsd.onDemand ?? NaN),
+      formatUsd(p.monthlyUsd.provisioned ?? NaN),
+      p.scan ? formatNumber(p.scan.rcuPerRequest ?? NaN, 2) : '-',
+      p.keyCondition ?? (p.operation === 'Scan' ? '(Scan: none)' : ''),
+    ]);
+}
+
+function targetRows(table: CostJson['tables'][number]): string[][] {
+  return table.targets.map((t) => [
+    t.kind === 'table' ? 'table' : `GSI ${t.name}`,
+    units(t.rcuPerSecond ?? NaN, 'RCU/s'),
+    units(t.wcuPerSecond ?? NaN, 'WCU/s'),
+    `${formatNumber(t.provisioned.rcu ?? NaN)} RCU, ${formatNumber(t.provisioned.wcu ?? NaN)} WCU`,
+    formatUsd(t.provisionedMonthlyUsd ?? NaN),
+    t.configured ? `${formatNumber(t.configured.readCapacityUnits)} RCU, ${formatNumber(t.configured.writeCapacityUnits)} WCU` : '-',
+    formatBytes(t.storageBytes ?? NaN),
+  ]);
+}
+
+function readable(file: string, json: CostJson): string[] {
+  const lines = [`Costs of "${json.design}" (${file}) at ${json.pricing.region} prices, each pattern at its rate all month`];
+  for (const table of json.tables) {
+    lines.push('', `Table ${table.name} (${table.billingMode === 'ON_DEMAND' ? 'on-demand' : 'provisioned'}, ${className(table.tableClass)})`);
+    const header = ['Access pattern', 'Operation', 'Index', 'RCU/req', 'WCU/req', 'Req/s', 'On-demand/mo', 'Provisioned/mo', 'Scan RCU/req', 'Key condition'];
+    const align = ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'] as const;
+    const rows = patternRows(json, table.name);
+    lines.push(...(rows.length === 0 ? ['  No access patterns.'] : renderTable(header, rows, align, '  ')));
+    lines.push('');
+    lines.push(
+      ...renderTable(
+        ['Capacity', 'Reads', 'Writes', 'To provision', 'Provisioned/month', 'Configured', 'Storage'],
+        targetRows(table),
+        ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
+        '  ',
+      ),
+    );
+    lines.push(
+      `  Per month: ${formatUsd(table.monthlyUsd.onDemandRequests ?? NaN)} of requests on-demand, or ${formatUsd(table.monthlyUsd.provisionedCapacity ?? NaN)} of provisioned capacity`,
+    );
+  }
+  const m = json.totals.monthlyUsd;
+  const storage = formatUsd(m.storage ?? NaN);
+  const requests = formatUsd(json.tables.reduce((s, t) => s + (t.monthlyUsd.onDemandRequests ?? NaN), 0));
+  const capacity = formatUsd(json.tables.reduce((s, t) => s + (t.monthlyUsd.provisionedCapacity ?? NaN), 0));
+  lines.push(
+    '',
+    'Totals per month',
+    ...renderTable(
+      ['', '', ''],
+      [
+        ['On-demand', formatUsd(m.onDemand ?? NaN), `requests ${requests} + storage ${storage}`],
+        ['Provisioned', formatUsd(m.provisioned ?? NaN), `capacity ${capacity} + storage ${storage}`],
+        ['Storage', storage, `${formatBytes(json.totals.storageBytes ?? NaN)} stored (items and index entries, 100 B overhead each), less the free storage`],
+      ],
+      ['left', 'right', 'left'],
+      '  ',
+    ).slice(1),
+  );
+  if (json.warnings.length > 0) {
+    lines.push('', `Warnings (${json.warnings.length})`);
+    for (const w of json.warnings) lines.push(`  ${w.severity === 'error' ? 'error  ' : 'warning'}  ${w.code}: ${w.message}`);
+  }
+  return lines;
+}
+
+function explanation(design: Design, cost: DesignCost): string[] {
+  const lines = ['', 'How each number is derived'];
+  cost.tables.forEach((table, ti) => {
+    table.patterns.forEach((p, pi) => {
+      const rate = rateOf(design, ti, pi);
+      lines.push('', `${p.name} (${p.patternId}): ${operationText(p.plan)}${p.plan.keyCondition ? `, ${p.plan.keyCondition}` : ''}`);
+      lines.push(`  ${p.plan.explanation}`);
+      for (const a of p.plan.assumptions) lines.push(`  (assumes) ${a}`);
+      lines.push(`  ${p.kind === 'read' ? 'Read' : 'Write'} units at ${formatNumber(rate)} requests/s`, ...explainFigure(p.perSecond, '    '));
+      lines.push('  On-demand per month', ...explainFigure(p.monthly.onDemand, '    '));
+      lines.push('  Provisioned per month (this pattern\'s share)', ...explainFigure(p.monthly.provisioned, '    '));
+      if (p.scan) {
+        lines.push(`  A Scan instead: ${formatNumber(p.scan.perRequest.value)} RCU per request, ${formatNumber(p.scan.ratio, 1)} × this plan's (a Scan's derivation follows the patterns)`);
+      }
+    });
+    const withScan = table.patterns.find((p) => p.scan);
+    if (withScan?.scan) {
+      const consistency = withScan.plan.consistency === 'eventual' ? 'eventually consistent' : 'strongly consistent, twice the eventual';
+      lines.push('', `A Scan of table ${table.name}, per request (${consistency})`, ...explainFigure(withScan.scan.perRequest, '  '));
+    }
+    for (const t of table.targets) {
+      lines.push('', `Table ${table.name}, ${t.kind === 'table' ? 'the table' : targetText({ kind: 'gsi', name: t.name })}: provisioned per month`, ...explainFigure(t.provisionedMonthly, '  '));
+    }
+  });
+  lines.push('', 'Storage per month', ...explainFigure(cost.storageMonthly, '  '));
+  lines.push('', 'On-demand per month', ...explainFigure(cost.onDemandMonthly, '  '));
+  lines.push('', 'Provisioned per month', ...explainFigure(cost.provisionedMonthly, '  '));
+  return lines;
+}
+
+export const costCommand: Command = {
+  name: 'cost',
+  synopsis: 'keyplan cost <design> [--json] [--explain]',
+  summary: 'capacity units and monthly dollars per access pattern, with totals',
+  fileName: '<design>',
+  flags: ['--json', '--explain'],
+  help: `Usage: keyplan cost <design> [--json] [--explain]
+
+Plans every access pattern of a design file (*.keyplan.json) and prices it: read or write units per
+request, requests per second, dollars per month on-demand and provisioned, and the read units a Scan
+doing the same job would take. Then the table and each GSI (units per second, the capacity to
+provision, storage) and the totals per month. Prices are the design's own, or us-east-1's.
+Each pattern runs at its rate all month (its peak rate: an average rate gives a lower cost).
+
+The design must be valid: run "keyplan check" to see its problems.
+
+Options:
+  --json     print {"design", "pricing", "patterns": [{"table", "id", "name", "kind", "operation",
+             "badge", "index" (null: the table), "keyCondition" (null: a Scan), "served",
+             "rcuPerRequest", "wcuPerRequest", "requestsPerSecond", "rcuPerSecond", "wcuPerSecond",
+             "monthlyUsd": {"onDemand", "provisioned"}, "scan": {"rcuPerRequest", "ratio"} (null for
+             writes)}], "tables": [{"name", "billingMode", "tableClass", "targets", "monthlyUsd":
+             {"onDemandRequests", "provisionedCapacity"}, "storageBytes"}], "totals": {"rcuPerSecond",
+             "wcuPerSecond", "storageBytes", "monthlyUsd": {"onDemand", "provisioned", "storage"}},
+             "warnings": [{"code", "severity", "table", "patternId", "message"}]}
+             Totals: onDemand = requests + storage, provisioned = capacity + storage.
+  --explain  also print how each number is derived, with the assumptions behind it
+  -h, --help print this help
+
+Exit codes: 0 the design was priced (warnings such as a Scan or a hot partition are printed, and do
+not fail it: "keyplan check" is the gate); 1 the file cannot be read, is not a Keyplan design, or
+has problems; 2 usage error.
+
+Example:
+  keyplan cost examples/ecommerce.keyplan.json
+  keyplan cost examples/ecommerce.keyplan.json --json | jq '.totals.monthlyUsd'`,
+
+  async run({ file, flags }, io) {
+    const input = await readDesign(file, io.cwd);
+    if (input.kind === 'unreadable') {
+      writeLines(io.stderr, [errorLine(input.message)]);
+      return EXIT.problems;
+    }
+    const problems = input.kind === 'design' ? validateDesign(input.design) : input.problems;
+    if (input.kind === 'invalid' || problems.length > 0) {
+      writeLines(io.stderr, [
+        ...problems.map((p) => errorLine(`${file}: ${problemLine(p)}`)),
+        errorLine(`"${file}" has ${problems.length} problem${problems.length === 1 ? '' : 's'}; fix ${problems.length === 1 ? 'it' : 'them'} to price the design (see "keyplan check ${file}").`),
+      ]);
+      return EXIT.problems;
+    }
+    const cost = costDesign(input.design);
+    const json = costJson(input.design, cost);
+    if (flags.has('--json')) {
+      writeJson(io.stdout, json);
+      return EXIT.ok;
+    }
+    writeLines(io.stdout, readable(file, json));
+    if (flags.has('--explain')) writeLines(io.stdout, explanation(input.design, cost));
+    return EXIT.ok;
+  },
+};

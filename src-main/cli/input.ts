@@ -1,0 +1,74 @@
+/**
+ * Reading the files a command is given: the text (with a one-line reason when it cannot be read),
+ * JSON with the line and column of a syntax error, and a design through the same parser as the app.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { AppError, fail, ok, type Result } from '../../src-shared/errors.ts';
+import type { Problem } from '../../src-shared/model/problems.ts';
+import type { Design } from '../../src-shared/model/schema.ts';
+import { parseDesignText } from '../files/design-file.ts';
+import { findJsonErrorOffset, lineAndColumn } from '../files/json-error-position.ts';
+
+const FS_REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  ENOTDIR: 'no such file (a part of the path is not a folder)',
+  EISDIR: 'it is a folder, not a file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+};
+
+/** The file's text, or `cannot read "<file>": <reason>`. `file` is shown as typed, read relative to `cwd`. */
+export async function readText(file: string, cwd: string): Promise<Result<string, string>> {
+  try {
+    return ok(await readFile(resolve(cwd, file), 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    const reason = (code && FS_REASONS[code]) ?? (error instanceof Error ? error.message : String(error));
+    return fail([`cannot read "${file}": ${reason}`]);
+  }
+}
+
+/** Parses JSON text; the error names the file and, where it can, the line and column. */
+export function parseJson(text: string, file: string): Result<unknown, string> {
+  try {
+    return ok(JSON.parse(text.replace(/^\uFEFF/, '')) as unknown);
+  } catch (error) {
+    const offset = findJsonErrorOffset(text);
+    const where = offset === undefined ? undefined : lineAndColumn(text, offset);
+    const reason = error instanceof Error ? error.message : String(error);
+    return fail([`"${file}" is not valid JSON${where ? ` (line ${where.line}, column ${where.column})` : ''}: ${reason.replace(/\.?$/, '.')}`]);
+  }
+}
+
+/**
+ * A design file read for a command:
+ * - `design`: the shape is right (DynamoDB's rules are not checked yet; run `validateDesign`);
+ * - `invalid`: a Keyplan design whose shape is broken, with every problem and its path;
+ * - `unreadable`: no design at all (missing file, not JSON, not a Keyplan design, a newer format).
+ */
+export type DesignInput =
+  | { kind: 'design'; design: Design }
+  | { kind: 'invalid'; problems: Problem[] }
+  | { kind: 'unreadable'; message: string };
+
+/** Reads and parses a design file with the app's own file parser (`parseDesignText`). */
+export async function readDesign(file: string, cwd: string): Promise<DesignInput> {
+  const text = await readText(file, cwd);
+  if (!text.ok) return { kind: 'unreadable', message: text.errors.join(' ') };
+  try {
+    return { kind: 'design', design: parseDesignText(text.value, file).design };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'file.invalidDesign' && Array.isArray(error.details) && error.details.length > 0) {
+      return { kind: 'invalid', problems: error.details as Problem[] };
+    }
+    return { kind: 'unreadable', message: error.message };
+  }
+}
+
+/** `path: message`, the way problems are listed; a message that already starts with its path is not prefixed again. */
+export function problemLine(problem: Pick<Problem, 'path' | 'message'>): string {
+  if (problem.path === '' || problem.message.startsWith(`${problem.path}: `)) return problem.message;
+  return `${problem.path}: ${problem.message}`;
+}

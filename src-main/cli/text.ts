@@ -1,0 +1,63 @@
+/** Plain-text output helpers: numbers, dollars, aligned tables and a Figure's derivation. */
+import { formatNumber, type Figure } from '../../src-shared/capacity/figure.ts';
+
+/** Dollars: cents for amounts of a cent or more, up to 4 significant digits below that (`$0.0004`). */
+export function formatUsd(usd: number): string {
+  if (!Number.isFinite(usd)) return String(usd);
+  if (usd === 0) return '$0.00';
+  if (Math.abs(usd) < 0.01) return `$${Number(usd.toPrecision(2)).toLocaleString('en-US', { maximumFractionDigits: 10 })}`;
+  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** Bytes as `812 B`, `9.48 GB` (binary units, as DynamoDB counts them). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+  let value = bytes;
+  let i = 0;
+  while (Math.abs(value) >= 1024 && i < units.length - 1) {
+    value /= 1024;
+    i += 1;
+  }
+  return `${formatNumber(value, i === 0 ? 0 : 2)} ${units[i]}`;
+}
+
+/** A number for JSON output: finite, without binary floating-point noise (0.1 + 0.2 → 0.3); null otherwise. */
+export function jsonNumber(n: number): number | null {
+  return Number.isFinite(n) ? Number(n.toPrecision(12)) : null;
+}
+
+export type Align = 'left' | 'right';
+
+/**
+ * Rows as aligned columns, two spaces apart, the header first. Trailing spaces are trimmed, so a
+ * left-aligned last column (a key condition) may run as long as it needs.
+ */
+export function renderTable(header: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[], indent = ''): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, c) => Math.max(...all.map((r) => (r[c] ?? '').length)));
+  return all.map((row) =>
+    (
+      indent +
+      widths
+        .map((w, c) => {
+          const cell = row[c] ?? '';
+          return align[c] === 'right' ? cell.padStart(w) : cell.padEnd(w);
+        })
+        .join('  ')
+    ).trimEnd(),
+  );
+}
+
+/** A figure's derivation, one line per step (`label: expression = value unit`), then its assumptions. */
+export function explainFigure(f: Figure, indent: string): string[] {
+  const lines = f.steps.map((s) => {
+    const value = `${formatNumber(s.value, 4)}${s.unit ? ` ${s.unit}` : ''}`;
+    const expression = s.expression.trim();
+    const isBare = expression === '' || expression === formatNumber(s.value, 4) || expression === value;
+    // An expression that states its own result ("… = 6 B") reads better after the value than before it.
+    const shown = isBare ? value : expression.includes(' = ') ? `${value} (${expression})` : `${expression} = ${value}`;
+    return `${indent}${s.label}: ${shown}`;
+  });
+  for (const a of f.assumptions) lines.push(`${indent}(assumes) ${a}`);
+  return lines;
+}
