@@ -6,3 +6,4 @@ export * from './design-cost.ts';
 export * from './pattern-cost.ts';
 export * from './money.ts';
 export * from './warnings.ts';
+export * from './changes.ts';
