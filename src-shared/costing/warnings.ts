@@ -6,7 +6,7 @@
  */
 import { formatNumber } from '../capacity/figure.ts';
 import { parseKeyTemplate, templateAttributes } from '../model/key-template.ts';
-import type { Entity, Table } from '../model/schema.ts';
+import type { Distribution, Entity, Table } from '../model/schema.ts';
 import { distinctValuesOf } from '../planner/index.ts';
 import type { PatternCost } from './pattern-cost.ts';
 import type { TargetCost } from './design-cost.ts';
@@ -37,18 +37,47 @@ function distinctKeyValues(entity: Entity, keyAttribute: string): { count: numbe
   return { count: count * (binding.shards?.count ?? 1), template: binding.template };
 }
 
-function hotKeyWarning(cost: PatternCost, entity: Entity, where: string, keyAttribute: string, unitsPerSecond: number): CostWarning | undefined {
+/** Σ 1/k^s for k = 1..n: exact up to 100,000 terms, then the integral of the tail. */
+function harmonic(n: number, s: number): number {
+  const exact = Math.min(n, 100_000);
+  let sum = 0;
+  for (let k = 1; k <= exact; k++) sum += 1 / k ** s;
+  if (n > exact) sum += s === 1 ? Math.log(n / exact) : (n ** (1 - s) - exact ** (1 - s)) / (1 - s);
+  return sum;
+}
+
+/**
+ * The share of the traffic the busiest of `count` key values takes: 1/count when even; the hot
+ * key's share; rank 1's share under Zipf; all of it for time-based keys, where "today" takes every
+ * new write.
+ */
+export function busiestKeyShare(traffic: Distribution | undefined, count: number): { share: number; why: string } {
+  const n = Math.max(1, count);
+  switch (traffic?.kind) {
+    case 'hotKey':
+      return { share: Math.max(traffic.share, (1 - traffic.share) / n), why: `one key takes ${formatNumber(traffic.share * 100)}% of the traffic` };
+    case 'zipf':
+      return { share: 1 / harmonic(n, traffic.exponent), why: `key popularity follows Zipf's law with s = ${formatNumber(traffic.exponent)}` };
+    case 'today':
+      return { share: 1, why: "the newest key (today's) takes every new write" };
+    default:
+      return { share: 1 / n, why: `writes spread evenly over ${formatNumber(n)} key value${n === 1 ? '' : 's'}` };
+  }
+}
+
+function hotKeyWarning(cost: PatternCost, entity: Entity, traffic: Distribution | undefined, where: string, keyAttribute: string, unitsPerSecond: number): CostWarning | undefined {
   const keys = distinctKeyValues(entity, keyAttribute);
   if (!keys) return undefined;
-  const perKey = unitsPerSecond / keys.count;
+  const busiest = busiestKeyShare(traffic, keys.count);
+  const perKey = unitsPerSecond * busiest.share;
   if (perKey <= PARTITION_WRITE_UNITS_PER_SECOND) return undefined;
   return {
     code: 'cost.hotPartitionWrites',
     severity: 'error',
     patternId: cost.patternId,
     message:
-      `"${cost.name}" writes ${formatNumber(perKey)} WCU/s to each ${where} partition key ${keyAttribute} = ${keys.template} ` +
-      `(${formatNumber(unitsPerSecond)} WCU/s over ${formatNumber(keys.count)} key value${keys.count === 1 ? '' : 's'}); one partition takes at most 1,000 WCU/s. ` +
+      `"${cost.name}" writes ${formatNumber(perKey)} WCU/s to one ${where} partition key ${keyAttribute} = ${keys.template} ` +
+      `(${formatNumber(unitsPerSecond)} WCU/s; ${busiest.why}); one partition takes at most 1,000 WCU/s. ` +
       `Shard the key (reference §5) or spread the writes.`,
   };
 }
@@ -77,16 +106,16 @@ export function warningsFor(table: Table, patterns: PatternCost[], targets: Targ
       });
     }
     if (cost.kind === 'write') {
-      const entityId = table.accessPatterns.find((p) => p.id === cost.patternId)?.entityId;
-      const entity = table.entities.find((e) => e.id === entityId);
+      const pattern = table.accessPatterns.find((p) => p.id === cost.patternId);
+      const entity = table.entities.find((e) => e.id === pattern?.entityId);
       if (entity) {
         for (const c of cost.consumption) {
           if (c.target === 'table') {
-            const w = hotKeyWarning(cost, entity, 'table', table.partitionKey.name, c.writeUnitsPerSecond);
+            const w = hotKeyWarning(cost, entity, pattern?.traffic, 'table', table.partitionKey.name, c.writeUnitsPerSecond);
             if (w) warnings.push(w);
           } else {
             const gsi = table.globalSecondaryIndexes.find((g) => g.name === (c.target as { gsi: string }).gsi);
-            const w = gsi && hotKeyWarning(cost, entity, `GSI ${gsi.name}`, gsi.partitionKey.name, c.writeUnitsPerSecond);
+            const w = gsi && hotKeyWarning(cost, entity, pattern?.traffic, `GSI ${gsi.name}`, gsi.partitionKey.name, c.writeUnitsPerSecond);
             if (w) warnings.push(w);
           }
         }

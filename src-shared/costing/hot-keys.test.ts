@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseDesign } from '../model/validate.ts';
+import type { Design } from '../model/schema.ts';
+import { costDesign } from './design-cost.ts';
+import { busiestKeyShare } from './warnings.ts';
+
+function load(name: string): Design {
+  const parsed = parseDesign(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../e2e/data', name), 'utf8')));
+  if (!parsed.ok) throw new Error(`${name} does not parse`);
+  return parsed.value;
+}
+
+describe('the busiest key of a traffic distribution', () => {
+  it.each([
+    [undefined, 50, 1 / 50],
+    [{ kind: 'uniform' as const }, 4, 0.25],
+    [{ kind: 'hotKey' as const, share: 0.9 }, 50, 0.9],
+    [{ kind: 'today' as const }, 365, 1],
+  ])('%j over %i keys takes %f', (traffic, count, share) => {
+    expect(busiestKeyShare(traffic, count).share).toBeCloseTo(share, 10);
+  });
+
+  it('gives rank 1 of a Zipf(1) over 1,000 keys about 13.4% (1 / H(1000))', () => {
+    expect(busiestKeyShare({ kind: 'zipf', exponent: 1 }, 1000).share).toBeCloseTo(1 / 7.485470860550345, 6);
+  });
+});
+
+describe('hot partition key warnings', () => {
+  it('flags the country key that takes 90% of 3,000 writes per second', () => {
+    const warnings = costDesign(load('activity-log.keyplan.json')).warnings.filter((w) => w.code === 'cost.hotPartitionWrites');
+    expect(warnings.map((w) => w.patternId)).toEqual(['ap-log-activity']);
+    expect(warnings[0]!.message).toContain('2,700 WCU/s');
+  });
+
+  it("flags today's date key taking every new order", () => {
+    const warnings = costDesign(load('orders-by-date.keyplan.json')).warnings.filter((w) => w.code === 'cost.hotPartitionWrites');
+    expect(warnings.map((w) => w.patternId)).toEqual(['ap-place-order']);
+  });
+
+  it('does not flag the same writes spread evenly over the keys', () => {
+    const design = load('activity-log.keyplan.json');
+    delete design.tables[0]!.accessPatterns[0]!.traffic;
+    expect(costDesign(design).warnings.filter((w) => w.code === 'cost.hotPartitionWrites')).toEqual([]);
+  });
+});
