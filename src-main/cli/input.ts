@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { AppError, fail, ok, type Result } from '../../src-shared/errors.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
-import { parseDesignText } from '../files/design-file.ts';
+import { checkDesign } from '../files/design-file.ts';
 import { findJsonErrorOffset, lineAndColumn } from '../files/json-error-position.ts';
 
 const FS_REASONS: Record<string, string> = {
@@ -29,15 +29,27 @@ export async function readText(file: string, cwd: string): Promise<Result<string
   }
 }
 
-/** Parses JSON text; the error names the file and, where it can, the line and column. */
+/**
+ * V8's reason without the parts the line and column replace: its quote of the text (which spans
+ * lines: `Unexpected token ',', "{\n  "a": ,\n}" is not valid JSON`) and its character position.
+ */
+function jsonReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message
+    .replace(/, ".*" is not valid JSON$/s, '')
+    .replace(/ (?:in JSON )?at position \d+(?: \(line \d+ column \d+\))?/, '')
+    .replace(/\.?$/, '.');
+}
+
+/** Parses JSON text; the error is one line naming the file and, where it can, the line and column. */
 export function parseJson(text: string, file: string): Result<unknown, string> {
+  const body = text.replace(/^\uFEFF/, '');
   try {
-    return ok(JSON.parse(text.replace(/^\uFEFF/, '')) as unknown);
+    return ok(JSON.parse(body) as unknown);
   } catch (error) {
-    const offset = findJsonErrorOffset(text);
-    const where = offset === undefined ? undefined : lineAndColumn(text, offset);
-    const reason = error instanceof Error ? error.message : String(error);
-    return fail([`"${file}" is not valid JSON${where ? ` (line ${where.line}, column ${where.column})` : ''}: ${reason.replace(/\.?$/, '.')}`]);
+    const offset = findJsonErrorOffset(body);
+    const where = offset === undefined ? undefined : lineAndColumn(body, offset);
+    return fail([`"${file}" is not valid JSON${where ? ` (line ${where.line}, column ${where.column})` : ''}: ${jsonReason(error)}`]);
   }
 }
 
@@ -52,12 +64,17 @@ export type DesignInput =
   | { kind: 'invalid'; problems: Problem[] }
   | { kind: 'unreadable'; message: string };
 
-/** Reads and parses a design file with the app's own file parser (`parseDesignText`). */
+/**
+ * Reads and parses a design file with the app's own file checks (`checkDesign`: migration, shape,
+ * the file error codes). The JSON is parsed here, for a one-line syntax error.
+ */
 export async function readDesign(file: string, cwd: string): Promise<DesignInput> {
   const text = await readText(file, cwd);
   if (!text.ok) return { kind: 'unreadable', message: text.errors.join(' ') };
+  const json = parseJson(text.value, file);
+  if (!json.ok) return { kind: 'unreadable', message: json.errors.join(' ') };
   try {
-    return { kind: 'design', design: parseDesignText(text.value, file).design };
+    return { kind: 'design', design: checkDesign(json.value, file, 'cannot be opened') };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'file.invalidDesign' && Array.isArray(error.details) && error.details.length > 0) {

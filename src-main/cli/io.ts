@@ -24,9 +24,9 @@ export function writeLines(stream: CliIo['stdout'], lines: readonly string[]): v
   if (lines.length > 0) stream.write(`${lines.join('\n')}\n`);
 }
 
-/** An error line as every command prints it to stderr: `keyplan: <message>`. */
+/** An error line as every command prints it to stderr: `keyplan: <message>`, kept to one line. */
 export function errorLine(message: string): string {
-  return `keyplan: ${message}`;
+  return `keyplan: ${message.replace(/\s*\n\s*/g, ' ')}`;
 }
 
 /** Writes a value as indented JSON with a final newline. */
