@@ -142,7 +142,7 @@ function perSecondOf(perRequest: Figure, rate: number, unit: Unit): Figure {
         unit,
       },
     ],
-    perRequest.assumptions,
+    [...perRequest.assumptions],
   );
 }
 
