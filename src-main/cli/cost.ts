@@ -289,7 +289,7 @@ Options:
              "wcuPerSecond", "storageBytes", "monthlyUsd": {"onDemand", "provisioned", "storage"}},
              "warnings": [{"code", "severity", "table", "patternId", "message"}]}
              Totals: onDemand = requests + storage, provisioned = capacity + storage.
-  --explain  also print how each number is derived, with the assumptions behind it
+  --explain  also print how each number is derived, with the assumptions behind it (text only)
   -h, --help print this help
 
 Exit codes: 0 the design was priced (warnings such as a Scan or a hot partition are printed, and do

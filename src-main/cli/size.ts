@@ -103,7 +103,7 @@ An item over ${formatNumber(MAX_ITEM_BYTES)} bytes still gets its size printed, 
 Options:
   --json     print {"bytes": n, "rcu": {"strong": n, "eventual": n, "transactional": n},
              "wcu": {"standard": n, "transactional": n}}
-  --explain  print the derivation: every attribute's bytes, then the read and write units
+  --explain  print the derivation: every attribute's bytes, then the read and write units (text only)
   -h, --help print this help
 
 Exit codes: 0 the item is valid; 1 it cannot be read, is not JSON, is not a valid item, or is too

@@ -23,7 +23,7 @@ export function formatBytes(bytes: number): string {
 
 /** A number for JSON output: finite, without binary floating-point noise (0.1 + 0.2 → 0.3); null otherwise. */
 export function jsonNumber(n: number): number | null {
-  return Number.isFinite(n) ? Number(n.toPrecision(12)) : null;
+  return Number.isFinite(n) ? Number(n.toPrecision(15)) : null;
 }
 
 export type Align = 'left' | 'right';
