@@ -48,3 +48,16 @@ describe('checkDesign', () => {
     expect((error as AppError).details).toEqual([expect.objectContaining({ code: 'model.schema', path: 'tables' })]);
   });
 });
+
+describe('a file that is not JSON', () => {
+  it('says where and why in one line, without quoting the whole text', () => {
+    let message = '';
+    try {
+      parseDesignText('{\n  "a": ,\n}', 'broken.keyplan.json');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('"broken.keyplan.json" is not valid JSON (line 2, column');
+    expect(message).not.toContain('\n');
+  });
+});

@@ -88,7 +88,11 @@ export function serializeDesign(design: Design): string {
 }
 
 function notJsonError(text: string, error: unknown, label: string): AppError {
-  const reason = error instanceof Error ? error.message : String(error);
+  // Node quotes the whole text in its message ("… "{\n  "a": ,\n}" is not valid JSON"): keep the reason only.
+  const reason = (error instanceof Error ? error.message : String(error))
+    .replace(/, "[\s\S]*" is not valid JSON$/, '')
+    .replace(/ in JSON at position \d+( \(line \d+ column \d+\))?$/, '')
+    .trim();
   const offset = findJsonErrorOffset(text);
   const where = offset === undefined ? undefined : lineAndColumn(text, offset);
   return new AppError({

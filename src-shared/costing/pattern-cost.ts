@@ -94,8 +94,11 @@ function readTargetOf(target: Target): 'table' | 'gsi' | 'lsi' {
   return target.kind;
 }
 
+/** `rest` preceded by how its input was found; a first step of `rest` restating that input is dropped. */
 function withPrefix(prefix: Figure, rest: Figure): Figure {
-  return figure([...prefix.steps, ...rest.steps], [...new Set([...prefix.assumptions, ...rest.assumptions])]);
+  const [first, ...others] = rest.steps;
+  const restates = first !== undefined && first.unit === prefix.unit && Math.abs(first.value - prefix.value) < 1e-9;
+  return figure([...prefix.steps, ...(restates ? others : rest.steps)], [...new Set([...prefix.assumptions, ...rest.assumptions])]);
 }
 
 function readPerRequest(table: Table, plan: Plan): Figure {
