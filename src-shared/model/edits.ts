@@ -14,11 +14,10 @@ import {
   type LocalSecondaryIndex,
   type Table,
 } from './schema.ts';
+import { mapEntity, mapTable, newId, structuredCloneJson } from './edit-helpers.ts';
 
-/** A short random id with a readable prefix (`ent-k3x9q2`). Not for security. */
-export function newId(prefix: string): string {
-  return `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
-}
+export { newId } from './edit-helpers.ts';
+export * from './pattern-edits.ts';
 
 /** A new table with a string partition key `PK` and sort key `SK`, billed on demand. */
 export function createTable(name: string): Table {
@@ -46,10 +45,6 @@ export function duplicateDesign(design: Design, name: string): Design {
   return { ...structuredCloneJson(design), id: newId('dsn'), name };
 }
 
-function structuredCloneJson<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
-
 export function renameDesign(design: Design, name: string): Design {
   return { ...design, name };
 }
@@ -61,10 +56,6 @@ export function addTable(design: Design, name: string): Design {
 export function removeTable(design: Design, tableId: string): Design {
   if (design.tables.length <= 1) return design;
   return { ...design, tables: design.tables.filter((t) => t.id !== tableId) };
-}
-
-function mapTable(design: Design, tableId: string, fn: (table: Table) => Table): Design {
-  return { ...design, tables: design.tables.map((t) => (t.id === tableId ? fn(t) : t)) };
 }
 
 /** Every key attribute name of a table: its own keys, each GSI's and each LSI's sort key. */
@@ -208,13 +199,6 @@ export function removeLsi(design: Design, tableId: string, lsiId: string): Desig
   return mapTable(design, tableId, (table) => ({
     ...table,
     localSecondaryIndexes: table.localSecondaryIndexes.filter((l) => l.id !== lsiId),
-  }));
-}
-
-function mapEntity(design: Design, tableId: string, entityId: string, fn: (e: Entity) => Entity): Design {
-  return mapTable(design, tableId, (table) => ({
-    ...table,
-    entities: table.entities.map((e) => (e.id === entityId ? fn(e) : e)),
   }));
 }
 
@@ -386,68 +370,6 @@ export function setBilling(design: Design, tableId: string, billing: Table['bill
         : { ...g, provisioned: { readCapacityUnits: billing.readCapacityUnits, writeCapacityUnits: billing.writeCapacityUnits } };
     }),
   }));
-}
-
-function mapPatterns(design: Design, tableId: string, fn: (patterns: AccessPattern[]) => AccessPattern[]): Design {
-  return mapTable(design, tableId, (table) => ({ ...table, accessPatterns: fn(table.accessPatterns) }));
-}
-
-/** Adds a read pattern on `entityId` that knows the entity's first attribute, at 10 requests/s. */
-export function addAccessPattern(design: Design, tableId: string, entityId: string, name: string): Design {
-  const entity = design.tables.find((t) => t.id === tableId)?.entities.find((e) => e.id === entityId);
-  const first = entity?.attributes[0]?.name;
-  const pattern: AccessPattern = {
-    id: newId('ap'),
-    name,
-    entityId,
-    action: 'get',
-    known: first ? [first] : [],
-    ratePerSecond: 10,
-    consistency: 'eventual',
-  };
-  return mapPatterns(design, tableId, (patterns) => [...patterns, pattern]);
-}
-
-type PatternPatch = Partial<Omit<AccessPattern, 'id'>>;
-
-/** Changes a pattern; a patch value of `undefined` removes that optional field. */
-export function updateAccessPattern(design: Design, tableId: string, patternId: string, patch: PatternPatch): Design {
-  return mapPatterns(design, tableId, (patterns) =>
-    patterns.map((p) => {
-      if (p.id !== patternId) return p;
-      const next: AccessPattern = { ...p, ...patch };
-      for (const key of Object.keys(patch) as (keyof PatternPatch)[]) {
-        if (patch[key] === undefined) delete next[key];
-      }
-      return next;
-    }),
-  );
-}
-
-export function removeAccessPattern(design: Design, tableId: string, patternId: string): Design {
-  return mapPatterns(design, tableId, (patterns) => patterns.filter((p) => p.id !== patternId));
-}
-
-/** Moves a pattern to position `to` (clamped), keeping the others in order. */
-export function moveAccessPattern(design: Design, tableId: string, patternId: string, to: number): Design {
-  return mapPatterns(design, tableId, (patterns) => {
-    const from = patterns.findIndex((p) => p.id === patternId);
-    if (from < 0) return patterns;
-    const next = [...patterns];
-    const [moved] = next.splice(from, 1);
-    next.splice(Math.max(0, Math.min(to, next.length)), 0, moved!);
-    return next;
-  });
-}
-
-/** A copy of a pattern right after it, named "<name> (copy)". */
-export function duplicateAccessPattern(design: Design, tableId: string, patternId: string): Design {
-  return mapPatterns(design, tableId, (patterns) => {
-    const i = patterns.findIndex((p) => p.id === patternId);
-    if (i < 0) return patterns;
-    const copy: AccessPattern = { ...structuredCloneJson(patterns[i]!), id: newId('ap'), name: `${patterns[i]!.name} (copy)` };
-    return [...patterns.slice(0, i + 1), copy, ...patterns.slice(i + 1)];
-  });
 }
 
 /** Sets the prices the costs use; `undefined` goes back to the defaults. */
