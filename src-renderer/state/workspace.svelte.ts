@@ -14,12 +14,9 @@ import { parseDesignStructure } from '../../src-shared/model/validate.ts';
 import type { Figure } from '../../src-shared/capacity/figure.ts';
 import type { DocumentRecord, WorkspaceDb } from '../lib/db.ts';
 import { OpenDocument, type Edit } from './document.svelte.ts';
+import { Autosave } from './autosave.svelte.ts';
 import { SCREENS, type ScreenId } from './screens.ts';
 
-/** Unsaved edits reach IndexedDB this long after the last change (the promise is "within a second"). */
-const AUTOSAVE_DELAY_MS = 250;
-/** localStorage key of the records written synchronously when the page goes away. */
-const JOURNAL_KEY = 'keyplan-autosave-journal';
 
 export interface Notice {
   kind: 'error' | 'info';
@@ -54,8 +51,6 @@ export class Workspace {
   examples = $state<ExampleInfo[]>([]);
   workspaceFiles = $state<FileEntry[]>([]);
   busy = $state(false);
-  /** `pending` while edits wait to reach IndexedDB; `idle` once everything is stored locally. */
-  autosave = $state<'idle' | 'pending'>('idle');
   /** The number whose derivation is shown (a click on any figure). */
   explained = $state<{ title: string; figure: Figure } | undefined>();
   /** Which table of a multi-table design the screens show. */
@@ -65,13 +60,18 @@ export class Workspace {
 
   readonly #api: ApiClient;
   readonly #db: WorkspaceDb;
-  readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
-  #writing = 0;
+  readonly #autosave: Autosave<OpenDocument>;
   #lastShortcut: { command: Command; source: string; at: number } | undefined;
 
   constructor(api: ApiClient, db: WorkspaceDb) {
     this.#api = api;
     this.#db = db;
+    this.#autosave = new Autosave(db, (doc) => this.#recordOf(doc), (error) => this.#report(error, 'Autosave failed'));
+  }
+
+  /** `pending` while edits wait to reach IndexedDB; `idle` once everything is stored locally. */
+  get autosave(): 'idle' | 'pending' {
+    return this.#autosave.status;
   }
 
   /** Connects to the host and restores the open designs. Sets `status` to ready when done. */
@@ -96,7 +96,7 @@ export class Workspace {
   }
 
   async #restore(): Promise<void> {
-    await this.#replayJournal();
+    await this.#autosave.replayJournal();
     const records = await this.#db.documents.orderBy('order').toArray();
     const failures: RestoreFailure[] = [];
     for (const record of records) {
@@ -120,7 +120,7 @@ export class Workspace {
       fileRef: file?.fileRef,
       fileName: file?.fileName,
       savedJson: file?.savedJson,
-      onchange: (doc) => this.#scheduleAutosave(doc),
+      onchange: (doc) => this.#autosave.schedule(doc),
     });
   }
 
@@ -129,7 +129,7 @@ export class Workspace {
     const doc = this.#makeDocument(newId('doc'), design, file);
     this.documents.push(doc);
     this.activate(doc.id);
-    this.#persist(doc);
+    this.#autosave.now(doc);
     return doc;
   }
 
@@ -250,7 +250,7 @@ export class Workspace {
     await this.#guard(`Could not save ${doc.title}`, async () => {
       const saved = await this.#api.call('file.save', { ref: doc.fileRef!, design: doc.design });
       doc.markSaved(saved.ref, saved.name);
-      this.#persist(doc);
+      this.#autosave.now(doc);
       this.notice = { kind: 'info', message: `Saved ${saved.name}.` };
     });
     await this.refreshRecent();
@@ -274,7 +274,7 @@ export class Workspace {
     await this.#guard(`Could not save ${name}`, async () => {
       const result = await this.#api.call('file.saveAs', { name, design: doc.design, overwrite });
       doc.markSaved(result.ref, result.name);
-      this.#persist(doc);
+      this.#autosave.now(doc);
       this.dialog = undefined;
       this.notice = { kind: 'info', message: `Saved ${result.name}.` };
       saved = true;
@@ -296,8 +296,7 @@ export class Workspace {
       this.closing = undefined;
       this.dialog = undefined;
     }
-    clearTimeout(this.#timers.get(id));
-    this.#timers.delete(id);
+    this.#autosave.cancel(id);
     this.documents = this.documents.filter((d) => d.id !== id);
     await this.#db.documents.delete(id);
     if (this.activeId === id) this.activeId = this.documents.at(-1)?.id;
@@ -330,46 +329,9 @@ export class Workspace {
     this.examples = (await this.#api.call('examples.list', {})).examples;
   }
 
-  #scheduleAutosave(doc: OpenDocument): void {
-    clearTimeout(this.#timers.get(doc.id));
-    this.#timers.set(
-      doc.id,
-      setTimeout(() => this.#persist(doc), AUTOSAVE_DELAY_MS),
-    );
-    this.autosave = 'pending';
-  }
-
-  /**
-   * Writes every pending autosave now (the page is being hidden or closed). IndexedDB writes are
-   * asynchronous and may not finish before the page is gone, so the same records also go to a
-   * synchronous journal in localStorage, replayed by the next `init`.
-   */
+  /** Writes every pending autosave now (the page is being hidden or closed). */
   flush(): void {
-    const pending = [...this.#timers.keys()]
-      .map((id) => this.documents.find((d) => d.id === id))
-      .filter((d): d is OpenDocument => d !== undefined);
-    if (pending.length === 0) return;
-    try {
-      localStorage.setItem(JOURNAL_KEY, JSON.stringify(pending.map((d) => this.#recordOf(d))));
-    } catch {
-      // Storage full or unavailable: the IndexedDB writes below are still attempted.
-    }
-    for (const doc of pending) this.#persist(doc);
-  }
-
-  /** Replays records journaled at the last page hide when they are newer than the stored ones. */
-  async #replayJournal(): Promise<void> {
-    let records: DocumentRecord[];
-    try {
-      records = JSON.parse(localStorage.getItem(JOURNAL_KEY) ?? '[]') as DocumentRecord[];
-    } catch {
-      records = [];
-    }
-    for (const record of Array.isArray(records) ? records : []) {
-      const stored = await this.#db.documents.get(record.id);
-      if (!stored || stored.updatedAt < record.updatedAt) await this.#db.documents.put(record);
-    }
-    localStorage.removeItem(JOURNAL_KEY);
+    this.#autosave.flush();
   }
 
   #recordOf(doc: OpenDocument): DocumentRecord {
@@ -383,21 +345,6 @@ export class Workspace {
     if (doc.fileName !== undefined) record.fileName = doc.fileName;
     if (doc.savedJson !== undefined) record.savedJson = doc.savedJson;
     return record;
-  }
-
-  #persist(doc: OpenDocument): void {
-    clearTimeout(this.#timers.get(doc.id));
-    this.#timers.delete(doc.id);
-    const record = this.#recordOf(doc);
-    this.#writing += 1;
-    this.autosave = 'pending';
-    this.#db.documents
-      .put(record)
-      .catch((error: unknown) => this.#report(error, 'Autosave failed'))
-      .finally(() => {
-        this.#writing -= 1;
-        if (this.#writing === 0 && this.#timers.size === 0) this.autosave = 'idle';
-      });
   }
 
   async #guard(context: string, work: () => Promise<void>): Promise<void> {
