@@ -97,7 +97,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     writeLines(io.stdout, [command.help]);
     return EXIT.ok;
   }
-  const parsed = parseCommandArgs(command.name, rest, command.flags, command.fileName);
+  const parsed = parseCommandArgs(command.name, rest, command.flags, command.fileName, command.options);
   if (!parsed.ok) {
     writeLines(io.stderr, parsed.errors.map(errorLine));
     return EXIT.usage;

@@ -1,6 +1,7 @@
 /**
- * The command line of one command: exactly one file argument and the flags it accepts, or a usage
- * error naming what was wrong. `--` ends the options (for a file named like a flag).
+ * The command line of one command: exactly one file argument, the flags it accepts and the options
+ * that take a value (`--to terraform` or `--to=terraform`), or a usage error naming what was wrong.
+ * `--` ends the options (for a file named like a flag).
  */
 import { fail, ok, type Result } from '../../src-shared/errors.ts';
 
@@ -8,6 +9,8 @@ export interface CommandArgs {
   /** The file argument as typed (relative paths are resolved later, against the cwd). */
   file: string;
   flags: ReadonlySet<string>;
+  /** Options that take a value, by name (`--out` → `"table.yaml"`); each at most once. */
+  options: ReadonlyMap<string, string>;
 }
 
 /** `--help` or `-h` anywhere before `--`. */
@@ -20,16 +23,36 @@ export function asksForHelp(args: readonly string[]): boolean {
  * Splits `args` (what follows the command name) into the file and the flags. Errors are one
  * sentence each, without the `keyplan:` prefix.
  */
-export function parseCommandArgs(command: string, args: readonly string[], allowed: readonly string[], fileName: string): Result<CommandArgs, string> {
+export function parseCommandArgs(
+  command: string,
+  args: readonly string[],
+  allowed: readonly string[],
+  fileName: string,
+  valued: readonly string[] = [],
+): Result<CommandArgs, string> {
   const flags = new Set<string>();
+  const options = new Map<string, string>();
   const files: string[] = [];
   let isOptionsEnd = false;
-  for (const arg of args) {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
     if (!isOptionsEnd && arg === '--') {
       isOptionsEnd = true;
     } else if (!isOptionsEnd && arg.startsWith('-') && arg !== '-') {
+      const eq = arg.indexOf('=');
+      const name = eq > 0 ? arg.slice(0, eq) : arg;
+      if (valued.includes(name)) {
+        const value = eq > 0 ? arg.slice(eq + 1) : args[++i];
+        if (value === undefined || value === '') {
+          return fail([`option "${name}" of "keyplan ${command}" needs a value (see "keyplan ${command} --help").`]);
+        }
+        if (options.has(name)) return fail([`option "${name}" of "keyplan ${command}" is given twice; expected it once.`]);
+        options.set(name, value);
+        continue;
+      }
       if (!allowed.includes(arg)) {
-        const known = allowed.length === 0 ? 'it takes no options' : `it takes ${allowed.join(', ')}`;
+        const all = [...allowed, ...valued];
+        const known = all.length === 0 ? 'it takes no options' : `it takes ${all.join(', ')}`;
         return fail([`unknown option "${arg}" for "keyplan ${command}"; ${known} (see "keyplan ${command} --help").`]);
       }
       flags.add(arg);
@@ -39,10 +62,11 @@ export function parseCommandArgs(command: string, args: readonly string[], allow
   }
   const [file, ...extra] = files;
   if (file === undefined) {
-    return fail([`"keyplan ${command}" needs ${fileName}; usage: keyplan ${command} ${fileName} ${allowed.map((f) => `[${f}]`).join(' ')}`.trimEnd()]);
+    const usage = [...valued.map((o) => `[${o} …]`), ...allowed.map((f) => `[${f}]`)].join(' ');
+    return fail([`"keyplan ${command}" needs ${fileName}; usage: keyplan ${command} ${fileName} ${usage}`.trimEnd()]);
   }
   if (extra.length > 0) {
     return fail([`"keyplan ${command}" takes one file, got ${files.length}: ${files.map((f) => JSON.stringify(f)).join(', ')}.`]);
   }
-  return ok({ file, flags });
+  return ok({ file, flags, options });
 }

@@ -12,6 +12,8 @@ export interface Command {
   fileName: string;
   /** Flags besides `--help`. */
   flags: readonly string[];
+  /** Options that take a value (`--to`, `--out`); none when absent. */
+  options?: readonly string[];
   /** The full text of `keyplan <command> --help`. */
   help: string;
   /** Runs the command; returns the exit code. */
