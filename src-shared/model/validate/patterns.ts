@@ -1,0 +1,138 @@
+/**
+ * Access patterns: unique names, rates and result sizes, the entity they read or write, known and range
+ * attributes with an operator their type allows, `updates` on update patterns only, and filters.
+ */
+import { parseKeyTemplate, templateAttributes } from '../key-template.ts';
+import type { AccessPattern, Attribute, Entity, RangeOperator, Table } from '../schema.ts';
+import type { Collector } from './collector.ts';
+import { checkCondition } from './keys.ts';
+import { joinPath, listOf, ordinal, quote, typed } from './wording.ts';
+
+/** Checks a table's access patterns against its entities, adding every problem to `c`. */
+export function validateAccessPatterns(table: Table, tp: string, c: Collector): void {
+  const names = new Map<string, number>();
+  const entities = new Map(table.entities.map((e) => [e.id, e]));
+  const entityList = table.entities.map((e) => `${e.id} (${e.name})`);
+  table.accessPatterns.forEach((pattern, k) => {
+    const ap = joinPath(joinPath(tp, 'accessPatterns'), k);
+    const label = `Access pattern ${quote(pattern.name)}`;
+    if (pattern.name.trim() === '') {
+      c.add('model.invalidName', joinPath(ap, 'name'), `The ${ordinal(k + 1)} access pattern of table ${quote(table.name)} has an empty name; expected a name such as "Get user profile".`, 'an empty name', 'a non-empty name');
+    } else if (names.has(pattern.name)) {
+      c.add(
+        'model.duplicateName',
+        joinPath(ap, 'name'),
+        `Table ${quote(table.name)} has two access patterns named ${quote(pattern.name)} (the ${ordinal((names.get(pattern.name) ?? 0) + 1)} and the ${ordinal(k + 1)}); expected unique access-pattern names.`,
+        quote(pattern.name),
+        'a name no other access pattern of the table has',
+      );
+    } else names.set(pattern.name, k);
+    c.number(pattern.ratePerSecond, joinPath(ap, 'ratePerSecond'), 0, `${label}: rate per second`, false);
+    if (pattern.resultSize !== undefined) c.number(pattern.resultSize, joinPath(ap, 'resultSize'), 0, `${label}: result size`);
+
+    const entity = entities.get(pattern.entityId);
+    if (!entity) {
+      c.add(
+        'model.unknownEntity',
+        joinPath(ap, 'entityId'),
+        `${label} refers to entity ${quote(pattern.entityId)}, which is not an entity of table ${quote(table.name)}; expected one of: ${listOf(entityList)}.`,
+        quote(pattern.entityId),
+        `one of: ${listOf(entityList)}`,
+      );
+      return;
+    }
+    const attributeNames = entity.attributes.map((a) => a.name);
+    const checkAttribute = (name: string, path: string, role: string): void => {
+      if (attributeNames.includes(name)) return;
+      c.add(
+        'model.unknownAttribute',
+        path,
+        `${label}: ${role} ${quote(name)} is not an attribute of ${entity.name}; expected one of: ${listOf(attributeNames)}.`,
+        quote(name),
+        `one of: ${listOf(attributeNames)}`,
+      );
+    };
+    pattern.known.forEach((name, m) => checkAttribute(name, joinPath(joinPath(ap, 'known'), m), 'known attribute'));
+    if (pattern.range) {
+      checkAttribute(pattern.range.attribute, joinPath(joinPath(ap, 'range'), 'attribute'), 'range attribute');
+      checkRangeOperator(pattern.range, joinPath(ap, 'range'), label, entity, c);
+    }
+    if (pattern.updates !== undefined) checkUpdates(table, pattern.action, pattern.updates, joinPath(ap, 'updates'), label, entity, checkAttribute, c);
+    if (pattern.filter !== undefined && pattern.filter.trim() !== '') {
+      const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
+      checkCondition(pattern.filter, joinPath(ap, 'filter'), `${label}, filter`, entity, attributes, attributeNames, c);
+    }
+  });
+}
+
+/** The attribute types each range operator can compare: DynamoDB's key-condition rules (begins_with on S or B; order on S, N, B). */
+const RANGE_OPERAND_TYPES: Readonly<Record<RangeOperator, readonly Attribute['type'][]>> = {
+  '=': ['S', 'N', 'B', 'BOOL'],
+  '<': ['S', 'N', 'B'],
+  '<=': ['S', 'N', 'B'],
+  '>': ['S', 'N', 'B'],
+  '>=': ['S', 'N', 'B'],
+  between: ['S', 'N', 'B'],
+  begins_with: ['S', 'B'],
+};
+
+function checkRangeOperator(range: NonNullable<AccessPattern['range']>, path: string, label: string, entity: Entity, c: Collector): void {
+  const a = entity.attributes.find((x) => x.name === range.attribute);
+  const allowed = RANGE_OPERAND_TYPES[range.operator];
+  if (!a || allowed === undefined || allowed.includes(a.type)) return;
+  const expected = `${range.operator} on ${allowed.join(', ')} attributes${range.operator === 'begins_with' ? ' (a prefix of text or bytes)' : ''}`;
+  c.add(
+    'model.rangeOperator',
+    joinPath(path, 'operator'),
+    `${label}: range ${range.operator} on ${quote(a.name)}, ${typed(a.type)} of ${entity.name}; expected ${expected}.`,
+    `${range.operator} on ${typed(a.type)}`,
+    expected,
+  );
+}
+
+/**
+ * `updates` lists what an update pattern changes: attributes of the entity, and never one its table
+ * key templates are built from (UpdateItem cannot change the primary key; that is a delete and a put).
+ */
+function checkUpdates(
+  table: Table,
+  action: AccessPattern['action'],
+  updates: string[],
+  path: string,
+  label: string,
+  entity: Entity,
+  checkAttribute: (name: string, path: string, role: string) => void,
+  c: Collector,
+): void {
+  if (action !== 'update') {
+    c.add(
+      'model.invalidUpdates',
+      path,
+      `${label} is a ${action} pattern with "updates"; expected "updates" only on update patterns (it says which attributes an update changes).`,
+      `updates on a ${action} pattern`,
+      'no "updates", or action "update"',
+    );
+    return;
+  }
+  const tableKeyAttributes = new Map<string, string>();
+  for (const key of [table.partitionKey, table.sortKey]) {
+    const binding = key ? entity.keys[key.name] : undefined;
+    const parsed = binding && key ? parseKeyTemplate(binding.template) : undefined;
+    if (!parsed?.ok || !key) continue;
+    for (const name of templateAttributes(parsed.value)) tableKeyAttributes.set(name, `${key.name} = ${binding?.template ?? ''}`);
+  }
+  updates.forEach((name, m) => {
+    const ap = joinPath(path, m);
+    checkAttribute(name, ap, 'updated attribute');
+    const key = tableKeyAttributes.get(name);
+    if (key !== undefined) {
+      c.add(
+        'model.invalidUpdates',
+        ap,
+        `${label} updates ${quote(name)}, which ${entity.name}'s table key ${key} is built from; UpdateItem cannot change an item's primary key, expected a delete and a put pattern instead.`,
+        quote(name),
+        "an attribute outside the table's key templates",
+      );
+    }
+  });
+}
