@@ -38,7 +38,10 @@ export type ModelErrorCode =
   | 'model.invalidSharding'
   | 'model.invalidUpdates'
   | 'model.rangeOperator'
-  | 'model.ttlAttributeType';
+  | 'model.ttlAttributeType'
+  | 'model.pointInTimeRecovery'
+  | 'model.encryption'
+  | 'model.tags';
 
 /** One problem in a design. `path` uses property/index notation: `tables[0].entities[2].keys.GSI1PK`. */
 export interface Problem extends ErrorData {

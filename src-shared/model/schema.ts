@@ -230,6 +230,32 @@ export type AccessPattern = Static<typeof AccessPattern>;
 export const TABLE_CLASSES = ['STANDARD', 'STANDARD_INFREQUENT_ACCESS'] as const;
 export const STREAM_VIEW_TYPES = ['NEW_IMAGE', 'OLD_IMAGE', 'NEW_AND_OLD_IMAGES', 'KEYS_ONLY'] as const;
 
+/** Longest point-in-time recovery period, in days. https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_PointInTimeRecoverySpecification.html */
+export const MAX_RECOVERY_PERIOD_DAYS = 35;
+
+export const PointInTimeRecovery = Type.Object(
+  {
+    enabled: Type.Boolean({ description: 'Continuous backups with point-in-time restore.' }),
+    recoveryPeriodInDays: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_RECOVERY_PERIOD_DAYS, description: 'Days of restorable history, 1–35 (DynamoDB keeps 35 when absent).' }),
+    ),
+  },
+  { additionalProperties: false, description: 'Point-in-time recovery (PITR) of the table.' },
+);
+export type PointInTimeRecovery = Static<typeof PointInTimeRecovery>;
+
+export const ENCRYPTION_TYPES = ['AWS_OWNED', 'KMS'] as const;
+export const Encryption = Type.Object(
+  {
+    type: Type.Union(ENCRYPTION_TYPES.map((t) => Type.Literal(t)), {
+      description: 'AWS_OWNED: a key DynamoDB owns (the default, free); KMS: an AWS KMS key, the AWS managed aws/dynamodb key unless kmsKeyId names one.',
+    }),
+    kmsKeyId: Type.Optional(Type.String({ description: 'For KMS: the key id, ARN or alias of a customer managed key.' })),
+  },
+  { additionalProperties: false, description: 'Encryption at rest of the table.' },
+);
+export type Encryption = Static<typeof Encryption>;
+
 export const Table = Type.Object(
   {
     id: Type.String(),
@@ -244,6 +270,12 @@ export const Table = Type.Object(
     localSecondaryIndexes: Type.Array(LocalSecondaryIndex),
     entities: Type.Array(Entity),
     accessPatterns: Type.Array(AccessPattern),
+    pointInTimeRecovery: Type.Optional(PointInTimeRecovery),
+    encryption: Type.Optional(Encryption),
+    deletionProtection: Type.Optional(Type.Boolean({ description: 'Whether the table is protected from deletion.' })),
+    tags: Type.Optional(
+      Type.Record(Type.String(), Type.String(), { description: 'Tags of the table: key → value (up to 50; keys 1–128 characters, values up to 256).' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -9,7 +9,8 @@
  *
  * The checks live in `validate/`: `structure.ts` (the schema shape), `names-and-limits.ts` (ids,
  * names, key schemas, index limits, projections, billing, TTL), `keys.ts` (entities, key templates,
- * key lengths, sharding, conditions) and `patterns.ts` (access patterns). This file is their entry
+ * key lengths, sharding, conditions), `patterns.ts` (access patterns) and `table-settings.ts`
+ * (point-in-time recovery, encryption, tags). This file is their entry
  * point and re-exports their constants.
  */
 import { ok, fail, type Result } from '../errors.ts';
@@ -32,6 +33,7 @@ export {
   RESOURCE_NAME_RULE,
 } from './validate/names-and-limits.ts';
 export { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, MIN_SHARDS, MAX_SHARDS, DEFAULT_RENDERED_BYTES } from './validate/keys.ts';
+export { MAX_TAGS_PER_TABLE, MAX_TAG_KEY_LENGTH, MAX_TAG_VALUE_LENGTH } from './validate/table-settings.ts';
 
 // ---------------------------------------------------------------------------------------------
 // parseDesign

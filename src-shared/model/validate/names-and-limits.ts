@@ -8,6 +8,7 @@ import type { Design, KeyAttribute, Projection, Table } from '../schema.ts';
 import type { Collector } from './collector.ts';
 import { keyUsesOf, validateEntity, type KeyUse } from './keys.ts';
 import { validateAccessPatterns } from './patterns.ts';
+import { checkTableSettings } from './table-settings.ts';
 import { joinPath, ordinal, quote, typed } from './wording.ts';
 
 /** GSIs per table: the default quota (adjustable). https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html */
@@ -230,6 +231,7 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
   });
 
   if (table.ttlAttribute !== undefined) checkTtlAttribute(table, table.ttlAttribute, joinPath(tp, 'ttlAttribute'), uses, c);
+  checkTableSettings(table, tp, c);
 
   // Entities and access patterns.
   const slots = new Map<string, KeyUse[]>();

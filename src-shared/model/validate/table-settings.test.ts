@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Design, Table } from '../schema.ts';
+import { parseDesign, validateDesign } from '../validate.ts';
+
+const example = (): Design => JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../examples/ecommerce.keyplan.json'), 'utf8')) as Design;
+const codesAndPaths = (d: Design) => validateDesign(d).map((p) => ({ code: p.code, path: p.path }));
+
+describe('table settings: point-in-time recovery, encryption, deletion protection, tags', () => {
+  it.each<[string, (t: Table) => void, { code: string; path: string }[]]>([
+    ['recovery on with a 7-day period', (t) => (t.pointInTimeRecovery = { enabled: true, recoveryPeriodInDays: 7 }), []],
+    ['recovery on without a period', (t) => (t.pointInTimeRecovery = { enabled: true }), []],
+    ['recovery off without a period', (t) => (t.pointInTimeRecovery = { enabled: false }), []],
+    [
+      'a period with recovery off',
+      (t) => (t.pointInTimeRecovery = { enabled: false, recoveryPeriodInDays: 7 }),
+      [{ code: 'model.pointInTimeRecovery', path: 'tables[0].pointInTimeRecovery.recoveryPeriodInDays' }],
+    ],
+    [
+      'a period of 36 days',
+      (t) => (t.pointInTimeRecovery = { enabled: true, recoveryPeriodInDays: 36 }),
+      [{ code: 'model.invalidNumber', path: 'tables[0].pointInTimeRecovery.recoveryPeriodInDays' }],
+    ],
+    ['the AWS owned key', (t) => (t.encryption = { type: 'AWS_OWNED' }), []],
+    ['the AWS managed KMS key', (t) => (t.encryption = { type: 'KMS' }), []],
+    ['a customer managed KMS key', (t) => (t.encryption = { type: 'KMS', kmsKeyId: 'alias/shop' }), []],
+    [
+      'a KMS key with the AWS owned key',
+      (t) => (t.encryption = { type: 'AWS_OWNED', kmsKeyId: 'alias/shop' }),
+      [{ code: 'model.encryption', path: 'tables[0].encryption.kmsKeyId' }],
+    ],
+    ['an empty KMS key id', (t) => (t.encryption = { type: 'KMS', kmsKeyId: ' ' }), [{ code: 'model.encryption', path: 'tables[0].encryption.kmsKeyId' }]],
+    ['deletion protection', (t) => (t.deletionProtection = true), []],
+    ['tags', (t) => (t.tags = { team: 'checkout', 'cost-center': '42', empty: '' }), []],
+    ['a tag key with the reserved aws: prefix', (t) => (t.tags = { 'aws:owner': 'x' }), [{ code: 'model.tags', path: 'tables[0].tags["aws:owner"]' }]],
+    ['an empty tag key', (t) => (t.tags = { '': 'x' }), [{ code: 'model.tags', path: 'tables[0].tags[""]' }]],
+    ['a tag key of 129 characters', (t) => (t.tags = { ['k'.repeat(129)]: 'x' }), [{ code: 'model.tags', path: `tables[0].tags.${'k'.repeat(129)}` }]],
+    ['a tag value of 257 characters', (t) => (t.tags = { team: 'v'.repeat(257) }), [{ code: 'model.tags', path: 'tables[0].tags.team' }]],
+    ['a tag value with a character tags cannot hold', (t) => (t.tags = { team: 'a;b' }), [{ code: 'model.tags', path: 'tables[0].tags.team' }]],
+    ['51 tags', (t) => (t.tags = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']))), [{ code: 'model.tags', path: 'tables[0].tags' }]],
+  ])('%s', (_, edit, expected) => {
+    const design = example();
+    edit(design.tables[0]!);
+    expect(codesAndPaths(design)).toEqual(expected);
+  });
+
+  it('parseDesign reads the settings and rejects a value of the wrong shape', () => {
+    const design = example();
+    const table = design.tables[0]!;
+    table.pointInTimeRecovery = { enabled: true, recoveryPeriodInDays: 14 };
+    table.encryption = { type: 'KMS', kmsKeyId: 'alias/shop' };
+    table.deletionProtection = true;
+    table.tags = { team: 'checkout' };
+    const parsed = parseDesign(JSON.parse(JSON.stringify(design)));
+    expect(parsed.ok && parsed.value.tables[0]).toMatchObject({ pointInTimeRecovery: { enabled: true, recoveryPeriodInDays: 14 }, tags: { team: 'checkout' } });
+    (table as unknown as Record<string, unknown>).encryption = { type: 'SSE' };
+    const bad = parseDesign(JSON.parse(JSON.stringify(design)));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.errors.map((p) => p.path)).toContain('tables[0].encryption.type');
+  });
+});
