@@ -17,6 +17,12 @@ export interface SampleRow {
   bytes: number;
   /** The attributes this view holds (the projection, for an index). */
   attributes: Record<string, SampleValue>;
+  /**
+   * Set only on the header line of an item collection (the store's `page` puts one before each
+   * collection's items): the collection's item count and bytes. `partitionKey` is the collection's
+   * key, `bytes` equals `collection.bytes`, and the entity fields are empty.
+   */
+  collection?: { items: number; bytes: number };
 }
 
 /** One view of the generated items: the table, or a GSI/LSI by name. */
@@ -38,4 +44,8 @@ export interface SampleSummary {
   views: SampleView[];
   /** When an entity's item count was cut to keep the sample in memory. */
   capped?: string;
+  /** Per entity, in the design's order: items generated (stored) and items the design asks for. */
+  entities?: Array<{ id: string; name: string; itemCount: number; requested: number }>;
+  /** What could not be generated as designed (a key template that names a missing attribute …). */
+  notes?: string[];
 }

@@ -1,0 +1,254 @@
+/**
+ * Key bindings compiled against an entity's columns: which items carry a key attribute (its `when`
+ * condition holds, its padded placeholders fit, it is not empty), the rendered key value, and its
+ * size, computed from the parts' sizes without rendering when the key is a string.
+ */
+import { base64DecodedLength, numberValueBytes, parseDecimal } from '../capacity/item-size.ts';
+import { evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
+import { parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';
+import type { KeyAttribute, KeyBinding } from '../model/schema.ts';
+import type { Column } from './columns.ts';
+import { deriveSeed, hash2 } from './random.ts';
+import { digitCount } from './sizes.ts';
+
+/**
+ * How to group items by a string key without rendering it: items whose keys have equal shapes
+ * (`head`, `source`, `detail`) and equal `identity(row)` have equal key strings, and different
+ * identities mean different strings. Keys of different shapes can still render the same string
+ * when one head is a prefix of the other; the store checks that.
+ */
+export interface KeyStructure {
+  head: string;
+  /** The column the only placeholder shows (references followed), or null for a constant. */
+  source: object | null;
+  detail: string;
+  /** Identities are integers in 0 … bound − 1. */
+  bound: number;
+  identity: (row: number) => number;
+}
+
+interface Placeholder {
+  column: Column;
+  /** Zero-padded width; 0 for none. */
+  pad: number;
+  /** The literal text after the placeholder. */
+  after: string;
+}
+
+/** One key attribute as one entity fills it. */
+export class CompiledKey {
+  readonly name: string;
+  readonly type: KeyAttribute['type'];
+  readonly nameBytes: number;
+  /** Why no item carries the key (the template does not parse, names a missing attribute …). */
+  readonly failure: string | undefined;
+  /** Why the key's condition is ignored (it does not parse). */
+  readonly ignoredCondition: string | undefined;
+  /** Whether every item carries the key, so `carries` need not be asked. */
+  readonly isAlways: boolean;
+
+  readonly #head: string;
+  readonly #placeholders: Placeholder[] = [];
+  readonly #literalBytes: number;
+  readonly #hasPadding: boolean;
+  readonly #condition: Condition | undefined;
+  readonly #conditionColumns: Column[] = [];
+  readonly #record: Record<string, unknown> = {};
+  readonly #shards: { count: number; seed: number; from: Column | undefined } | undefined;
+  /** Condition results by the value identity of its only column (−1: not known yet). */
+  readonly #memo: Int8Array | undefined;
+  /** `valueBytes` when it is the same for every item that carries the key. */
+  readonly fixedValueBytes: number | undefined;
+
+  constructor(attribute: KeyAttribute, binding: KeyBinding, columns: ReadonlyMap<string, Column>, seed: number, entityId: string) {
+    this.name = attribute.name;
+    this.type = attribute.type;
+    this.nameBytes = utf8ByteLength(attribute.name);
+    let failure: string | undefined;
+    let head = '';
+    const parsed = parseKeyTemplate(binding.template);
+    if (!parsed.ok) failure = parsed.errors[0]?.message ?? `Key template ${JSON.stringify(binding.template)} does not parse.`;
+    else {
+      for (const part of parsed.value.parts) {
+        if (part.kind === 'literal') {
+          const last = this.#placeholders.at(-1);
+          if (last) last.after += part.text;
+          else head += part.text;
+          continue;
+        }
+        const column = columns.get(part.name);
+        if (!column) {
+          failure = `${attribute.name} = ${binding.template}: no attribute ${JSON.stringify(part.name)}`;
+          break;
+        }
+        if (column.type !== 'S' && column.type !== 'N' && column.type !== 'B' && column.type !== 'BOOL') {
+          failure = `${attribute.name} = ${binding.template}: ${part.name} is a ${column.type}, which a key cannot hold`;
+          break;
+        }
+        this.#placeholders.push({ column, pad: part.pad ?? 0, after: '' });
+      }
+    }
+    this.failure = failure;
+    this.#head = head;
+    this.#literalBytes = utf8ByteLength(head) + this.#placeholders.reduce((s, p) => s + utf8ByteLength(p.after), 0);
+    this.#hasPadding = this.#placeholders.some((p) => p.pad > 0);
+
+    let ignoredCondition: string | undefined;
+    if (binding.when !== undefined && binding.when.trim() !== '') {
+      const c = parseCondition(binding.when);
+      if (c.ok) {
+        this.#condition = c.value;
+        const names = new Set(c.value.clauses.map((x) => x.attribute));
+        for (const n of names) {
+          const column = columns.get(n);
+          if (column) this.#conditionColumns.push(column);
+        }
+      } else ignoredCondition = `${attribute.name}: the condition ${JSON.stringify(binding.when)} does not parse; it is ignored`;
+    }
+    this.ignoredCondition = ignoredCondition;
+
+    const shards = binding.shards;
+    if (shards && shards.count >= 2) {
+      const from = shards.method === 'calculated' && shards.from !== undefined ? columns.get(shards.from) : undefined;
+      this.#shards = { count: Math.floor(shards.count), seed: deriveSeed(seed, `${entityId}\u0000${attribute.name}\u0000shard`), from };
+    }
+
+    const only = this.#conditionColumns.length === 1 ? this.#conditionColumns[0] : undefined;
+    this.#memo = only && only.identityBound > 0 && only.identityBound <= 65_536 ? new Int8Array(only.identityBound).fill(-1) : undefined;
+
+    let fixed: number | undefined = failure === undefined && this.type === 'S' && !this.#shards ? this.#literalBytes : undefined;
+    for (const p of this.#placeholders) {
+      const b = p.column.fixedTextBytes;
+      fixed = fixed === undefined || b === undefined ? undefined : fixed + Math.max(b, p.pad);
+    }
+    this.fixedValueBytes = fixed;
+
+    this.isAlways =
+      failure === undefined &&
+      this.#condition === undefined &&
+      !this.#hasPadding &&
+      this.type === 'S' &&
+      (this.#literalBytes > 0 || this.#shards !== undefined);
+  }
+
+  /** The literal text before the first placeholder. */
+  get head(): string {
+    return this.#head;
+  }
+
+  /** The key's structure, when it is a string key of at most one injective placeholder. */
+  structure(): KeyStructure | undefined {
+    if (this.failure !== undefined || this.type !== 'S' || this.#placeholders.length > 1) return undefined;
+    const shards = this.#shards;
+    const span = shards ? shards.count + 1 : 1;
+    const detail = shards ? `${shards.count}:${shards.from ? 'calculated' : 'random'}` : '';
+    const only = this.#placeholders[0];
+    if (!only) return { head: this.#head, source: null, detail, bound: span, identity: (row) => this.#shard(row) };
+    const column = only.column;
+    if (!column.isInjective || column.identityBound <= 0) return undefined;
+    return {
+      head: this.#head,
+      source: column.source,
+      detail: `${only.pad}\u0000${only.after}\u0000${detail}`,
+      bound: column.identityBound * span,
+      identity: span === 1 ? (row) => column.identity(row) : (row) => column.identity(row) * span + this.#shard(row),
+    };
+  }
+
+  /** Whether item `row` has this key attribute. */
+  carries(row: number): boolean {
+    if (this.failure !== undefined) return false;
+    if (this.#condition && !this.#holds(this.#condition, row)) return false;
+    if (this.#hasPadding) {
+      for (const p of this.#placeholders) {
+        if (p.pad === 0) continue;
+        const v = p.column.value(row);
+        const isWhole = typeof v === 'number' ? Number.isSafeInteger(v) && v >= 0 : typeof v === 'string' && /^[0-9]+$/.test(v);
+        if (!isWhole || p.column.textBytes(row) > p.pad) return false;
+      }
+    }
+    if (this.type === 'S') return this.#textBytes(row) > 0;
+    const text = this.render(row);
+    return this.type === 'N' ? parseDecimal(text) !== undefined : (base64DecodedLength(text) ?? 0) > 0;
+  }
+
+  /**
+   * 1 for each of the first `rows` items that carries the key, else 0; null when every item does.
+   */
+  carriedMask(rows: number): Uint8Array | null {
+    if (this.isAlways) return null;
+    const mask = new Uint8Array(rows);
+    if (this.failure !== undefined) return mask;
+    for (let r = 0; r < rows; r += 1) mask[r] = this.carries(r) ? 1 : 0;
+    return mask;
+  }
+
+  /** Adds the attribute's size (name + value) to `out[row]` for rows `from` … `to − 1` that carry it. */
+  addBytes(out: Uint32Array, mask: Uint8Array | null, from: number, to: number): void {
+    const fixed = this.fixedValueBytes;
+    if (fixed !== undefined) {
+      const b = this.nameBytes + fixed;
+      if (mask === null) for (let r = from; r < to; r += 1) out[r] = (out[r] as number) + b;
+      else for (let r = from; r < to; r += 1) out[r] = (out[r] as number) + (mask[r] as number) * b;
+      return;
+    }
+    for (let r = from; r < to; r += 1) {
+      if (mask === null || mask[r] === 1) out[r] = (out[r] as number) + this.nameBytes + this.valueBytes(r);
+    }
+  }
+
+  #holds(condition: Condition, row: number): boolean {
+    const memo = this.#memo;
+    if (memo) {
+      const column = this.#conditionColumns[0] as Column;
+      const id = column.identity(row);
+      const known = memo[id] as number;
+      if (known >= 0) return known === 1;
+      const holds = evaluateCondition(condition, { [column.name]: column.value(row) });
+      memo[id] = holds ? 1 : 0;
+      return holds;
+    }
+    const record = this.#record;
+    for (const c of this.#conditionColumns) record[c.name] = c.value(row);
+    return evaluateCondition(condition, record);
+  }
+
+  /** The key's value for item `row` (call only when it `carries` the key). */
+  render(row: number): string {
+    let s = this.#head;
+    for (const p of this.#placeholders) {
+      const t = p.column.text(row);
+      s += (p.pad > t.length ? '0'.repeat(p.pad - t.length) + t : t) + p.after;
+    }
+    const shard = this.#shard(row);
+    return shard === 0 ? s : `${s}.${shard}`;
+  }
+
+  /** Bytes DynamoDB stores for the key's value (UTF-8 for S, the number's size for N, decoded bytes for B). */
+  valueBytes(row: number): number {
+    if (this.type === 'S') return this.#textBytes(row);
+    const text = this.render(row);
+    return this.type === 'N' ? numberValueBytes(text) : (base64DecodedLength(text) ?? 0);
+  }
+
+  #textBytes(row: number): number {
+    let bytes = this.#literalBytes;
+    for (const p of this.#placeholders) {
+      const b = p.column.textBytes(row);
+      bytes += p.pad > b ? p.pad : b;
+    }
+    const shard = this.#shard(row);
+    return shard === 0 ? bytes : bytes + 1 + digitCount(shard);
+  }
+
+  /** The write-sharding suffix 1 … N of item `row`, or 0 when the key is not sharded. */
+  #shard(row: number): number {
+    const s = this.#shards;
+    if (!s) return 0;
+    if (s.from) {
+      const text = s.from.text(row);
+      return 1 + (deriveSeed(0, text) % s.count);
+    }
+    return 1 + (hash2(s.seed, row) % s.count);
+  }
+}

@@ -1,0 +1,885 @@
+/**
+ * The sample store: seeded, reproducible items for every entity of a table, and the aggregate views
+ * over them (the table and each GSI and LSI: items grouped by partition key, sorted by sort key).
+ *
+ * Memory: items are never objects. Each attribute is a column (typed arrays of codes, numbers or
+ * day numbers, or nothing when the value follows from the row number; see `columns.ts`); each view
+ * holds its members (item numbers), their entry sizes, the distinct partition-key strings and a
+ * group number per member. About 30–60 bytes per item in all for the e-commerce example. Values,
+ * sort keys and rows are rendered on demand, a page at a time.
+ *
+ * Time: generation is one pass over the items (sizes, sparse conditions, partition keys grouped in
+ * a hash map per view). A view is sorted the first time it is paged or searched: its distinct
+ * partition keys are sorted, the members placed by counting sort, then each item collection sorted
+ * by sort key. Afterwards `page` is O(log n + limit) and `find` O(log n).
+ *
+ * Ordering follows DynamoDB: S by UTF-8 bytes (code point order; JavaScript's `<` compares UTF-16
+ * units, which differs only when a string holds characters above U+D7FF, checked per view), N
+ * numerically (as doubles: numbers beyond 15–17 significant digits may tie), B by bytes.
+ */
+import { parseDecimal, type AttributeValue, type Item } from '../capacity/item-size.ts';
+import { keySlotsOf } from '../model/key-slots.ts';
+import { utf8ByteLength } from '../model/key-template.ts';
+import { SAMPLE_BASE_DATE_UTC_MS } from '../model/sample-values.ts';
+import type { Attribute, Design, Entity, KeyAttribute, KeyAttributeType, Projection } from '../model/schema.ts';
+import { createColumn, type Column, type ColumnContext } from './columns.ts';
+import { CompiledKey } from './keys.ts';
+import { normalizeSeed } from './random.ts';
+import type { SampleRow, SampleSummary, SampleValue, SampleView } from './types.ts';
+
+/** The most items a store generates unless told otherwise; larger designs are scaled down to it. */
+export const DEFAULT_MAX_ITEMS = 2_000_000;
+/** How often, in items, generation reports progress. */
+export const PROGRESS_EVERY_ITEMS = 50_000;
+/** The largest page `page` and `items` return. */
+export const MAX_PAGE_ROWS = 10_000;
+/** The day sample dates end on unless `today` is given: fixed, so that a seed gives the same items on any day. */
+export const DEFAULT_SAMPLE_TODAY = new Date(SAMPLE_BASE_DATE_UTC_MS).toISOString().slice(0, 10);
+
+export interface SampleStoreOptions {
+  /** Seed of every random choice; default 1. The same design, table, seed and options give the same items. */
+  seed?: number;
+  /** Echoed in the summary. */
+  runId?: string;
+  /** At most this many items in all (default 2,000,000); larger item counts are scaled down proportionally. */
+  maxItems?: number;
+  /** The newest day of generated dates, `yyyy-mm-dd` (default `DEFAULT_SAMPLE_TODAY`). */
+  today?: string;
+  /** Called every ~50,000 items and at the end with items generated and the total. Throw to abort. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** A page of a view. */
+export interface SamplePage {
+  /** Lines (`page`: collection headers + items) or items (`items`) in the whole view. */
+  total: number;
+  rows: SampleRow[];
+}
+
+/**
+ * A view's items as the partition simulator needs them, columnar and in generation order (no sort
+ * needed): `keys` are the distinct partition-key values (as rendered: text for S, the number's text
+ * for N, base64 for B); item i has partition key `keys[keyOfItem[i]]` and takes `bytesOfItem[i]`
+ * bytes (the item's size for the table, the projected entry's size for an index, without the
+ * 100-byte storage overhead). `itemsPerKey` / `bytesPerKey` are the item collections' totals.
+ * The arrays are the store's own: read them, do not change them.
+ */
+export interface SampleViewKeys {
+  keyType: KeyAttributeType;
+  keys: readonly string[];
+  keyOfItem: Uint32Array;
+  bytesOfItem: Uint32Array;
+  itemsPerKey: Uint32Array;
+  bytesPerKey: Float64Array;
+}
+
+/** One item collection: a partition-key value, its item count and bytes (structurally a partition `PlacedKey`). */
+export interface SampleCollection {
+  partitionKey: string;
+  items: number;
+  bytes: number;
+}
+
+/** Generated items of one table and their views. View names: `table`, or the index's name. */
+export interface SampleStore {
+  summary(): SampleSummary;
+  /**
+   * Lines `offset` … `offset + limit − 1` of the aggregate view: each item collection is a header
+   * line (`collection` set: the partition key, its item count and bytes) followed by its items in
+   * sort-key order. `total` counts all lines (items + collections). Rows hold the attributes the
+   * view holds (the projection, for an index) other than the view's own partition and sort key.
+   */
+  page(view: string, offset: number, limit: number): SamplePage;
+  /** Like `page`, without header lines: items `offset` … in view order. */
+  items(view: string, offset: number, limit: number): SamplePage;
+  /**
+   * The line (as `page` counts) of the header of the first item collection whose partition key
+   * starts with `keyPrefix` (code point order); for an N key, whose number equals it. Null when none.
+   */
+  find(view: string, keyPrefix: string): number | null;
+  /** Item `offset` of the view (as `items` counts) in DynamoDB JSON: the whole item, or the index entry. */
+  itemAt(view: string, offset: number): Item;
+  /** Partition keys and sizes of a view's items, for the partition simulator. */
+  keysOf(view: string): SampleViewKeys;
+  /** The view's item collections, unsorted (first generated first): what the partition simulator places. */
+  collections(view: string): Iterable<SampleCollection>;
+}
+
+interface EntityData {
+  entity: Entity;
+  index: number;
+  /** Global number of its first item. */
+  offset: number;
+  rows: number;
+  requested: number;
+  /** Attributes stored as such (not shadowed by a key of the same name). */
+  columns: Column[];
+  columnNameBytes: number[];
+  keys: CompiledKey[];
+  /** Per key: 1 where the item carries it; null when every item does. */
+  carried: (Uint8Array | null)[];
+  /** Items that carry the table's keys (the others cannot be stored). */
+  stored: number;
+}
+
+/** What an entity puts in a view. */
+interface ViewPlan {
+  pk: number;
+  sk: number;
+  /** For KEYS_ONLY / INCLUDE: the entry's attributes (keys by index into `keys`, or columns); null for ALL. */
+  parts: Array<{ key: number } | { column: Column; nameBytes: number }> | null;
+}
+
+interface Sorted {
+  /** Sorted position → group. */
+  groupOrder: Uint32Array;
+  /** Sorted position → first item position; one extra entry at the end. */
+  groupStart: Uint32Array;
+  /** Item position → member. */
+  order: Uint32Array;
+}
+
+interface ViewData {
+  info: SampleView;
+  pk: KeyAttribute;
+  sk: KeyAttribute | undefined;
+  plans: (ViewPlan | null)[];
+  members: Uint32Array;
+  entryBytes: Uint32Array;
+  groupOf: Uint32Array;
+  /** Per group: its first member, whose key is rendered as the group's key. */
+  firstMember: Uint32Array;
+  /** The groups' partition-key values, rendered on first need. */
+  keys?: string[];
+  groupItems: Uint32Array;
+  groupBytes: Float64Array;
+  sorted?: Sorted;
+}
+
+const TYPE_NAMES = new Set(['S', 'N', 'B', 'BOOL']);
+
+function sanitizeCount(n: unknown): number {
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
+const HIGH_CHARS = /[\ud800-\uffff]/;
+
+/** Compares two strings by code point (DynamoDB's order for S, as UTF-8 bytes): −1, 0 or 1. */
+export function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i += 1) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (D800–DFFF) encode code points above FFFF, so they sort after E000–FFFF.
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x < y ? -1 : 1;
+  }
+  return a.length < b.length ? -1 : 1;
+}
+
+const fastCompare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Keys built by concatenation are rope strings in V8; reading a character flattens one in place,
+ * which makes the many comparisons of a sort about twice as fast.
+ */
+function flatten(s: string): string {
+  s.charCodeAt(0);
+  return s;
+}
+
+/** Base64 text → a string of its bytes (char codes 0–255), which `<` compares as unsigned bytes. */
+function byteString(base64: string): string {
+  const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  let out = '';
+  let bits = 0;
+  let buffer = 0;
+  for (const c of base64) {
+    const v = digits.indexOf(c);
+    if (v < 0) break;
+    buffer = (buffer << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += String.fromCharCode((buffer >> bits) & 255);
+    }
+  }
+  return out;
+}
+
+/** A comparator of sort-key (or partition-key) values of one type, chosen for the values at hand. */
+function comparatorFor(type: KeyAttributeType, values: readonly string[]): { keyed: (string | number)[]; compare: (a: number, b: number) => number } {
+  if (type === 'N') {
+    const keyed = values.map(Number);
+    return { keyed, compare: (a, b) => (keyed[a] as number) - (keyed[b] as number) };
+  }
+  const keyed = type === 'B' ? values.map(byteString) : (values as string[]);
+  const needsCodePoints = type === 'S' && keyed.some((s) => HIGH_CHARS.test(s as string));
+  const cmp = needsCodePoints ? compareCodePoints : fastCompare;
+  return { keyed, compare: (a, b) => cmp(keyed[a] as string, keyed[b] as string) };
+}
+
+/** Sizes of an entity's index entries (KEYS_ONLY / INCLUDE), filled a range of rows at a time. */
+function entryArray(parts: NonNullable<ViewPlan['parts']>, data: EntityData, masks: readonly (Uint8Array | null)[], rows: number): { fill(from: number, to: number): Uint32Array } {
+  let base = 0;
+  const variable: Column[] = [];
+  const keys: number[] = [];
+  for (const part of parts) {
+    if ('key' in part) keys.push(part.key);
+    else {
+      base += part.nameBytes;
+      const fixed = part.column.fixedBytes;
+      if (fixed === undefined) variable.push(part.column);
+      else base += fixed;
+    }
+  }
+  const out = new Uint32Array(rows);
+  return {
+    fill(from, to) {
+      out.fill(base, from, to);
+      for (const c of variable) c.addValueBytes(out, from, to);
+      for (const k of keys) (data.keys[k] as CompiledKey).addBytes(out, masks[k] ?? null, from, to);
+      return out;
+    },
+  };
+}
+
+/** Finds and records the group (item collection) of an item's partition key, by the item's row. */
+interface Grouper {
+  find(row: number): number;
+  add(row: number, group: number): void;
+}
+
+/** Largest identity space looked up in a flat array rather than a hash map. */
+const MAX_FLAT_LOOKUP = 1 << 22;
+
+/** Groups by a structural identity (no key string is built); shared by the entities of one key shape. */
+class IdentityLookup {
+  readonly #flat: Int32Array | undefined;
+  readonly #map: Map<number, number> | undefined;
+  constructor(bound: number) {
+    if (bound <= MAX_FLAT_LOOKUP) this.#flat = new Int32Array(bound).fill(-1);
+    else this.#map = new Map();
+  }
+  get(id: number): number {
+    return this.#flat ? this.#flat[id]! : (this.#map!.get(id) ?? -1);
+  }
+  set(id: number, group: number): void {
+    if (this.#flat) this.#flat[id] = group;
+    else this.#map!.set(id, group);
+  }
+}
+
+class IdentityGrouper implements Grouper {
+  constructor(
+    readonly lookup: IdentityLookup,
+    readonly identity: (row: number) => number,
+  ) {}
+  find(row: number): number {
+    return this.lookup.get(this.identity(row));
+  }
+  add(row: number, group: number): void {
+    this.lookup.set(this.identity(row), group);
+  }
+}
+
+/** Groups by the rendered key (numbers by their canonical value); shared by a view's other entities. */
+class StringGrouper implements Grouper {
+  #row = -1;
+  #text = '';
+  constructor(
+    readonly groups: Map<string, number>,
+    readonly key: CompiledKey,
+  ) {}
+  #canonical(row: number): string {
+    if (row !== this.#row) {
+      const text = this.key.render(row);
+      const parts = this.key.type === 'N' ? parseDecimal(text) : undefined;
+      this.#text = parts ? (parts.digits === '' ? '0' : `${parts.isNegative ? '-' : ''}${parts.digits}e${parts.exponent}`) : text;
+      this.#row = row;
+    }
+    return this.#text;
+  }
+  find(row: number): number {
+    return this.groups.get(this.#canonical(row)) ?? -1;
+  }
+  add(row: number, group: number): void {
+    this.groups.set(this.#canonical(row), group);
+  }
+}
+
+/**
+ * One grouper per entity in a view. Keys of one shape share an identity lookup. A key falls back to
+ * its rendered string when it has no structure, or when another shape's literal head is a prefix of
+ * its own (or the reverse), since then two shapes can render the same string.
+ */
+function groupersFor(entities: readonly EntityData[], plans: readonly (ViewPlan | null)[]): (Grouper | undefined)[] {
+  const keys = entities.map((data, i) => {
+    const plan = plans[i];
+    return plan ? (data.keys[plan.pk] as CompiledKey) : undefined;
+  });
+  const structures = keys.map((k) => k?.structure());
+  const sourceIds = new Map<object, number>();
+  const signatures = structures.map((st) => {
+    if (!st) return undefined;
+    let id = -1;
+    if (st.source !== null) {
+      id = sourceIds.get(st.source) ?? sourceIds.size;
+      sourceIds.set(st.source, id);
+    }
+    return `${st.head}\u0001${id}\u0001${st.detail}`;
+  });
+  const isStructural = structures.map((st) => st !== undefined);
+  for (let i = 0; i < keys.length; i += 1) {
+    for (let j = 0; j < keys.length; j += 1) {
+      const a = keys[i];
+      const b = keys[j];
+      if (i === j || !a || !b || (signatures[i] !== undefined && signatures[i] === signatures[j])) continue;
+      if (a.head.startsWith(b.head) || b.head.startsWith(a.head)) {
+        isStructural[i] = false;
+        isStructural[j] = false;
+      }
+    }
+  }
+  const lookups = new Map<string, IdentityLookup>();
+  const strings = new Map<string, number>();
+  return keys.map((key, i) => {
+    if (!key) return undefined;
+    const st = structures[i];
+    const signature = signatures[i];
+    if (!isStructural[i] || !st || signature === undefined) return new StringGrouper(strings, key);
+    let lookup = lookups.get(signature);
+    if (!lookup) {
+      lookup = new IdentityLookup(st.bound);
+      lookups.set(signature, lookup);
+    }
+    return new IdentityGrouper(lookup, st.identity);
+  });
+}
+
+/** Insertion sort of order[start … end) for short runs, else the engine's sort. */
+function sortRun(order: Uint32Array, start: number, end: number, compare: (a: number, b: number) => number): void {
+  if (end - start > 12) {
+    order.subarray(start, end).sort(compare);
+    return;
+  }
+  for (let i = start + 1; i < end; i += 1) {
+    const x = order[i]!;
+    let j = i - 1;
+    while (j >= start && compare(order[j]!, x) > 0) {
+      order[j + 1] = order[j]!;
+      j -= 1;
+    }
+    order[j + 1] = x;
+  }
+}
+
+/**
+ * Sorts each item collection (order[groupStart[p] … groupStart[p + 1])) by sort key, given as text
+ * per member. Ties (equal primary keys, which DynamoDB would overwrite) keep generation order.
+ */
+function sortCollections(order: Uint32Array, groupStart: Uint32Array, texts: readonly string[], type: KeyAttributeType, hasHighChars: boolean): void {
+  let compare: (a: number, b: number) => number;
+  if (type === 'N') {
+    const numbers = Float64Array.from(texts, (t) => (t === '' ? 0 : Number(t)));
+    compare = (a, b) => numbers[a]! - numbers[b]! || a - b;
+  } else if (type === 'B' || hasHighChars) {
+    const keyed = type === 'B' ? texts.map(byteString) : texts;
+    const cmp = type === 'B' ? fastCompare : compareCodePoints;
+    compare = (a, b) => cmp(keyed[a]!, keyed[b]!) || a - b;
+  } else {
+    compare = (a, b) => {
+      const x = texts[a]!;
+      const y = texts[b]!;
+      return x < y ? -1 : x > y ? 1 : a - b;
+    };
+  }
+  const groups = groupStart.length - 1;
+  for (let p = 0; p < groups; p += 1) {
+    const start = groupStart[p]!;
+    const end = groupStart[p + 1]!;
+    if (end - start >= 2) sortRun(order, start, end, compare);
+  }
+}
+
+/**
+ * Generates the items of table `tableId` of `design` and returns the store over them. Throws when
+ * the design has no such table (a caller's mistake: the UI offers only its tables).
+ */
+export function createSampleStore(design: Design, tableId: string, options: SampleStoreOptions = {}): SampleStore {
+  const table = design.tables.find((t) => t.id === tableId);
+  if (!table) throw new Error(`createSampleStore: design ${JSON.stringify(design.name)} has no table with id ${JSON.stringify(tableId)}.`);
+  const seedGiven = options.seed ?? 1;
+  const seed = normalizeSeed(seedGiven);
+  const todayMs = Date.parse(`${options.today ?? DEFAULT_SAMPLE_TODAY}T00:00:00Z`);
+  const ctx: ColumnContext = { seed, today: Math.floor((Number.isFinite(todayMs) ? todayMs : SAMPLE_BASE_DATE_UTC_MS) / 86_400_000) };
+  const notes: string[] = [];
+
+  // Item counts, scaled down together when they exceed the cap.
+  const maxItems = Math.max(0, Math.floor(options.maxItems ?? DEFAULT_MAX_ITEMS));
+  const requested = table.entities.map((e) => sanitizeCount(e.itemCount));
+  const totalRequested = requested.reduce((s, n) => s + n, 0);
+  const factor = totalRequested > maxItems ? maxItems / totalRequested : 1;
+  const counts = requested.map((n) => (factor < 1 ? Math.min(n, Math.max(n > 0 && maxItems > 0 ? 1 : 0, Math.floor(n * factor))) : n));
+  let capped: string | undefined;
+  if (factor < 1) {
+    const generated = counts.reduce((s, n) => s + n, 0);
+    capped =
+      `The design has ${totalRequested.toLocaleString('en-US')} items; ${generated.toLocaleString('en-US')} were generated ` +
+      `(each entity's count × ${(Math.floor(factor * 1e4) / 1e4).toString()}) to keep the sample in memory. Counts per entity keep their proportions; ` +
+      'references and distributions are over the generated items.';
+  }
+
+  // Columns, built on demand so that a `ref` can ask for its target's column first.
+  const entities: EntityData[] = [];
+  let offset = 0;
+  table.entities.forEach((entity, index) => {
+    entities.push({ entity, index, offset, rows: counts[index] ?? 0, requested: requested[index] ?? 0, columns: [], columnNameBytes: [], keys: [], carried: [], stored: 0 });
+    offset += counts[index] ?? 0;
+  });
+  const totalItems = offset;
+  const built = new Map<string, Column>();
+  const inProgress = new Set<string>();
+  const columnOf = (data: EntityData, attribute: Attribute): Column => {
+    const id = `${data.entity.id}\u0000${attribute.name}`;
+    const done = built.get(id);
+    if (done) return done;
+    inProgress.add(id);
+    const column = createColumn(data.entity, attribute, data.rows, ctx, (entityId, name) => {
+      const target = entities.find((x) => x.entity.id === entityId);
+      if (!target || target.rows === 0) return undefined;
+      // A reference shows the target's attribute of the same name, else its id; never one being built (a cycle).
+      const attrs = target.entity.attributes.filter((a) => TYPE_NAMES.has(a.type) && !inProgress.has(`${entityId}\u0000${a.name}`));
+      const targetAttribute =
+        attrs.find((a) => a.name === name) ??
+        attrs.find((a) => a.generator?.kind === 'id' || a.generator?.kind === 'uuid') ??
+        attrs.find((a) => a.generator === undefined && /id$/i.test(a.name));
+      if (!targetAttribute) return undefined;
+      return { column: columnOf(target, targetAttribute), rows: target.rows };
+    });
+    inProgress.delete(id);
+    built.set(id, column);
+    return column;
+  };
+
+  const slots = keySlotsOf(table);
+  for (const data of entities) {
+    const byName = new Map<string, Column>();
+    for (const a of data.entity.attributes) if (a.name !== '' && !byName.has(a.name)) byName.set(a.name, columnOf(data, a));
+    for (const slot of slots) {
+      const binding = Object.hasOwn(data.entity.keys, slot.attribute.name) ? data.entity.keys[slot.attribute.name] : undefined;
+      if (!binding || slot.attribute.name === '') continue;
+      const key = new CompiledKey(slot.attribute, binding, byName, seed, data.entity.id);
+      if (key.failure) notes.push(`${data.entity.name}: ${key.failure}; no item carries ${key.name}.`);
+      if (key.ignoredCondition) notes.push(`${data.entity.name}: ${key.ignoredCondition}.`);
+      data.keys.push(key);
+    }
+    const keyNames = new Set(data.keys.map((k) => k.name));
+    for (const [name, column] of byName) {
+      if (keyNames.has(name)) continue;
+      data.columns.push(column);
+      data.columnNameBytes.push(utf8ByteLength(name));
+    }
+  }
+
+  // Views and what each entity puts in them.
+  const keyIndex = (data: EntityData, name: string | undefined): number => (name === undefined ? -1 : data.keys.findIndex((k) => k.name === name));
+  const planFor = (data: EntityData, pk: KeyAttribute, sk: KeyAttribute | undefined, projection: Projection): ViewPlan | null => {
+    const p = keyIndex(data, pk.name);
+    const s = keyIndex(data, sk?.name);
+    if (p < 0 || (sk && s < 0)) return null;
+    if (projection.type === 'ALL') return { pk: p, sk: s, parts: null };
+    const names = [table.partitionKey.name, table.sortKey?.name, pk.name, sk?.name, ...(projection.type === 'INCLUDE' ? projection.nonKeyAttributes : [])];
+    const parts: NonNullable<ViewPlan['parts']> = [];
+    for (const name of new Set(names)) {
+      if (name === undefined || name === '') continue;
+      const k = keyIndex(data, name);
+      if (k >= 0) parts.push({ key: k });
+      else {
+        const c = data.columns.find((x) => x.name === name);
+        if (c) parts.push({ column: c, nameBytes: utf8ByteLength(name) });
+      }
+    }
+    return { pk: p, sk: s, parts };
+  };
+  const ALL: Projection = { type: 'ALL' };
+  const definitions: Array<{ name: string; kind: SampleView['kind']; pk: KeyAttribute; sk: KeyAttribute | undefined; projection: Projection }> = [
+    { name: 'table', kind: 'table', pk: table.partitionKey, sk: table.sortKey, projection: ALL },
+    ...table.globalSecondaryIndexes.map((g) => ({ name: g.name, kind: 'gsi' as const, pk: g.partitionKey, sk: g.sortKey, projection: g.projection })),
+    ...table.localSecondaryIndexes.map((l) => ({ name: l.name, kind: 'lsi' as const, pk: table.partitionKey, sk: l.sortKey as KeyAttribute | undefined, projection: l.projection })),
+  ];
+  const building = definitions.map((d) => {
+    const plans = entities.map((data) => planFor(data, d.pk, d.sk, d.projection));
+    const capacity = entities.reduce((s, data, i) => s + (plans[i] ? data.rows : 0), 0);
+    return {
+      d,
+      plans,
+      groupers: groupersFor(entities, plans),
+      members: new Uint32Array(capacity),
+      entryBytes: new Uint32Array(capacity),
+      groupOf: new Uint32Array(capacity),
+      count: 0,
+      firstMember: [] as number[],
+      groupItems: [] as number[],
+      groupBytes: [] as number[],
+    };
+  });
+  const tableView = building[0]!;
+  for (const data of entities) {
+    if (data.rows > 0 && !tableView.plans[data.index]) {
+      const missing = [table.partitionKey.name, table.sortKey?.name].filter((n): n is string => n !== undefined && keyIndex(data, n) < 0);
+      notes.push(`${data.entity.name}: no template for ${missing.join(' and ')}, so its items cannot be stored; none were generated.`);
+    }
+  }
+
+  // The pass over the items, entity by entity, in chunks: sizes column by column, then each view.
+  let done = 0;
+  const report = options.onProgress;
+  for (const data of entities) {
+    const { rows, keys, columns, columnNameBytes } = data;
+    const tablePlan = tableView.plans[data.index];
+    if (!tablePlan || rows === 0) {
+      data.carried = keys.map(() => null);
+      done += rows;
+      if (report && rows > 0) report(done, totalItems);
+      continue;
+    }
+    const masks = keys.map((k) => k.carriedMask(rows));
+    data.carried = masks;
+    let base = columnNameBytes.reduce((s, b) => s + b, 0);
+    const variable: Column[] = [];
+    for (const c of columns) {
+      const fixed = c.fixedBytes;
+      if (fixed === undefined) variable.push(c);
+      else base += fixed;
+    }
+    const itemBytes = new Uint32Array(rows).fill(base);
+    const storedPk = masks[tablePlan.pk] ?? null;
+    const storedSk = tablePlan.sk >= 0 ? (masks[tablePlan.sk] ?? null) : null;
+    const views = building
+      .map((v) => {
+        const plan = v.plans[data.index] ?? null;
+        const grouper = v.groupers[data.index];
+        if (!plan || !grouper) return undefined;
+        const entries = plan.parts ? entryArray(plan.parts, data, masks, rows) : undefined;
+        return { v, grouper, entries, pkMask: masks[plan.pk] ?? null, skMask: plan.sk >= 0 ? (masks[plan.sk] ?? null) : null };
+      })
+      .filter((x) => x !== undefined);
+    for (let from = 0; from < rows; from += PROGRESS_EVERY_ITEMS) {
+      const to = Math.min(rows, from + PROGRESS_EVERY_ITEMS);
+      for (const c of variable) c.addValueBytes(itemBytes, from, to);
+      keys.forEach((k, i) => k.addBytes(itemBytes, masks[i] ?? null, from, to));
+      for (const { v, grouper, entries, pkMask, skMask } of views) {
+        const sizes = entries ? entries.fill(from, to) : itemBytes;
+        const { members, entryBytes, groupOf, firstMember, groupItems, groupBytes } = v;
+        const offset = data.offset;
+        let m = v.count;
+        for (let row = from; row < to; row += 1) {
+          if ((storedPk !== null && storedPk[row] === 0) || (storedSk !== null && storedSk[row] === 0)) continue;
+          if ((pkMask !== null && pkMask[row] === 0) || (skMask !== null && skMask[row] === 0)) continue;
+          const entry = sizes[row]!;
+          let group = grouper.find(row);
+          if (group < 0) {
+            group = firstMember.length;
+            grouper.add(row, group);
+            firstMember.push(m);
+            groupItems.push(1);
+            groupBytes.push(entry);
+          } else {
+            groupItems[group]! += 1;
+            groupBytes[group]! += entry;
+          }
+          members[m] = offset + row;
+          entryBytes[m] = entry;
+          groupOf[m] = group;
+          m += 1;
+        }
+        v.count = m;
+      }
+      done += to - from;
+      if (report) report(done, totalItems);
+    }
+    let stored = 0;
+    for (let row = 0; row < rows; row += 1) if ((storedPk === null || storedPk[row] === 1) && (storedSk === null || storedSk[row] === 1)) stored += 1;
+    data.stored = stored;
+    if (stored < rows) {
+      notes.push(`${data.entity.name}: ${(rows - stored).toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} items have no valid ${[table.partitionKey.name, table.sortKey?.name].filter(Boolean).join(' / ')} and were left out.`);
+    }
+  }
+  for (const v of building) v.groupers = [];
+
+  const views: ViewData[] = building.map((v) => {
+    const entryBytes = v.entryBytes.slice(0, v.count);
+    let bytes = 0;
+    for (let i = 0; i < entryBytes.length; i += 1) bytes += entryBytes[i]!;
+    return {
+      info: { name: v.d.name, kind: v.d.kind, itemCount: v.count, bytes, collections: v.firstMember.length },
+      pk: v.d.pk,
+      sk: v.d.sk,
+      plans: v.plans,
+      members: v.members.slice(0, v.count),
+      entryBytes,
+      groupOf: v.groupOf.slice(0, v.count),
+      firstMember: Uint32Array.from(v.firstMember),
+      groupItems: Uint32Array.from(v.groupItems),
+      groupBytes: Float64Array.from(v.groupBytes),
+    };
+  });
+
+  const summary: SampleSummary = {
+    runId: options.runId ?? '',
+    seed: seedGiven,
+    itemCount: entities.reduce((s, e) => s + e.stored, 0),
+    itemsPerEntity: Object.fromEntries(entities.map((e) => [e.entity.id, e.stored])),
+    views: views.map((v) => v.info),
+    entities: entities.map((e) => ({ id: e.entity.id, name: e.entity.name, itemCount: e.stored, requested: e.requested })),
+    ...(capped ? { capped } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+
+  // ---- Access -------------------------------------------------------------------------------
+
+  const viewOf = (name: string): ViewData => {
+    const v = views.find((x) => x.info.name === name);
+    if (!v) throw new Error(`Sample view ${JSON.stringify(name)} does not exist; expected one of ${views.map((x) => JSON.stringify(x.info.name)).join(', ')}.`);
+    return v;
+  };
+
+  const entityOf = (item: number): EntityData => {
+    let lo = 0;
+    let hi = entities.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (entities[mid]!.offset <= item) lo = mid;
+      else hi = mid - 1;
+    }
+    return entities[lo]!;
+  };
+
+  const isCarried = (data: EntityData, key: number, row: number): boolean => {
+    const mask = data.carried[key];
+    return !mask || mask[row] === 1;
+  };
+
+  const keyValue = (key: CompiledKey, row: number): SampleValue => {
+    const text = key.render(row);
+    return key.type === 'N' ? Number(text) : text;
+  };
+
+  /** The groups' partition keys: each rendered from the group's first member, once. */
+  const keysOf = (v: ViewData): string[] => {
+    if (v.keys) return v.keys;
+    const keys = new Array<string>(v.firstMember.length);
+    for (let g = 0; g < keys.length; g += 1) {
+      const item = v.members[v.firstMember[g]!]!;
+      const data = entityOf(item);
+      keys[g] = flatten((data.keys[v.plans[data.index]!.pk] as CompiledKey).render(item - data.offset));
+    }
+    v.keys = keys;
+    return keys;
+  };
+
+  const sortView = (v: ViewData): Sorted => {
+    if (v.sorted) return v.sorted;
+   
+    const keys = keysOf(v);
+    const groups = keys.length;
+    const byKey = comparatorFor(v.pk.type, keys);
+    const groupOrder = new Uint32Array(groups);
+    for (let i = 0; i < groups; i += 1) groupOrder[i] = i;
+    groupOrder.sort(byKey.compare);
+    const rank = new Uint32Array(groups);
+    const groupStart = new Uint32Array(groups + 1);
+    for (let p = 0; p < groups; p += 1) {
+      const g = groupOrder[p]!;
+      rank[g] = p;
+      groupStart[p + 1] = groupStart[p]! + v.groupItems[g]!;
+    }
+    const cursor = groupStart.slice(0, groups);
+    const order = new Uint32Array(v.members.length);
+    for (let m = 0; m < v.members.length; m += 1) {
+      const p = rank[v.groupOf[m]!]!;
+      order[cursor[p]!] = m;
+      cursor[p]! += 1;
+    }
+    if (v.sk) {
+      // Sort keys of the members of collections with two or more items, by member.
+      const texts = new Array<string>(v.members.length).fill('');
+      let hasHighChars = false;
+      // In member order: rows are then read in the order they were generated, which is kinder to caches.
+      for (let m = 0; m < v.members.length; m += 1) {
+        if (v.groupItems[v.groupOf[m]!]! < 2) continue;
+        const item = v.members[m]!;
+        const data = entityOf(item);
+        const text = flatten((data.keys[v.plans[data.index]!.sk] as CompiledKey).render(item - data.offset));
+        texts[m] = text;
+        if (!hasHighChars && HIGH_CHARS.test(text)) hasHighChars = true;
+      }
+      sortCollections(order, groupStart, texts, v.sk.type, hasHighChars);
+    }
+    v.sorted = { groupOrder, groupStart, order };
+    return v.sorted;
+  };
+
+  /** The attributes of a member's entry, as (name, value) pairs; the view's own keys left out unless `withKeys`. */
+  const entryOf = (v: ViewData, m: number, withKeys: boolean): { data: EntityData; row: number; attributes: Array<[string, Column | CompiledKey]> } => {
+    const item = v.members[m]!;
+    const data = entityOf(item);
+    const row = item - data.offset;
+    const plan = v.plans[data.index]!;
+    const skip = withKeys ? new Set<string>() : new Set([v.pk.name, ...(v.sk ? [v.sk.name] : [])]);
+    const attributes: Array<[string, Column | CompiledKey]> = [];
+    if (plan.parts === null) {
+      data.keys.forEach((k, i) => {
+        if (!skip.has(k.name) && isCarried(data, i, row)) attributes.push([k.name, k]);
+      });
+      for (const c of data.columns) if (!skip.has(c.name)) attributes.push([c.name, c]);
+    } else {
+      for (const part of plan.parts) {
+        if ('key' in part) {
+          const k = data.keys[part.key] as CompiledKey;
+          if (!skip.has(k.name) && isCarried(data, part.key, row)) attributes.push([k.name, k]);
+        } else if (!skip.has(part.column.name)) attributes.push([part.column.name, part.column]);
+      }
+    }
+    return { data, row, attributes };
+  };
+
+  const rowOf = (v: ViewData, m: number): SampleRow => {
+    const { data, row, attributes } = entryOf(v, m, false);
+    const plan = v.plans[data.index]!;
+    const values: Record<string, SampleValue> = {};
+    for (const [name, source] of attributes) values[name] = source instanceof CompiledKey ? keyValue(source, row) : source.value(row);
+    const result: SampleRow = {
+      entityId: data.entity.id,
+      entity: data.entity.name,
+      partitionKey: keysOf(v)[v.groupOf[m]!]!,
+      bytes: v.entryBytes[m]!,
+      attributes: values,
+    };
+    if (plan.sk >= 0) result.sortKey = (data.keys[plan.sk] as CompiledKey).render(row);
+    return result;
+  };
+
+  const clampLimit = (limit: number): number => Math.max(0, Math.min(MAX_PAGE_ROWS, Math.floor(Number.isFinite(limit) ? limit : 0)));
+  const clampOffset = (offset: number): number => Math.max(0, Math.floor(Number.isFinite(offset) ? offset : 0));
+
+  return {
+    summary: () => summary,
+
+    page(view, offset, limit) {
+      const v = viewOf(view);
+      const s = sortView(v);
+      const keys = keysOf(v);
+      const groups = keys.length;
+      const total = v.members.length + groups;
+      const rows: SampleRow[] = [];
+      let line = clampOffset(offset);
+      const end = Math.min(total, line + clampLimit(limit));
+      if (line >= end) return { total, rows };
+      // The collection holding `line`: the last p whose header line groupStart[p] + p ≤ line.
+      let lo = 0;
+      let hi = groups - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (s.groupStart[mid]! + mid <= line) lo = mid;
+        else hi = mid - 1;
+      }
+      let p = lo;
+      while (line < end) {
+        const header = s.groupStart[p]! + p;
+        if (line === header) {
+          const g = s.groupOrder[p]!;
+          rows.push({ entityId: '', entity: '', partitionKey: keys[g]!, bytes: v.groupBytes[g]!, attributes: {}, collection: { items: v.groupItems[g]!, bytes: v.groupBytes[g]! } });
+        } else {
+          const position = line - p - 1;
+          if (position >= s.groupStart[p + 1]!) {
+            p += 1;
+            continue;
+          }
+          rows.push(rowOf(v, s.order[position]!));
+        }
+        line += 1;
+      }
+      return { total, rows };
+    },
+
+    items(view, offset, limit) {
+      const v = viewOf(view);
+      const s = sortView(v);
+      const total = v.members.length;
+      const start = clampOffset(offset);
+      const end = Math.min(total, start + clampLimit(limit));
+      const rows: SampleRow[] = [];
+      for (let i = start; i < end; i += 1) rows.push(rowOf(v, s.order[i]!));
+      return { total, rows };
+    },
+
+    find(view, keyPrefix) {
+      const v = viewOf(view);
+      const s = sortView(v);
+      const keys = keysOf(v);
+      const groups = keys.length;
+      if (groups === 0) return null;
+      const keyAt = (p: number): string => keys[s.groupOrder[p]!]!;
+      if (v.pk.type === 'N') {
+        const target = Number(keyPrefix.trim());
+        if (keyPrefix.trim() === '' || !Number.isFinite(target)) return null;
+        let lo = 0;
+        let hi = groups;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (Number(keyAt(mid)) < target) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo < groups && Number(keyAt(lo)) === target ? s.groupStart[lo]! + lo : null;
+      }
+      if (v.pk.type === 'B') {
+        for (let p = 0; p < groups; p += 1) if (keyAt(p).startsWith(keyPrefix)) return s.groupStart[p]! + p;
+        return null;
+      }
+      let lo = 0;
+      let hi = groups;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (compareCodePoints(keyAt(mid), keyPrefix) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < groups && keyAt(lo).startsWith(keyPrefix) ? s.groupStart[lo]! + lo : null;
+    },
+
+    itemAt(view, offset) {
+      const v = viewOf(view);
+      const s = sortView(v);
+      const position = clampOffset(offset);
+      if (position >= v.members.length) throw new Error(`Sample view ${JSON.stringify(view)} has ${v.members.length} items; there is no item ${position}.`);
+      const { row, attributes } = entryOf(v, s.order[position]!, true);
+      const item: Item = {};
+      for (const [name, source] of attributes) {
+        let value: AttributeValue;
+        if (source instanceof CompiledKey) {
+          const text = source.render(row);
+          value = source.type === 'N' ? { N: text } : source.type === 'B' ? { B: text } : { S: text };
+        } else value = source.attributeValue(row);
+        item[name] = value;
+      }
+      return item;
+    },
+
+    keysOf(view) {
+      const v = viewOf(view);
+      return { keyType: v.pk.type, keys: keysOf(v), keyOfItem: v.groupOf, bytesOfItem: v.entryBytes, itemsPerKey: v.groupItems, bytesPerKey: v.groupBytes };
+    },
+
+    *collections(view) {
+      const v = viewOf(view);
+      const keys = keysOf(v);
+      for (let g = 0; g < keys.length; g += 1) yield { partitionKey: keys[g]!, items: v.groupItems[g]!, bytes: v.groupBytes[g]! };
+    },
+  };
+}
