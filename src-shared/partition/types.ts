@@ -8,6 +8,7 @@
 export type ThrottlingReason = `${'Table' | 'Index'}${'Read' | 'Write'}${'KeyRangeThroughputExceeded' | 'ProvisionedThroughputExceeded' | 'AccountLimitExceeded' | 'MaxOnDemandThroughputExceeded'}`;
 
 export interface PartitionStat {
+  /** 0-based, in hash-range order (the heat map's column). */
   index: number;
   /** The partition's hash range as fractions of the hash space, [start, end). */
   range: [number, number];
@@ -25,7 +26,10 @@ export interface PartitionStat {
 export interface HotKey {
   key: string;
   partition: number;
-  /** Share of the target's load (reads and writes in units) on this key, 0..1. */
+  /**
+   * Share of the target's load on this key, 0..1. Reads and writes are weighed by what a partition
+   * serves (R/3,000 + W/1,000), so 3 RCU count as much as 1 WCU.
+   */
   share: number;
   readUnitsPerSecond: number;
   writeUnitsPerSecond: number;
@@ -40,15 +44,25 @@ export interface TargetResult {
   partitionsForThroughput: number;
   partitions: PartitionStat[];
   hottestKeys: HotKey[];
-  /** The largest partition's share of the target's load (units), 0..1. */
+  /** The largest partition's share of the target's load (weighed as in `HotKey.share`), 0..1. */
   largestShare: number;
-  /** Utilization per time bucket (rows) and partition (columns): offered ÷ limit, for the heat map. */
-  heat: { bucketSeconds: number; values: number[][] };
+  /**
+   * Utilization per time bucket (rows) and partition (columns): offered ÷ limit (R/3,000 + W/1,000),
+   * averaged over the bucket, for the heat map. At most 120 buckets. A partition made by a split
+   * shows its parent's history before the split. `throttled`: throttled requests per bucket and partition.
+   */
+  heat: { bucketSeconds: number; values: number[][]; throttled?: number[][] };
   throttles: { reason: ThrottlingReason; requests: number }[];
   /** Share of the run's time steps in which some request on this target throttled, 0..1. */
   throttledTimeShare: number;
   /** Plain-language findings ("GSI1 partition 3 takes 92% of writes, key STATUS#PENDING"). */
   summary: string[];
+  /** `Table` or the GSI's name, as the sentences say it. */
+  label?: string;
+  /** What the target can serve: provisioned units (shared evenly over partitions) or on-demand. */
+  capacity?: { mode: 'provisioned'; readUnitsPerSecond: number; writeUnitsPerSecond: number } | { mode: 'onDemand' };
+  /** Splits for heat during the run, and the ones that would have given no relief. */
+  splits?: { second: number; partition: number; at?: number; refused?: 'monotonic' | 'oneKey'; key?: string }[];
 }
 
 export interface PatternResult {
@@ -59,6 +73,8 @@ export interface PatternResult {
   /** throttled ÷ requests, 0..1. */
   throttledFraction: number;
   reasons: ThrottlingReason[];
+  /** Requests and throttled requests per time bucket (the heat map's buckets). */
+  timeline?: { bucketSeconds: number; requests: number[]; throttled: number[] };
 }
 
 export interface SimulationResult {

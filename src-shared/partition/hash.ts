@@ -1,0 +1,145 @@
+/**
+ * Where a partition-key value lands: DynamoDB hashes it with an internal function and splits the
+ * hash space into contiguous ranges, one per partition (reference §4.1). The function is not
+ * public (§10.1), so the simulator states its own: FNV-1a 64-bit over the key's UTF-8 bytes, then
+ * MurmurHash3's fmix64 finalizer, the 64-bit result read as a fraction of the hash space, [0, 1).
+ *
+ * Why the finalizer: FNV-1a's last multiply moves a change in the last byte only into the low bits
+ * and bits 40–47, so keys that differ at the end (USER#u-1001, USER#u-1002, …) share their top bits
+ * and would crowd a few partitions. fmix64 spreads every input bit over the whole word.
+ */
+
+/** The hash as the simulator states it to the user. */
+export const HASH_DESCRIPTION =
+  "FNV-1a 64-bit over the partition-key value's UTF-8 bytes, finalized with MurmurHash3's fmix64, read as a fraction of the hash space [0, 1); partitions own equal contiguous ranges of it until they split (DynamoDB's own hash is not public, reference §10.1).";
+
+const TWO_POW_32 = 4_294_967_296;
+const TWO_POW_64 = TWO_POW_32 * TWO_POW_32;
+// FNV-1a 64-bit: offset basis 0xcbf29ce484222325, prime 0x100000001b3 = 2^40 + 0x1b3.
+const OFFSET_HIGH = 0xcbf29ce4;
+const OFFSET_LOW = 0x84222325;
+const PRIME_LOW = 0x1b3;
+
+/** (aHigh·2^32 + aLow) × (bHigh·2^32 + bLow) mod 2^64, in 16-bit limbs: [high, low]. */
+function multiply64(aHigh: number, aLow: number, bHigh: number, bLow: number): [number, number] {
+  const a0 = aLow & 0xffff;
+  const a1 = aLow >>> 16;
+  const b0 = bLow & 0xffff;
+  const b1 = bLow >>> 16;
+  const p00 = a0 * b0;
+  const p01 = a0 * b1;
+  const p10 = a1 * b0;
+  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  const low = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
+  const high = (a1 * b1 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(aHigh, bLow) + Math.imul(aLow, bHigh)) >>> 0;
+  return [high, low];
+}
+
+/**
+ * FNV-1a 64-bit of the UTF-8 bytes of `key`, finalized with fmix64, as a fraction of the hash space
+ * in [0, 1). The 64-bit arithmetic is done in 32-bit halves (no BigInt), so a million keys hash in
+ * tens of milliseconds. Lone surrogates are encoded as U+FFFD, as a UTF-8 encoder does.
+ */
+export function hashFraction(key: string): number {
+  let high = OFFSET_HIGH;
+  let low = OFFSET_LOW;
+  const mix = (byte: number): void => {
+    low = (low ^ byte) >>> 0;
+    // (high·2^32 + low) × (2^40 + 0x1b3) mod 2^64
+    const product = low * PRIME_LOW; // < 2^41: exact in a double
+    const productLow = product >>> 0;
+    const carry = Math.floor(product / TWO_POW_32);
+    high = (Math.imul(high, PRIME_LOW) + (low << 8) + carry) >>> 0;
+    low = productLow;
+  };
+  for (let i = 0; i < key.length; i += 1) {
+    let c = key.charCodeAt(i);
+    if (c < 0x80) {
+      mix(c);
+      continue;
+    }
+    if (c < 0x800) {
+      mix(0xc0 | (c >> 6));
+      mix(0x80 | (c & 0x3f));
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < key.length) {
+      const next = key.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        i += 1;
+        mix(0xf0 | (cp >> 18));
+        mix(0x80 | ((cp >> 12) & 0x3f));
+        mix(0x80 | ((cp >> 6) & 0x3f));
+        mix(0x80 | (cp & 0x3f));
+        continue;
+      }
+    }
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    mix(0xe0 | (c >> 12));
+    mix(0x80 | ((c >> 6) & 0x3f));
+    mix(0x80 | (c & 0x3f));
+  }
+  // fmix64: k ^= k >> 33; k *= 0xff51afd7ed558ccd; k ^= k >> 33; k *= 0xc4ceb9fe1a85ec53; k ^= k >> 33.
+  low = (low ^ (high >>> 1)) >>> 0;
+  [high, low] = multiply64(high, low, 0xff51afd7, 0xed558ccd);
+  low = (low ^ (high >>> 1)) >>> 0;
+  [high, low] = multiply64(high, low, 0xc4ceb9fe, 0x1a85ec53);
+  low = (low ^ (high >>> 1)) >>> 0;
+  // high / 2^32 + low / 2^64 rounds to 1 for the very top of the space: keep it below 1.
+  const fraction = high / TWO_POW_32 + low / TWO_POW_64;
+  return fraction < 1 ? fraction : 1 - Number.EPSILON / 2;
+}
+
+/** `count` equal contiguous ranges: the start of each, as fractions of the hash space. */
+export function equalRangeStarts(count: number): number[] {
+  const n = Math.max(1, Math.floor(count));
+  return Array.from({ length: n }, (_, i) => i / n);
+}
+
+/**
+ * The partition whose range holds `position`: the last start ≤ position (binary search).
+ * `starts` is sorted ascending and begins at 0.
+ */
+export function partitionAt(starts: ArrayLike<number>, position: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((starts[mid] as number) <= position) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** One partition-key value and what it holds, as the sample store lists them. */
+export interface PlacedKey {
+  partitionKey: string;
+  items: number;
+  bytes: number;
+}
+
+/** Items, bytes and distinct partition keys per partition after hashing every key. */
+export interface Placement {
+  partitionCount: number;
+  items: Float64Array;
+  bytes: Float64Array;
+  keys: Float64Array;
+}
+
+/**
+ * Hashes each key onto `partitionCount` equal ranges and adds up what each partition holds. For a
+ * generated sample: the same placement the simulator uses for the design's keys.
+ */
+export function placeKeys(keys: Iterable<PlacedKey>, partitionCount: number): Placement {
+  const n = Math.max(1, Math.floor(partitionCount));
+  const placement: Placement = { partitionCount: n, items: new Float64Array(n), bytes: new Float64Array(n), keys: new Float64Array(n) };
+  for (const key of keys) {
+    // Equal ranges: the index is the fraction scaled, no search needed.
+    const index = Math.min(n - 1, Math.floor(hashFraction(key.partitionKey) * n));
+    placement.items[index] = (placement.items[index] as number) + key.items;
+    placement.bytes[index] = (placement.bytes[index] as number) + key.bytes;
+    placement.keys[index] = (placement.keys[index] as number) + 1;
+  }
+  return placement;
+}

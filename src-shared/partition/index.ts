@@ -1,0 +1,15 @@
+/**
+ * The partition simulator (reference §4, §5, §10): how a design's items and traffic spread over
+ * partitions, where and why requests throttle, and what write sharding changes. Pure and
+ * deterministic for a seed; hosts run it off the UI thread (`step` for progress and cancel).
+ */
+export type * from './types.ts';
+export { simulate, startSimulation, findTable, type SimulateOptions } from './simulate.ts';
+export { step, isFinished, runToEnd, multiplierAt, DEFAULT_WORKLOAD, MAX_HEAT_BUCKETS, type SimulationState, type StepAccount, type SplitEvent } from './engine.ts';
+export { finishSimulation, ENGINE_ASSUMPTIONS, formatShare, formatSecond } from './result.ts';
+export { buildSimulationModel, MODEL_ASSUMPTIONS, type SimulationModel, type TargetModel, type LoadSource, type ModelKey, type ModelOptions } from './model.ts';
+export { createSimulation } from './engine.ts';
+export { hashFraction, placeKeys, partitionAt, equalRangeStarts, HASH_DESCRIPTION, type PlacedKey, type Placement } from './hash.ts';
+export { recommendShards, DEFAULT_SHARD_HEADROOM, type ShardRecommendation } from './shards.ts';
+export * from './limits.ts';
+export { createRandom, type Random } from './random.ts';

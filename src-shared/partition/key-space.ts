@@ -1,0 +1,255 @@
+/**
+ * The partition-key values one entity gives one target (the table or a GSI), derived from the design
+ * alone: its key template, the distinct values of each attribute in it (`distinctValuesOf`), enum
+ * weights, a sparse `when` condition that keeps only some values, and write shards that multiply
+ * every value by N suffixes (`<value>.<1..N>`, reference §5).
+ *
+ * Attributes with few values (an enum, a constant, a BOOL, a small cardinality) are enumerated
+ * ("small"); the rest ("large": ids, emails, timestamps) are uniform, their values generated on
+ * demand (`sampleValue`). A key space is then a list of combinations of the small values, each
+ * weighed by its share of the items, times `membersPerCombo` keys from the large values, times the
+ * shards. Keys are ranked by weight (heaviest first), so "the hottest keys" are the first ranks.
+ */
+import { parseCondition, evaluateCondition, type ConditionClause } from '../model/condition.ts';
+import { parseKeyTemplate, renderKeyTemplate, type KeyTemplate } from '../model/key-template.ts';
+import { sampleValue, type SampleValue } from '../model/sample-values.ts';
+import type { Attribute, Entity, KeyBinding } from '../model/schema.ts';
+import { distinctValuesOf, type EntityCounts } from '../planner/estimate.ts';
+
+/** At most this many values of one attribute are enumerated; more are treated as uniform. */
+export const SMALL_DOMAIN_MAX = 64;
+/** At most this many combinations of small values are enumerated. */
+export const MAX_COMBOS = 4096;
+
+interface Domain {
+  attribute: string;
+  /** Enumerated values (heaviest first) with their share of the items; absent for a large domain. */
+  values?: { value: SampleValue; weight: number }[];
+  /** Distinct values. */
+  count: number;
+  isTimeLike: boolean;
+  source?: Attribute;
+}
+
+/** One combination of the small attributes' values and its share of the entity's items. */
+interface Combo {
+  values: Record<string, SampleValue>;
+  weight: number;
+}
+
+export interface KeySpace {
+  entityId: string;
+  entityName: string;
+  template: string;
+  /** Items of the entity in this target (after a sparse index's share). */
+  items: number;
+  /** Combinations of the small attributes, heaviest first; weights sum to 1. */
+  combos: Combo[];
+  /** Keys per combination from the large attributes (1 when there are none). */
+  membersPerCombo: number;
+  /** Shards per logical key (1 when the key is not sharded). */
+  shards: number;
+  /** Logical keys (before sharding): combos × members. */
+  logicalKeys: number;
+  /** Whether a time-like attribute (a date or timestamp) is part of the key. */
+  hasTimeAttribute: boolean;
+  /** Assumptions behind the counts, in words. */
+  assumptions: string[];
+  /** Internal: how to render a key. */
+  render: (combo: number, member: number, shard: number, timeIndex?: number) => string;
+  /** Internal: the large domains, in mixed-radix order. */
+  large: Domain[];
+  /** Internal: the small time-like attribute and its newest value, when there is one. */
+  timeAttribute?: { name: string; newest: SampleValue };
+}
+
+const WORD_SPLIT = /[^A-Za-z0-9]+/;
+
+/** Whether an attribute holds dates or timestamps: its generator says so, or (without one) its name. */
+export function isTimeLike(attribute: Attribute | undefined, name: string): boolean {
+  const kind = attribute?.generator?.kind;
+  if (kind !== undefined) return kind === 'date' || kind === 'timestamp';
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(WORD_SPLIT)
+    .filter((w) => w !== '')
+    .map((w) => w.toLowerCase());
+  const last = words.at(-1) ?? '';
+  return ['date', 'day', 'time', 'timestamp', 'at', 'ts'].includes(last) || words.includes('timestamp');
+}
+
+/** Clauses of a `when` condition, or none when it is absent or does not parse. */
+function whenClauses(binding: KeyBinding | undefined): ConditionClause[] {
+  const when = binding?.when;
+  if (when === undefined || when.trim() === '') return [];
+  const parsed = parseCondition(when);
+  return parsed.ok ? parsed.value.clauses : [];
+}
+
+function enumDomain(attribute: Attribute, clauses: ConditionClause[]): Domain['values'] {
+  const g = attribute.generator;
+  if (g?.kind === 'enum' && Array.isArray(g.values) && g.values.length > 0) {
+    const weights = Array.isArray(g.weights) && g.weights.length === g.values.length ? g.weights.map((w) => (Number.isFinite(w) && w > 0 ? w : 0)) : g.values.map(() => 1);
+    const typed = (v: string): SampleValue => (attribute.type === 'N' ? Number(v) : attribute.type === 'BOOL' ? v === 'true' : v);
+    const merged = new Map<string, { value: SampleValue; weight: number }>();
+    g.values.forEach((v, i) => {
+      const value = typed(v);
+      const key = `${typeof value}:${String(value)}`;
+      const entry = merged.get(key);
+      if (entry) entry.weight += weights[i] ?? 0;
+      else merged.set(key, { value, weight: weights[i] ?? 0 });
+    });
+    return keepAllowed([...merged.values()], attribute.name, clauses);
+  }
+  if (g?.kind === 'constant') return [{ value: g.value ?? '', weight: 1 }];
+  if (attribute.type === 'BOOL') return keepAllowed([{ value: true, weight: 1 }, { value: false, weight: 1 }], attribute.name, clauses);
+  return undefined;
+}
+
+/** The values a `when` condition lets through, renormalized; the input when none pass (the index is then empty anyway). */
+function keepAllowed(values: { value: SampleValue; weight: number }[], name: string, clauses: ConditionClause[]): { value: SampleValue; weight: number }[] {
+  const own = clauses.filter((c) => c.attribute === name);
+  const kept = own.length === 0 ? values : values.filter((v) => evaluateCondition({ source: '', clauses: own }, { [name]: v.value }));
+  const list = kept.length > 0 ? kept : values;
+  const total = list.reduce((s, v) => s + v.weight, 0);
+  const normalized = list.map((v) => ({ value: v.value, weight: total > 0 ? v.weight / total : 1 / list.length }));
+  return normalized.sort((a, b) => b.weight - a.weight);
+}
+
+/** The values an `=` / `IN` clause of the condition allows for `name`, when it restricts it so. */
+function valuesFromCondition(name: string, clauses: ConditionClause[]): SampleValue[] | undefined {
+  let allowed: SampleValue[] | undefined;
+  for (const c of clauses) {
+    if (c.attribute !== name) continue;
+    const values = c.kind === 'compare' && c.operator === '=' ? [c.value] : c.kind === 'in' ? c.values : undefined;
+    if (!values) continue;
+    allowed = allowed === undefined ? [...values] : allowed.filter((v) => values.includes(v));
+  }
+  return allowed;
+}
+
+function domainOf(entity: Entity, name: string, clauses: ConditionClause[], refs: EntityCounts, assumptions: string[]): Domain {
+  const attribute = entity.attributes.find((a) => a.name === name);
+  const isTime = isTimeLike(attribute, name);
+  const fromCondition = valuesFromCondition(name, clauses);
+  const enumerated = attribute ? enumDomain(attribute, clauses) : undefined;
+  if (enumerated) return { attribute: name, values: enumerated, count: enumerated.length, isTimeLike: isTime, ...(attribute ? { source: attribute } : {}) };
+  if (fromCondition && fromCondition.length > 0) {
+    const unique = [...new Set(fromCondition)];
+    assumptions.push(`${entity.name}.${name}: only ${unique.map(String).join(', ')} carry the key (its "when" condition), taken as equally common.`);
+    return { attribute: name, values: unique.map((value) => ({ value, weight: 1 / unique.length })), count: unique.length, isTimeLike: isTime };
+  }
+  const distinct = distinctValuesOf(entity, name, refs);
+  assumptions.push(distinct.assumption);
+  const count = Math.max(1, Math.round(distinct.count));
+  if (count <= SMALL_DOMAIN_MAX && attribute) {
+    const seen = new Map<string, SampleValue>();
+    for (let i = 0; i < count; i += 1) {
+      const v = sampleValue(attribute, i, entity.name);
+      if (v !== undefined) seen.set(`${typeof v}:${String(v)}`, v);
+    }
+    const values = [...seen.values()];
+    if (values.length === count) {
+      return { attribute: name, values: values.map((value) => ({ value, weight: 1 / count })), count, isTimeLike: isTime, source: attribute };
+    }
+  }
+  return { attribute: name, count, isTimeLike: isTime, ...(attribute ? { source: attribute } : {}) };
+}
+
+/**
+ * The newest value of a small time-like domain: sample 0 when the values came from `sampleValue`
+ * (later samples go back in time), else the greatest value.
+ */
+function newestOf(d: Domain): SampleValue {
+  const values = (d.values ?? []).map((v) => v.value);
+  const first = d.source ? sampleValue({ ...d.source, cardinality: undefined } as Attribute, 0) : undefined;
+  if (first !== undefined && values.some((v) => v === first)) return first;
+  return values.reduce((a, b) => (String(b) > String(a) ? b : a));
+}
+
+/** The value of a large domain's `index`-th key: the attribute's sample, or a placeholder when the design lacks the attribute. */
+function largeValue(entityName: string, d: Domain, index: number): SampleValue {
+  if (d.source) {
+    // sampleValue repeats every `cardinality` samples; the index is already below the count.
+    const v = sampleValue({ ...d.source, cardinality: undefined } as Attribute, index, entityName);
+    if (v !== undefined) return v;
+  }
+  return `${d.attribute}-${index + 1}`;
+}
+
+/**
+ * The key space of one entity for one key attribute (a partition key of the table or a GSI), or
+ * undefined when the entity has no (parseable) template for it. `items` is how many of the entity's
+ * items the target holds.
+ */
+export function keySpaceOf(entity: Entity, keyAttribute: string, items: number, refs: EntityCounts): KeySpace | undefined {
+  const binding = entity.keys[keyAttribute];
+  if (!binding) return undefined;
+  const parsed = parseKeyTemplate(binding.template);
+  if (!parsed.ok) return undefined;
+  const template: KeyTemplate = parsed.value;
+  const clauses = whenClauses(binding);
+  const assumptions: string[] = [];
+  const names = [...new Set(template.parts.filter((p) => p.kind === 'attribute').map((p) => p.name))];
+  const domains = names.map((n) => domainOf(entity, n, clauses, refs, assumptions));
+
+  // Enumerate the small domains' combinations, moving the biggest to "large" while there are too many.
+  let small = domains.filter((d) => d.values !== undefined);
+  const large = domains.filter((d) => d.values === undefined);
+  const product = (list: Domain[]) => list.reduce((p, d) => p * d.count, 1);
+  while (small.length > 0 && product(small) > MAX_COMBOS) {
+    const biggest = small.reduce((a, b) => (b.count > a.count ? b : a));
+    small = small.filter((d) => d !== biggest);
+    large.push({ attribute: biggest.attribute, count: biggest.count, isTimeLike: biggest.isTimeLike, ...(biggest.source ? { source: biggest.source } : {}) });
+  }
+  let combos: Combo[] = [{ values: {}, weight: 1 }];
+  for (const d of small) {
+    const next: Combo[] = [];
+    for (const c of combos) for (const v of d.values ?? []) next.push({ values: { ...c.values, [d.attribute]: v.value }, weight: c.weight * v.weight });
+    combos = next;
+  }
+  combos.sort((a, b) => b.weight - a.weight);
+
+  const itemCap = Math.max(1, Math.floor(items));
+  let members = product(large);
+  if (combos.length * members > itemCap && members > 1) {
+    members = Math.max(1, Math.floor(itemCap / combos.length));
+    assumptions.push(`${entity.name}: ${binding.template} takes at most ${itemCap.toLocaleString('en-US')} values, one per item.`);
+  }
+  const shards = binding.shards?.count ?? 1;
+  const timeSmall = small.find((d) => d.isTimeLike);
+  const hasTimeAttribute = domains.some((d) => d.isTimeLike);
+
+  const render = (combo: number, member: number, shard: number, timeIndex?: number): string => {
+    const values: Record<string, SampleValue> = { ...(combos[combo]?.values ?? {}) };
+    let rest = member;
+    for (const d of large) {
+      if (d.isTimeLike && timeIndex !== undefined) {
+        values[d.attribute] = largeValue(entity.name, d, timeIndex);
+        continue;
+      }
+      const size = Math.max(1, Math.min(d.count, members));
+      values[d.attribute] = largeValue(entity.name, d, rest % size);
+      rest = Math.floor(rest / size);
+    }
+    const rendered = renderKeyTemplate(template, values);
+    const key = rendered.ok ? rendered.value : `${binding.template}#${combo}.${member}`;
+    return shards > 1 ? `${key}.${shard + 1}` : key;
+  };
+
+  return {
+    entityId: entity.id,
+    entityName: entity.name,
+    template: binding.template,
+    items: Math.max(0, items),
+    combos,
+    membersPerCombo: members,
+    shards,
+    logicalKeys: combos.length * members,
+    hasTimeAttribute,
+    assumptions,
+    render,
+    large,
+    ...(timeSmall?.values?.[0] ? { timeAttribute: { name: timeSmall.attribute, newest: newestOf(timeSmall) } } : {}),
+  };
+}

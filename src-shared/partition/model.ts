@@ -1,0 +1,470 @@
+/**
+ * From a design to what the simulator runs: per target (the table and each GSI) its capacity, its
+ * partition count, its partition-key population (explicit keys with items and bytes, plus a uniform
+ * "background" of every other key) and, per access pattern, where that pattern's load lands.
+ *
+ * Large key spaces are not enumerated: at most a few thousand keys per target are explicit (the
+ * hottest by traffic and the heaviest by data); everything else is background mass spread over the
+ * hash space in proportion to each partition's range width, which is what a uniform hash does to a
+ * large set of keys. So 1,000 partitions and millions of keys cost the same as ten.
+ */
+import { estimateIndexEntryBytes, estimateItemBytes, indexFraction, STORAGE_OVERHEAD_BYTES_PER_ITEM } from '../capacity/estimate.ts';
+import { DEFAULT_PRICING } from '../capacity/pricing.ts';
+import { costTable } from '../costing/design-cost.ts';
+import { parseKeyTemplate } from '../model/key-template.ts';
+import type { AccessPattern, Design, Distribution, Entity, Pricing, Table } from '../model/schema.ts';
+import type { EntityCounts } from '../planner/estimate.ts';
+import { hashFraction, HASH_DESCRIPTION, type PlacedKey } from './hash.ts';
+import { isTimeLike, keySpaceOf, type KeySpace } from './key-space.ts';
+import {
+  ON_DEMAND_INITIAL_READ_UNITS,
+  PARTITION_READ_UNITS_PER_SECOND,
+  partitionCountFor,
+  type PartitionCount,
+} from './limits.ts';
+
+/**
+ * Each explicit key owns this much of the hash space above its hash, standing for its item
+ * collection's sort-key range: split for heat can cut inside it (reference §4.6), down to one item.
+ */
+export const KEY_SPAN = 2 ** -40;
+/** A key space with at most this many keys is listed in full. */
+export const EXPLICIT_ALL_KEYS = 1024;
+/** Otherwise, this many of its top-ranked keys are explicit (and the rest background). */
+export const EXPLICIT_TOP_KEYS = 64;
+/** Under Zipf, this many top ranks are explicit: they carry most of the skew. */
+export const EXPLICIT_ZIPF_KEYS = 1000;
+/** Keys taken from a sample store: at most this many (the heaviest) stay explicit. */
+export const EXPLICIT_SAMPLE_KEYS = 4096;
+
+/** One partition-key value the simulator tracks by name. */
+export interface ModelKey {
+  key: string;
+  /** Its hash, as a fraction of the hash space. */
+  position: number;
+  items: number;
+  bytes: number;
+}
+
+/** Where one pattern's load on one target lands. Shares sum to 1. */
+export interface LoadSource {
+  patternIndex: number;
+  kind: 'read' | 'write';
+  /** Read or write units on this target per pattern call. */
+  unitsPerCall: number;
+  keys: { key: number; share: number }[];
+  /** Share spread over the whole hash space by range width (many keys, none of them hot). */
+  background: number;
+  /**
+   * Whether the pattern's writes follow an ever-increasing sort key under each partition key (a
+   * timestamp sort key, or "today" traffic): they land at the top of the key's range, so splitting
+   * that range gives no relief (reference §4.6).
+   */
+  isMonotonic: boolean;
+}
+
+export type TargetCapacity =
+  | { mode: 'provisioned'; readUnitsPerSecond: number; writeUnitsPerSecond: number }
+  | { mode: 'onDemand' };
+
+export interface TargetModel {
+  /** `table` or the GSI's name. */
+  name: string;
+  kind: 'table' | 'gsi';
+  /** `Table` or `GSI1`, for sentences. */
+  label: string;
+  capacity: TargetCapacity;
+  partitions: PartitionCount;
+  keys: ModelKey[];
+  /** Everything not in `keys`, spread evenly over the hash space. */
+  background: { items: number; bytes: number; keys: number };
+  sources: LoadSource[];
+  /**
+   * Whether split for heat may cut one item collection by sort key: not with an LSI, and not on a
+   * provisioned table with streams (reference §4.6).
+   */
+  canSplitCollections: boolean;
+}
+
+export interface PatternModel {
+  id: string;
+  name: string;
+  kind: 'read' | 'write';
+  ratePerSecond: number;
+}
+
+export interface SimulationModel {
+  tableName: string;
+  hash: string;
+  targets: TargetModel[];
+  patterns: PatternModel[];
+  assumptions: string[];
+}
+
+export interface ModelOptions {
+  pricing?: Pricing;
+  /**
+   * Partition keys from a generated sample, by view (`table` or a GSI name): they replace the
+   * design-derived key population (items and bytes) of that target. Traffic still follows the design.
+   */
+  keys?: Record<string, Iterable<PlacedKey>>;
+}
+
+const isWriteAction = (p: AccessPattern) => p.action === 'put' || p.action === 'update' || p.action === 'delete';
+
+/** Σ 1/k^s for k = 1..n: exact up to 100,000 terms, then the integral of the tail. */
+export function harmonic(n: number, s: number): number {
+  const exact = Math.min(n, 100_000);
+  let sum = 0;
+  for (let k = 1; k <= exact; k += 1) sum += 1 / k ** s;
+  if (n > exact) sum += s === 1 ? Math.log(n / exact) : (n ** (1 - s) - exact ** (1 - s)) / (1 - s);
+  return sum;
+}
+
+/** The registry of a target's explicit keys, merged by value. */
+class KeyRegistry {
+  readonly keys: ModelKey[] = [];
+  private readonly byValue = new Map<string, number>();
+
+  indexOf(key: string): number | undefined {
+    return this.byValue.get(key);
+  }
+
+  add(key: string, items: number, bytes: number): number {
+    const known = this.byValue.get(key);
+    if (known !== undefined) {
+      const k = this.keys[known] as ModelKey;
+      k.items += items;
+      k.bytes += bytes;
+      return known;
+    }
+    this.keys.push({ key, position: hashFraction(key), items, bytes });
+    this.byValue.set(key, this.keys.length - 1);
+    return this.keys.length - 1;
+  }
+}
+
+/** A logical key of a space in rank order: its combination, member and the item share of each shard. */
+interface RankedKey {
+  combo: number;
+  member: number;
+  /** Share of the entity's items in this target, per shard. */
+  itemShare: number;
+}
+
+/** Logical keys of `space` in rank order (heaviest first), at most `limit`; `combos` may be a subset (today's). */
+function rankedKeys(space: KeySpace, combos: readonly number[], members: number, limit: number): RankedKey[] {
+  const out: RankedKey[] = [];
+  for (const combo of combos) {
+    const weight = space.combos[combo]?.weight ?? 0;
+    for (let member = 0; member < members; member += 1) {
+      if (out.length >= limit) return out;
+      out.push({ combo, member, itemShare: weight / space.membersPerCombo / space.shards });
+    }
+  }
+  return out;
+}
+
+const allCombos = (space: KeySpace) => space.combos.map((_, i) => i);
+
+interface TargetSpec {
+  name: string;
+  kind: 'table' | 'gsi';
+  label: string;
+  partitionKey: string;
+  sortKey?: string;
+  capacity: TargetCapacity;
+}
+
+function targetSpecs(table: Table, assumptions: string[]): TargetSpec[] {
+  const billing = table.billing;
+  const specs: TargetSpec[] = [
+    {
+      name: 'table',
+      kind: 'table',
+      label: 'Table',
+      partitionKey: table.partitionKey.name,
+      ...(table.sortKey ? { sortKey: table.sortKey.name } : {}),
+      capacity:
+        billing.mode === 'PROVISIONED'
+          ? { mode: 'provisioned', readUnitsPerSecond: billing.readCapacityUnits, writeUnitsPerSecond: billing.writeCapacityUnits }
+          : { mode: 'onDemand' },
+    },
+  ];
+  for (const g of table.globalSecondaryIndexes) {
+    let capacity: TargetCapacity = { mode: 'onDemand' };
+    if (billing.mode === 'PROVISIONED') {
+      if (g.provisioned) capacity = { mode: 'provisioned', readUnitsPerSecond: g.provisioned.readCapacityUnits, writeUnitsPerSecond: g.provisioned.writeCapacityUnits };
+      else {
+        capacity = { mode: 'provisioned', readUnitsPerSecond: billing.readCapacityUnits, writeUnitsPerSecond: billing.writeCapacityUnits };
+        assumptions.push(`GSI ${g.name} states no provisioned capacity: it is given the table's (${billing.readCapacityUnits} RCU, ${billing.writeCapacityUnits} WCU).`);
+      }
+    }
+    specs.push({ name: g.name, kind: 'gsi', label: g.name, partitionKey: g.partitionKey.name, ...(g.sortKey ? { sortKey: g.sortKey.name } : {}), capacity });
+  }
+  return specs;
+}
+
+/** Whether the entity's sort key in this target starts with a date or timestamp: new items sort last. */
+function hasTimeOrderedSortKey(entity: Entity, sortKey: string | undefined): boolean {
+  if (sortKey === undefined) return false;
+  const binding = entity.keys[sortKey];
+  if (!binding) return false;
+  const parsed = parseKeyTemplate(binding.template);
+  if (!parsed.ok) return false;
+  const first = parsed.value.parts.find((p) => p.kind === 'attribute');
+  return first?.kind === 'attribute' && isTimeLike(entity.attributes.find((a) => a.name === first.name), first.name);
+}
+
+interface Population {
+  registry: KeyRegistry;
+  background: { items: number; bytes: number; keys: number };
+  spaces: Map<string, KeySpace>;
+  bytesPerItem: Map<string, number>;
+}
+
+/** Items and bytes per key of one target, from the design (or from a sample's keys when given). */
+function populate(table: Table, spec: TargetSpec, refs: EntityCounts, sampleKeys: Iterable<PlacedKey> | undefined, assumptions: string[]): Population {
+  const registry = new KeyRegistry();
+  const background = { items: 0, bytes: 0, keys: 0 };
+  const spaces = new Map<string, KeySpace>();
+  const bytesPerItem = new Map<string, number>();
+  for (const entity of table.entities) {
+    const itemCount = Number.isFinite(entity.itemCount) && entity.itemCount > 0 ? entity.itemCount : 0;
+    let items = itemCount;
+    if (spec.kind === 'gsi') {
+      items = itemCount * indexFraction(table, entity, spec.name).value;
+      if (!(items > 0) && !entity.keys[spec.partitionKey]) continue;
+    }
+    const space = keySpaceOf(entity, spec.partitionKey, items, refs);
+    if (!space) continue;
+    spaces.set(entity.id, space);
+    const size = spec.kind === 'table' ? estimateItemBytes(table, entity).value : estimateIndexEntryBytes(table, entity, { kind: 'gsi', name: spec.name }).value;
+    bytesPerItem.set(entity.id, size + STORAGE_OVERHEAD_BYTES_PER_ITEM);
+    if (sampleKeys) continue;
+    const total = space.logicalKeys * space.shards;
+    const perItem = size + STORAGE_OVERHEAD_BYTES_PER_ITEM;
+    const explicit = rankedKeys(space, allCombos(space), space.membersPerCombo, total <= EXPLICIT_ALL_KEYS ? Infinity : EXPLICIT_TOP_KEYS);
+    let placedShare = 0;
+    for (const r of explicit) {
+      for (let shard = 0; shard < space.shards; shard += 1) {
+        registry.add(space.render(r.combo, r.member, shard), items * r.itemShare, items * r.itemShare * perItem);
+        placedShare += r.itemShare;
+      }
+    }
+    const rest = Math.max(0, 1 - placedShare);
+    background.items += items * rest;
+    background.bytes += items * rest * perItem;
+    background.keys += Math.max(0, total - explicit.length * space.shards);
+    for (const a of space.assumptions) if (!assumptions.includes(a)) assumptions.push(a);
+  }
+  if (sampleKeys) {
+    const all = [...sampleKeys].sort((a, b) => b.items - a.items || (a.partitionKey < b.partitionKey ? -1 : 1));
+    all.forEach((k, i) => {
+      if (i < EXPLICIT_SAMPLE_KEYS) registry.add(k.partitionKey, k.items, k.bytes);
+      else {
+        background.items += k.items;
+        background.bytes += k.bytes;
+        background.keys += 1;
+      }
+    });
+    assumptions.push(`${spec.label}: items and bytes per partition key come from the generated sample (${all.length.toLocaleString('en-US')} keys).`);
+  }
+  return { registry, background, spaces, bytesPerItem };
+}
+
+/** Traffic shares over the keys of one space for one distribution; the rest is background. */
+function trafficShares(
+  space: KeySpace,
+  traffic: Distribution | undefined,
+  add: (text: string, itemShare: number) => number,
+): { keys: { key: number; share: number }[]; background: number; note?: string } {
+  const shards = space.shards;
+  const total = space.logicalKeys;
+  const out: { key: number; share: number }[] = [];
+  const push = (r: RankedKey, logicalShare: number) => {
+    for (let shard = 0; shard < shards; shard += 1) out.push({ key: add(space.render(r.combo, r.member, shard), r.itemShare), share: logicalShare / shards });
+  };
+  const listed = (n: number) => (n * shards <= EXPLICIT_ALL_KEYS ? Infinity : EXPLICIT_TOP_KEYS);
+  const finish = (note?: string) => {
+    const placed = out.reduce((s, k) => s + k.share, 0);
+    return { keys: out, background: Math.max(0, 1 - placed), ...(note ? { note } : {}) };
+  };
+  const byItems = (r: RankedKey) => r.itemShare * shards;
+
+  switch (traffic?.kind) {
+    case 'uniform': {
+      for (const r of rankedKeys(space, allCombos(space), space.membersPerCombo, listed(total))) push(r, 1 / total);
+      return finish();
+    }
+    case 'zipf': {
+      const h = harmonic(total, traffic.exponent);
+      rankedKeys(space, allCombos(space), space.membersPerCombo, Math.min(total, EXPLICIT_ZIPF_KEYS)).forEach((r, i) => push(r, 1 / (i + 1) ** traffic.exponent / h));
+      return finish();
+    }
+    case 'hotKey': {
+      const ranked = rankedKeys(space, allCombos(space), space.membersPerCombo, listed(total));
+      const first = ranked[0];
+      if (!first) return finish();
+      const firstItems = byItems(first);
+      ranked.forEach((r, i) => {
+        if (i === 0) push(r, total === 1 ? 1 : traffic.share);
+        else push(r, firstItems < 1 ? ((1 - traffic.share) * byItems(r)) / (1 - firstItems) : 0);
+      });
+      if (total === 1) return finish();
+      // The rest of the keys share what is left in proportion to their items, as background.
+      const placed = out.reduce((s, k) => s + k.share, 0);
+      return { keys: out, background: Math.max(0, 1 - placed) };
+    }
+    case 'today': {
+      const time = space.timeAttribute;
+      if (time) {
+        const combos = allCombos(space).filter((c) => space.combos[c]?.values[time.name] === time.newest);
+        const weight = combos.reduce((s, c) => s + (space.combos[c]?.weight ?? 0), 0);
+        for (const r of rankedKeys(space, combos, space.membersPerCombo, listed(combos.length * space.membersPerCombo))) {
+          push(r, weight > 0 ? (space.combos[r.combo]?.weight ?? 0) / weight / space.membersPerCombo : 0);
+        }
+        return finish();
+      }
+      const large = space.large.find((d) => d.isTimeLike);
+      if (large) {
+        // Today's keys: every combination with the time attribute fixed at its newest value.
+        const perCombo = Math.max(1, Math.floor(space.membersPerCombo / Math.max(1, Math.min(large.count, space.membersPerCombo))));
+        for (const r of rankedKeys(space, allCombos(space), perCombo, listed(space.combos.length * perCombo))) {
+          const share = (space.combos[r.combo]?.weight ?? 0) / perCombo;
+          for (let shard = 0; shard < shards; shard += 1) out.push({ key: add(space.render(r.combo, r.member, shard, 0), r.itemShare), share: share / shards });
+        }
+        return finish();
+      }
+      const note = `"${space.template}" has no date or timestamp: "today" traffic follows the items, with new items at the top of each key's sort order.`;
+      for (const r of rankedKeys(space, allCombos(space), space.membersPerCombo, listed(total))) push(r, byItems(r));
+      return finish(note);
+    }
+    default: {
+      for (const r of rankedKeys(space, allCombos(space), space.membersPerCombo, listed(total))) push(r, byItems(r));
+      return finish();
+    }
+  }
+}
+
+/**
+ * The simulation model of one table: per target its capacity, partition count, keys and load
+ * sources; per pattern its rate. Pure and deterministic; a table without patterns gives targets
+ * without sources.
+ */
+export function buildSimulationModel(design: Design, table: Table, options: ModelOptions = {}): SimulationModel {
+  const pricing = options.pricing ?? design.pricing ?? DEFAULT_PRICING;
+  const assumptions: string[] = [];
+  const refs: EntityCounts = new Map(table.entities.map((e) => [e.id, { name: e.name, itemCount: e.itemCount }]));
+  const costs = costTable(table, pricing);
+  const specs = targetSpecs(table, assumptions);
+  const canSplitCollections = table.localSecondaryIndexes.length === 0 && !(table.billing.mode === 'PROVISIONED' && table.stream !== undefined);
+
+  const patterns: PatternModel[] = table.accessPatterns.map((p) => ({
+    id: p.id,
+    name: p.name,
+    kind: isWriteAction(p) ? 'write' : 'read',
+    ratePerSecond: Number.isFinite(p.ratePerSecond) && p.ratePerSecond > 0 ? p.ratePerSecond : 0,
+  }));
+
+  const targets: TargetModel[] = specs.map((spec) => {
+    const population = populate(table, spec, refs, options.keys?.[spec.name], assumptions);
+    const { registry, background } = population;
+    const sources: LoadSource[] = [];
+    const scans: { patternIndex: number; kind: 'read' | 'write'; unitsPerCall: number }[] = [];
+    const onTarget = (t: 'table' | { gsi: string }) => (spec.kind === 'table' ? t === 'table' : typeof t === 'object' && t.gsi === spec.name);
+
+    costs.patterns.forEach((cost, patternIndex) => {
+      const pattern = table.accessPatterns[patternIndex] as AccessPattern;
+      const rate = patterns[patternIndex]?.ratePerSecond ?? 0;
+      if (rate <= 0) return;
+      for (const c of cost.consumption.filter((x) => onTarget(x.target))) {
+        const units = cost.kind === 'read' ? c.readUnitsPerSecond : c.writeUnitsPerSecond;
+        if (!(units > 0)) continue;
+        const unitsPerCall = units / rate;
+        if (cost.plan.operation === 'Scan') {
+          scans.push({ patternIndex, kind: cost.kind, unitsPerCall });
+          continue;
+        }
+        const entity = table.entities.find((e) => e.id === pattern.entityId);
+        // Reads on an LSI use the table's partition key, like the table's own reads.
+        const space = entity ? population.spaces.get(entity.id) : undefined;
+        if (!entity || !space) {
+          // A write on an entity without a key here (should not be charged) or an unknown entity: spread it.
+          sources.push({ patternIndex, kind: cost.kind, unitsPerCall, keys: [], background: 1, isMonotonic: false });
+          continue;
+        }
+        const perItem = population.bytesPerItem.get(entity.id) ?? 0;
+        const add = (text: string, itemShare: number): number => {
+          const known = registry.indexOf(text);
+          if (known !== undefined) return known;
+          // A key taken out of the background to be tracked by name carries its items with it.
+          const items = space.items * itemShare;
+          const moved = Math.min(items, background.items);
+          background.items -= moved;
+          background.bytes = Math.max(0, background.bytes - moved * perItem);
+          background.keys = Math.max(0, background.keys - 1);
+          return registry.add(text, moved, moved * perItem);
+        };
+        const shares = trafficShares(space, pattern.traffic, add);
+        if (shares.note && !assumptions.includes(shares.note)) assumptions.push(shares.note);
+        const isMonotonic = pattern.traffic?.kind === 'today' || (cost.kind === 'write' && pattern.action === 'put' && hasTimeOrderedSortKey(entity, spec.sortKey));
+        sources.push({ patternIndex, kind: cost.kind, unitsPerCall, keys: mergeShares(shares.keys), background: shares.background, isMonotonic });
+      }
+    });
+
+    // A Scan reads every partition in proportion to the data it holds.
+    const totalBytes = registry.keys.reduce((s, k) => s + k.bytes, 0) + background.bytes;
+    for (const scan of scans) {
+      const keys = totalBytes > 0 ? registry.keys.map((k, key) => ({ key, share: k.bytes / totalBytes })).filter((k) => k.share > 0) : [];
+      sources.push({ ...scan, keys, background: totalBytes > 0 ? background.bytes / totalBytes : 1, isMonotonic: false });
+    }
+    sources.sort((a, b) => a.patternIndex - b.patternIndex);
+
+    const bytes = totalBytes;
+    let partitions: PartitionCount;
+    if (spec.capacity.mode === 'provisioned') {
+      partitions = partitionCountFor({ readUnitsPerSecond: spec.capacity.readUnitsPerSecond, writeUnitsPerSecond: spec.capacity.writeUnitsPerSecond, bytes });
+    } else {
+      let reads = 0;
+      let writes = 0;
+      for (const s of sources) {
+        const load = s.unitsPerCall * (patterns[s.patternIndex]?.ratePerSecond ?? 0);
+        if (s.kind === 'read') reads += load;
+        else writes += load;
+      }
+      // On-demand starts able to serve 12,000 reads/s (4 partitions); more load needs more.
+      const load = partitionCountFor({ readUnitsPerSecond: reads, writeUnitsPerSecond: writes, bytes });
+      const initial = ON_DEMAND_INITIAL_READ_UNITS / PARTITION_READ_UNITS_PER_SECOND;
+      const forThroughput = Math.max(initial, load.partitionsForThroughput);
+      partitions = { partitionsForSize: load.partitionsForSize, partitionsForThroughput: forThroughput, partitionCount: Math.max(1, Math.ceil(Math.max(forThroughput, load.partitionsForSize) - 1e-9)) };
+    }
+    return {
+      name: spec.name,
+      kind: spec.kind,
+      label: spec.label,
+      capacity: spec.capacity,
+      partitions,
+      keys: registry.keys,
+      background,
+      sources,
+      canSplitCollections,
+    };
+  });
+
+  assumptions.push(...MODEL_ASSUMPTIONS);
+  return { tableName: table.name, hash: HASH_DESCRIPTION, targets, patterns, assumptions };
+}
+
+function mergeShares(keys: { key: number; share: number }[]): { key: number; share: number }[] {
+  const merged = new Map<number, number>();
+  for (const k of keys) merged.set(k.key, (merged.get(k.key) ?? 0) + k.share);
+  return [...merged].map(([key, share]) => ({ key, share })).filter((k) => k.share > 0);
+}
+
+/** The modeling choices every run rests on (reference §10), in words. */
+export const MODEL_ASSUMPTIONS: readonly string[] = [
+  'Partition count at the start: ceil(max(RCU/3,000 + WCU/1,000, size/10 GB)), the historical formula (reference §4.2); on-demand starts from what a new table serves (12,000 reads/s, 4 partitions) or the design\'s load if higher. Partitions are split, never merged.',
+  'Without a traffic distribution, requests follow the data: a key holding 10% of the items gets 10% of the requests. "uniform" spreads them evenly over key values; Zipf ranks keys by their items; a hot key is the one with the most items.',
+  'Key values come from the key templates and each attribute\'s distinct values (cardinality, enum values and weights, generators); attributes are independent. Large key spaces are modeled as their hottest keys by name plus an even spread of the rest.',
+];

@@ -1,0 +1,269 @@
+import { describe, expect, it } from 'vitest';
+import type { AccessPattern, Entity, KeyBinding } from '../model/schema.ts';
+import { getEvent, ONE_HOUR, oneTableDesign, putEvents, TEN_MINUTES } from './__fixtures__/designs.ts';
+import { handModel, keyAt } from './__fixtures__/models.ts';
+import { createSimulation, isFinished, runToEnd, step } from './engine.ts';
+import { buildSimulationModel } from './model.ts';
+import { finishSimulation } from './result.ts';
+import { recommendShards } from './shards.ts';
+import { simulate } from './simulate.ts';
+
+/** One device: every event of the table goes to one partition-key value. */
+const oneDevice: Partial<Entity> = {
+  attributes: [
+    { name: 'eventId', type: 'S', generator: { kind: 'id' } },
+    { name: 'deviceId', type: 'S', generator: { kind: 'constant', value: 'd-1' } },
+    { name: 'createdAt', type: 'S', generator: { kind: 'timestamp' } },
+    { name: 'payload', type: 'S', averageSizeBytes: 700 },
+  ],
+};
+const timestampSortKey: KeyBinding = { template: '{createdAt}#{eventId}' };
+
+function table(result: ReturnType<typeof simulate>, name = 'table') {
+  const t = result.targets.find((x) => x.name === name);
+  if (!t) throw new Error(`no target ${name}`);
+  return t;
+}
+
+describe('partition examples (reference §9.3)', () => {
+  it('P-2: one partition key taking 2,400 WCU/s with an increasing sort key throttles above 1,000 all run long', () => {
+    const design = oneTableDesign({ entity: oneDevice, keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: timestampSortKey }, patterns: [putEvents(2400)], workload: ONE_HOUR });
+    const result = simulate(design, 't-test', { arrivalNoise: false });
+    const [pattern] = result.patterns;
+    expect(pattern?.throttledFraction).toBeCloseTo(1400 / 2400, 3);
+    expect(pattern?.reasons).toEqual(['TableWriteKeyRangeThroughputExceeded']);
+    const t = table(result);
+    expect(t.throttledTimeShare).toBe(1);
+    expect(t.hottestKeys[0]).toMatchObject({ key: 'DEVICE#d-1', share: 1, writeUnitsPerSecond: 2400 });
+    expect(t.splits).toEqual([expect.objectContaining({ refused: 'monotonic', key: 'DEVICE#d-1' })]);
+    expect(t.summary).toContain(`Table partition ${t.hottestKeys[0]?.partition} takes 100% of writes, key DEVICE#d-1.`);
+    expect(t.summary.join(' ')).toMatch(/ever-increasing sort key/);
+  });
+
+  it('P-2: without the increasing sort key, split for heat divides the key range after five minutes', () => {
+    const design = oneTableDesign({ entity: oneDevice, keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'EVENT#{eventId}' } }, patterns: [putEvents(2400)], workload: ONE_HOUR });
+    const result = simulate(design, 't-test', { arrivalNoise: false });
+    const t = table(result);
+    const splits = (t.splits ?? []).filter((s) => s.at !== undefined);
+    expect(splits[0]?.second).toBe(300);
+    // 2,400 → two halves of 1,200 (still throttled) → four quarters of 600.
+    expect(splits).toHaveLength(3);
+    expect(result.patterns[0]?.throttled).toBe(300 * 1400 + 300 * 400);
+    expect(result.patterns[0]?.timeline?.throttled.at(-1)).toBe(0);
+  });
+
+  it('P-7: a provisioned 100 WCU table banks 300 s of unused capacity, 30,000 WCU, for a burst', () => {
+    const design = oneTableDesign({
+      billing: { mode: 'PROVISIONED', readCapacityUnits: 100, writeCapacityUnits: 100 },
+      patterns: [putEvents(10)],
+      workload: { durationSeconds: 1200, stepSeconds: 1, seed: 1, events: [{ kind: 'spike', startSecond: 600, durationSeconds: 400, multiplier: 20 }] },
+    });
+    const result = simulate(design, 't-test', { arrivalNoise: false });
+    // 200 WCU/s for 400 s: 100 over the provisioned rate; the bucket pays for 300 s of it.
+    expect(result.patterns[0]?.throttled).toBe(100 * 100);
+    expect(result.patterns[0]?.reasons).toEqual(['TableWriteProvisionedThroughputExceeded']);
+    const timeline = result.patterns[0]?.timeline;
+    const firstThrottled = timeline?.throttled.findIndex((n) => n > 0) ?? -1;
+    expect(firstThrottled * (timeline?.bucketSeconds ?? 0)).toBe(900);
+  });
+
+  it('P-8: adaptive capacity serves 50/50/50/150 WCU on 4 partitions of a 400 WCU table without throttling', () => {
+    const keys = [keyAt(0.1), keyAt(0.35), keyAt(0.6), keyAt(0.85)];
+    const loads = [50, 50, 50, 150];
+    const model = handModel(
+      [{ capacity: { mode: 'provisioned', readUnitsPerSecond: 1, writeUnitsPerSecond: 400 }, partitionCount: 4, keys, sources: [{ patternIndex: 0, kind: 'write', unitsPerCall: 1, keys: loads.map((l, key) => ({ key, share: l / 300 })), background: 0, isMonotonic: false }] }],
+      [{ kind: 'write', ratePerSecond: 300 }],
+    );
+    const result = finishSimulation(runToEnd(createSimulation(model, ONE_HOUR, 1, { arrivalNoise: false })));
+    expect(result.patterns[0]?.throttled).toBe(0);
+    expect(result.targets[0]?.partitions.map((p) => p.writeUnitsPerSecond)).toEqual([50, 50, 50, 150]);
+  });
+
+  it('P-8 contrast: 450 WCU on a 400 WCU table throttles once the hot partition has spent its burst bucket', () => {
+    const keys = [keyAt(0.1), keyAt(0.35), keyAt(0.6), keyAt(0.85)];
+    const loads = [50, 50, 50, 300];
+    const model = handModel(
+      [{ capacity: { mode: 'provisioned', readUnitsPerSecond: 1, writeUnitsPerSecond: 400 }, partitionCount: 4, keys, sources: [{ patternIndex: 0, kind: 'write', unitsPerCall: 1, keys: loads.map((l, key) => ({ key, share: l / 450 })), background: 0, isMonotonic: false }] }],
+      [{ kind: 'write', ratePerSecond: 450 }],
+    );
+    const result = finishSimulation(runToEnd(createSimulation(model, ONE_HOUR, 1, { arrivalNoise: false })));
+    const t = result.targets[0]!;
+    // 200 over its share; 150 lent by the others; the last 50/s come from a 30,000-unit bucket: 600 s.
+    expect(t.throttles).toEqual([{ reason: 'TableWriteProvisionedThroughputExceeded', requests: 50 * 3000 }]);
+    expect(t.throttledTimeShare).toBeCloseTo(3000 / 3600, 3);
+  });
+
+  it('P-5: a new on-demand table takes a jump to about 4,000 WCU/s spread over many keys, but not to 4,800', () => {
+    const run = (multiplier: number) =>
+      simulate(oneTableDesign({ patterns: [putEvents(10)], workload: { durationSeconds: 120, stepSeconds: 1, seed: 1, events: [{ kind: 'spike', startSecond: 0, durationSeconds: 60, multiplier }] } }), 't-test', {
+        arrivalNoise: false,
+      });
+    // 3,900, not 4,000: the hottest 64 keys by name make the four partitions a hair uneven.
+    expect(run(390).patterns[0]?.throttled).toBe(0);
+    const over = run(480);
+    expect(over.patterns[0]?.throttledFraction).toBeGreaterThan(0);
+    expect(over.patterns[0]?.reasons).toEqual(['TableWriteKeyRangeThroughputExceeded']);
+  });
+
+  it('P-6: on-demand doubles its previous peak at once, and doubles again only after 30 minutes', () => {
+    // 3,000 WCU/s steady on many keys (16 partitions' worth of headroom), then a spike to 3× and a ramp.
+    const design = oneTableDesign({ patterns: [putEvents(3000)], workload: { durationSeconds: 4000, stepSeconds: 1, seed: 1, events: [{ kind: 'spike', startSecond: 100, durationSeconds: 100, multiplier: 2 }, { kind: 'spike', startSecond: 300, durationSeconds: 100, multiplier: 3 }] } });
+    const model = buildSimulationModel(design, design.tables[0]!);
+    model.targets[0]!.partitions = { ...model.targets[0]!.partitions, partitionCount: 64 };
+    const state = createSimulation(model, design.workload!, 1, { arrivalNoise: false });
+    const throttledAt: number[] = [];
+    while (!isFinished(state)) {
+      const before = state.patterns[0]!.throttled;
+      step(state);
+      if (state.patterns[0]!.throttled > before) throttledAt.push(state.step - 1);
+    }
+    // 2× the 3,000 peak at 100 s is served; 3× (9,000 > 6,000) at 300 s throttles.
+    expect(throttledAt.some((s) => s >= 100 && s < 200)).toBe(false);
+    expect(throttledAt.some((s) => s >= 300 && s < 400)).toBe(true);
+  });
+});
+
+describe('traffic over keys', () => {
+  it('a country key taking 90% of the traffic puts one partition over its limit', () => {
+    const design = oneTableDesign({ keys: { PK: { template: 'COUNTRY#{country}' }, SK: timestampSortKey }, patterns: [putEvents(3000, { kind: 'hotKey', share: 0.9 })], workload: TEN_MINUTES });
+    const t = table(simulate(design, 't-test'));
+    expect(t.hottestKeys[0]).toMatchObject({ key: 'COUNTRY#US', share: expect.closeTo(0.9, 2) });
+    expect(t.largestShare).toBeGreaterThan(0.89);
+    expect(t.throttles.map((x) => x.reason)).toEqual(['TableWriteKeyRangeThroughputExceeded']);
+    expect(t.summary.some((s) => /takes 9\d% of writes, key COUNTRY#US/.test(s))).toBe(true);
+  });
+
+  it('without a traffic distribution, writes follow the items: enum weights make the hot key', () => {
+    const design = oneTableDesign({ keys: { PK: { template: 'STATUS#{status}' }, SK: { template: 'EVENT#{eventId}' } }, patterns: [putEvents(1000)], workload: TEN_MINUTES });
+    const t = table(simulate(design, 't-test'));
+    expect(t.hottestKeys.map((k) => [k.key, k.share])).toEqual([
+      ['STATUS#DONE', expect.closeTo(0.9, 3)],
+      ['STATUS#PENDING', expect.closeTo(0.1, 3)],
+    ]);
+  });
+
+  it('"uniform" spreads requests evenly over key values, whatever their items', () => {
+    const design = oneTableDesign({ keys: { PK: { template: 'STATUS#{status}' }, SK: { template: 'EVENT#{eventId}' } }, patterns: [putEvents(1000, { kind: 'uniform' })], workload: TEN_MINUTES });
+    expect(table(simulate(design, 't-test')).hottestKeys.map((k) => k.share)).toEqual([expect.closeTo(0.5, 3), expect.closeTo(0.5, 3)]);
+  });
+
+  it('Zipf gives rank r a share ∝ 1/r^s', () => {
+    const design = oneTableDesign({ patterns: [getEvent(3000, { kind: 'zipf', exponent: 1 })], workload: TEN_MINUTES });
+    const keys = table(simulate(design, 't-test')).hottestKeys;
+    expect(keys[0]!.share / keys[1]!.share).toBeCloseTo(2, 1);
+    expect(keys[0]!.share / keys[3]!.share).toBeCloseTo(4, 1);
+  });
+
+  it('"today" puts every write on the newest date key while past days stay idle', () => {
+    const design = oneTableDesign({ keys: { PK: { template: 'DAY#{day}' }, SK: { template: 'EVENT#{eventId}' } }, patterns: [putEvents(500, { kind: 'today' })], workload: TEN_MINUTES });
+    const t = table(simulate(design, 't-test'));
+    expect(t.hottestKeys).toHaveLength(1);
+    expect(t.hottestKeys[0]).toMatchObject({ key: 'DAY#2026-03-14', share: 1 });
+    const writes = t.partitions.map((p) => p.writeUnitsPerSecond);
+    expect(writes.filter((w) => w > 0)).toHaveLength(1);
+    // The data itself spreads over all 365 days, so every partition holds items.
+    expect(t.partitions.every((p) => p.items > 0)).toBe(true);
+  });
+
+  it('a GSI partition over its limit throttles the base-table writes through back-pressure', () => {
+    const design = oneTableDesign({
+      keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'EVENT#{eventId}' }, GSI1PK: { template: 'STATUS#{status}' }, GSI1SK: { template: '{createdAt}' } },
+      gsis: [{ id: 'g1', name: 'GSI1', partitionKey: { name: 'GSI1PK', type: 'S' }, sortKey: { name: 'GSI1SK', type: 'S' }, projection: { type: 'KEYS_ONLY' } }],
+      patterns: [putEvents(3000)],
+      workload: TEN_MINUTES,
+    });
+    const result = simulate(design, 't-test');
+    const base = table(result);
+    const gsi = table(result, 'GSI1');
+    expect(gsi.hottestKeys[0]).toMatchObject({ key: 'STATUS#DONE' });
+    expect(gsi.throttles[0]?.reason).toBe('IndexWriteKeyRangeThroughputExceeded');
+    // The table's own partitions are fine; its writes throttle because of GSI1.
+    expect(Math.max(...base.partitions.map((p) => p.peakWriteUnitsPerSecond))).toBeLessThan(1000);
+    expect(base.throttles.map((t) => t.reason)).toEqual(['IndexWriteKeyRangeThroughputExceeded']);
+    expect(base.summary).toContain('Base-table writes throttled 100% of the time (back-pressure from GSI1).');
+    expect(result.patterns[0]?.reasons).toEqual(['IndexWriteKeyRangeThroughputExceeded']);
+    expect(result.patterns[0]?.throttledFraction).toBeCloseTo(0.9 * (1 - 1000 / 2700), 1);
+  });
+
+  it('a read spike on a GSI reaches the table only through the GSI writes it crowds out of the partition', () => {
+    const byStatus: AccessPattern = { id: 'ap-by-status', name: 'Events by status', entityId: 'e-event', action: 'query', known: ['status'], resultSize: 1, ratePerSecond: 9000, consistency: 'eventual' };
+    const design = oneTableDesign({
+      keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'EVENT#{eventId}' }, GSI1PK: { template: 'STATUS#{status}' }, GSI1SK: { template: '{createdAt}' } },
+      gsis: [{ id: 'g1', name: 'GSI1', partitionKey: { name: 'GSI1PK', type: 'S' }, sortKey: { name: 'GSI1SK', type: 'S' }, projection: { type: 'KEYS_ONLY' } }],
+      patterns: [byStatus, putEvents(100)],
+      workload: TEN_MINUTES,
+    });
+    const result = simulate(design, 't-test');
+    expect(table(result, 'GSI1').throttles[0]?.reason).toBe('IndexReadKeyRangeThroughputExceeded');
+    // R/3,000 + W/1,000 ≤ 1: the reads leave the partition no room for its GSI writes.
+    expect(table(result).throttles.map((t) => t.reason)).toEqual(['IndexWriteKeyRangeThroughputExceeded']);
+    expect(result.patterns[1]?.reasons).toEqual(['IndexWriteKeyRangeThroughputExceeded']);
+  });
+});
+
+describe('write sharding', () => {
+  const hotDevice = (shards?: number) =>
+    oneTableDesign({
+      entity: oneDevice,
+      keys: { PK: { template: 'DEVICE#{deviceId}', ...(shards ? { shards: { count: shards, method: 'random' } } : {}) }, SK: timestampSortKey },
+      patterns: [putEvents(2400)],
+      workload: ONE_HOUR,
+    });
+
+  it.each([3, 5, 8, 16])('a hot key sharded %i ways spreads over at least min(N, partitions) partitions and stops throttling', (n) => {
+    const result = simulate(hotDevice(n), 't-test');
+    const t = table(result);
+    const loaded = t.partitions.filter((p) => p.writeUnitsPerSecond > 0).length;
+    expect(loaded).toBeGreaterThanOrEqual(Math.min(n, t.partitionCount));
+    // Two shards can hash onto one partition; split for heat separates them within minutes.
+    const lastHalfHour = result.patterns[0]?.timeline?.throttled.slice(-60) ?? [];
+    expect(lastHalfHour.every((x) => x === 0)).toBe(true);
+    expect(result.patterns[0]!.throttledFraction).toBeLessThan(0.05);
+  });
+
+  it('the recommended shard count clears the throttling the unsharded key suffers', () => {
+    const n = recommendShards(2400).shards;
+    expect(n).toBe(3);
+    const unsharded = simulate(hotDevice(), 't-test').patterns[0]!;
+    const sharded = simulate(hotDevice(n), 't-test').patterns[0]!;
+    expect(unsharded.throttledFraction).toBeGreaterThan(0.5);
+    expect(sharded.throttledFraction).toBeLessThan(unsharded.throttledFraction / 10);
+  });
+});
+
+describe('determinism and scale', () => {
+  const design = oneTableDesign({ keys: { PK: { template: 'COUNTRY#{country}' }, SK: timestampSortKey }, patterns: [putEvents(2000, { kind: 'hotKey', share: 0.6 }), getEvent(500)], workload: TEN_MINUTES });
+
+  it('gives the same result for the same seed, and different noise for another', () => {
+    expect(simulate(design, 't-test', { seed: 7 })).toEqual(simulate(design, 't-test', { seed: 7 }));
+    expect(simulate(design, 't-test', { seed: 8 }).patterns[0]?.requests).not.toBe(simulate(design, 't-test', { seed: 7 }).patterns[0]?.requests);
+  });
+
+  it('keeps at most a few thousand keys by name for millions of items on 1,000 partitions', () => {
+    const big = oneTableDesign({ billing: { mode: 'PROVISIONED', readCapacityUnits: 1_500_000, writeCapacityUnits: 500_000 }, patterns: [putEvents(1000), getEvent(1000, { kind: 'zipf', exponent: 1.2 })] });
+    big.tables[0]!.entities[0]!.itemCount = 50_000_000;
+    const model = buildSimulationModel(big, big.tables[0]!);
+    expect(model.targets[0]?.partitions.partitionCount).toBe(1000);
+    expect(model.targets[0]?.keys.length).toBeLessThan(3000);
+    const items = model.targets[0]!.keys.reduce((s, k) => s + k.items, 0) + model.targets[0]!.background.items;
+    expect(items).toBeCloseTo(50_000_000, -1);
+  });
+
+  it('downsamples the heat map to at most 120 buckets', () => {
+    const t = table(simulate(oneTableDesign({ patterns: [putEvents(100)], workload: { durationSeconds: 7200, stepSeconds: 1, seed: 1, events: [] } }), 't-test'));
+    expect(t.heat.values).toHaveLength(120);
+    expect(t.heat.bucketSeconds).toBe(60);
+    expect(t.heat.values[0]).toHaveLength(t.partitionCount);
+  });
+
+  it('takes the items per partition key from a sample when given', () => {
+    const d = oneTableDesign({ patterns: [putEvents(10)], workload: TEN_MINUTES });
+    const keys = [
+      { partitionKey: 'DEVICE#big', items: 900, bytes: 900_000 },
+      { partitionKey: 'DEVICE#small', items: 100, bytes: 100_000 },
+    ];
+    const t = table(simulate(d, 't-test', { keys: { table: keys } }));
+    expect(t.partitions.reduce((s, p) => s + p.items, 0)).toBe(1000);
+    expect(Math.max(...t.partitions.map((p) => p.items))).toBeGreaterThanOrEqual(900);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The partition simulator's entry points. `simulate` runs a whole workload; hosts that report
+ * progress and cancel use `startSimulation`, call `step` until `isFinished`, then `finishSimulation`.
+ * Deterministic for a seed: the same design, workload and seed give the same result.
+ */
+import type { Design, Table, Workload } from '../model/schema.ts';
+import { createSimulation, DEFAULT_WORKLOAD, runToEnd, type SimulationState } from './engine.ts';
+import { buildSimulationModel, type ModelOptions } from './model.ts';
+import { finishSimulation } from './result.ts';
+import type { SimulationResult } from './types.ts';
+
+export interface SimulateOptions extends ModelOptions {
+  /** The seed of the arrival noise; default the workload's seed. */
+  seed?: number;
+  /** Default the design's workload, else one hour at one-second steps without events. */
+  workload?: Workload;
+  /** Per-step Poisson noise in the number of requests (default on); off gives the mean load exactly. */
+  arrivalNoise?: boolean;
+}
+
+/** The table with this id, or undefined. */
+export function findTable(design: Design, tableId: string): Table | undefined {
+  return design.tables.find((t) => t.id === tableId);
+}
+
+/**
+ * Prepares a run of one table (build the model, lay out the partitions); nothing is simulated yet.
+ * Throws when the design has no table `tableId` (callers check that first).
+ */
+export function startSimulation(design: Design, tableId: string, options: SimulateOptions = {}): SimulationState {
+  const table = findTable(design, tableId);
+  if (!table) throw new Error(`Design "${design.name}" has no table with id "${tableId}".`);
+  const workload = options.workload ?? design.workload ?? DEFAULT_WORKLOAD;
+  const seed = options.seed ?? workload.seed;
+  return createSimulation(buildSimulationModel(design, table, options), workload, seed, options.arrivalNoise === undefined ? {} : { arrivalNoise: options.arrivalNoise });
+}
+
+/** Runs the whole workload on one table and reports it. */
+export function simulate(design: Design, tableId: string, options: SimulateOptions = {}): SimulationResult {
+  return finishSimulation(runToEnd(startSimulation(design, tableId, options)));
+}
