@@ -711,6 +711,7 @@ export function createColumn(entity: Entity, attribute: Attribute, rows: number,
   const streamSeed = deriveSeed(ctx.seed, `${entity.id}\u0000${name}`);
   const random = new Random(streamSeed);
   const hashSeed = deriveSeed(streamSeed, 'hash');
+  const personSeed = deriveSeed(ctx.seed, `${entity.id}\u0000person`);
   const g = attribute.generator;
   const cardinality = attribute.cardinality !== undefined && attribute.cardinality >= 1 ? Math.floor(attribute.cardinality) : undefined;
   const distribution: Distribution | undefined = g?.distribution;
@@ -811,7 +812,8 @@ export function createColumn(entity: Entity, attribute: Attribute, rows: number,
     case 'name':
     case 'email':
       if (isNumber) return byK(new SequenceNumberColumn(name, codes()));
-      return kind === 'email' ? byK(new PersonColumn(name, true, hashSeed, codes())) : new PersonColumn(name, false, hashSeed, codes());
+      // One person per k across the entity's name and email attributes: row 5's email is row 5's name.
+      return kind === 'email' ? byK(new PersonColumn(name, true, personSeed, codes())) : new PersonColumn(name, false, personSeed, codes());
     case 'date':
       return time(false);
     case 'timestamp':

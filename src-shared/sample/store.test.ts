@@ -403,3 +403,20 @@ describe('generators, keys and sort rules', () => {
     expect(store.find('table', '4.5')).toBeNull();
   });
 });
+
+describe('people', () => {
+  it("gives a user's email the same person as the user's name", () => {
+    const d = design({
+      entities: [
+        entity('User', 50, [{ name: 'userId', type: 'S', generator: { kind: 'id' } }, { name: 'name', type: 'S', generator: { kind: 'name' } }, { name: 'email', type: 'S', generator: { kind: 'email' } }], {
+          PK: { template: 'USER#{userId}' },
+          SK: { template: 'PROFILE' },
+        }),
+      ],
+    });
+    for (const { attributes: a } of createSampleStore(d, 't').items('table', 0, 50).rows) {
+      const [first, last] = String(a.name).toLowerCase().split(' ');
+      expect(String(a.email).startsWith(`${first}.${last}`)).toBe(true);
+    }
+  });
+});

@@ -735,10 +735,11 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     const skip = withKeys ? new Set<string>() : new Set([v.pk.name, ...(v.sk ? [v.sk.name] : [])]);
     const attributes: Array<[string, Column | CompiledKey]> = [];
     if (plan.parts === null) {
+      // The entity's own attributes first, then the key attributes it carries.
+      for (const c of data.columns) if (!skip.has(c.name)) attributes.push([c.name, c]);
       data.keys.forEach((k, i) => {
         if (!skip.has(k.name) && isCarried(data, i, row)) attributes.push([k.name, k]);
       });
-      for (const c of data.columns) if (!skip.has(c.name)) attributes.push([c.name, c]);
     } else {
       for (const part of plan.parts) {
         if ('key' in part) {
