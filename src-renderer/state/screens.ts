@@ -42,7 +42,7 @@ export const SCREENS: readonly Screen[] = [
   {
     id: 'data',
     label: 'Data',
-    isBuilt: false,
+    isBuilt: true,
     summary: 'Generated sample items in the aggregate view: grouped by partition key, sorted by sort key, one tab per index.',
   },
   {

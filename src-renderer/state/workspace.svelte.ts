@@ -63,6 +63,9 @@ export class Workspace {
   readonly #autosave: Autosave<OpenDocument>;
   #lastShortcut: { command: Command; source: string; at: number } | undefined;
 
+  /** The host client, for the state classes of single screens (the data screen's sample). */
+  get api(): ApiClient { return this.#api; }
+
   constructor(api: ApiClient, db: WorkspaceDb) {
     this.#api = api;
     this.#db = db;

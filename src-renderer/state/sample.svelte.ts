@@ -1,0 +1,243 @@
+/**
+ * The data screen's state: one generated sample per open design, kept for the session. The host
+ * generates the items (in a worker) and keeps them; this class asks it for the summary, then for
+ * pages of the current view as the list scrolls, and never generates or holds the items itself.
+ */
+import { AppError } from '../../src-shared/errors.ts';
+import type { ApiClient } from '../../src-shared/ipc/client.ts';
+import type { Design } from '../../src-shared/model/schema.ts';
+import type { SampleRow, SampleSummary } from '../../src-shared/sample/types.ts';
+
+/** Rows fetched per request. */
+export const PAGE_ROWS = 200;
+/** Pages kept; the farthest from the visible rows go first. */
+const MAX_CACHED_PAGES = 60;
+
+export interface SampleProgress {
+  runId: string;
+  done: number;
+  total: number;
+  label: string;
+}
+
+/** The host calls the data screen makes (the `sample.*` and `task.*` channels). */
+export interface SampleApi {
+  generate(input: { runId: string; design: Design; tableId: string; seed?: number }): Promise<SampleSummary>;
+  page(input: { runId: string; view: string; offset: number; limit: number }): Promise<{ total: number; rows: SampleRow[] }>;
+  find(input: { runId: string; view: string; key: string }): Promise<{ offset: number | null }>;
+  cancel(input: { runId: string }): Promise<{ canceled: boolean }>;
+  onProgress(listener: (progress: SampleProgress) => void): () => void;
+}
+
+/** The sample calls over the client. */
+export function sampleApiOf(client: ApiClient): SampleApi {
+  // The sample and task channels are being added to the contract; until they are, call them by name.
+  const call = client.call as unknown as <T>(channel: string, input: unknown) => Promise<T>;
+  const on = client.on as unknown as (event: string, listener: (payload: SampleProgress) => void) => () => void;
+  return {
+    generate: (input) => call('sample.generate', input),
+    page: (input) => call('sample.page', input),
+    find: (input) => call('sample.find', input),
+    cancel: (input) => call('task.cancel', input),
+    onProgress: (listener) => on('task.progress', listener),
+  };
+}
+
+export type SampleStatus = 'idle' | 'generating' | 'ready' | 'failed';
+
+let runCounter = 0;
+const newRunId = (): string => `sample-${Date.now().toString(36)}-${(runCounter += 1)}`;
+
+export class SampleData {
+  status = $state<SampleStatus>('idle');
+  progress = $state<{ done: number; total: number; label: string } | undefined>();
+  summary = $state.raw<SampleSummary | undefined>();
+  /** What went wrong, or that the run was canceled. */
+  message = $state<string | undefined>();
+  /** The seed of the next run. */
+  seed = $state(1);
+  /** The view the list shows: `table` or an index name. */
+  view = $state('table');
+  /** Lines of the current view (collection headers + items). */
+  total = $state(0);
+  /** When the shown sample was generated, and from which table. */
+  generatedAt = $state<Date | undefined>();
+  tableId = $state<string | undefined>();
+  /** A line the list should bring into view (after a find); the list clears it when done. */
+  scrollTarget = $state<number | undefined>();
+  /** The outcome of the last find, when it found nothing. */
+  findMessage = $state<string | undefined>();
+  /** Whether a page is on its way. */
+  loading = $state(false);
+
+  readonly #api: SampleApi;
+  /** The run being generated, if any. */
+  #runId: string | undefined;
+  /** The run whose rows are shown. */
+  #shownRun: string | undefined;
+  #designJson = $state<string | undefined>();
+  #pages = new Map<number, SampleRow[]>();
+  #pending = new Set<number>();
+  /** Bumped when pages arrive, so that `rowAt` readers update. */
+  #version = $state(0);
+  #generation = 0;
+
+  constructor(api: SampleApi, seed = 1) {
+    this.#api = api;
+    this.seed = seed;
+    api.onProgress((p) => {
+      if (p.runId === this.#runId) this.progress = { done: p.done, total: p.total, label: p.label };
+    });
+  }
+
+  /** Whether `design` differs from the design the shown sample was generated from. */
+  isStale(design: Design): boolean {
+    return this.#designJson !== undefined && JSON.stringify(design) !== this.#designJson;
+  }
+
+  /** Generates a new sample of `tableId` in the host; the previous one stays shown until it is ready. */
+  async generate(design: Design, tableId: string): Promise<void> {
+    if (this.status === 'generating') return;
+    const runId = newRunId();
+    this.#runId = runId;
+    this.status = 'generating';
+    this.progress = { done: 0, total: 0, label: 'Starting' };
+    this.message = undefined;
+    const json = JSON.stringify(design);
+    try {
+      const summary = await this.#api.generate({ runId, design, tableId, seed: this.seed });
+      if (this.#runId !== runId) return;
+      this.summary = summary;
+      this.#shownRun = runId;
+      this.#runId = undefined;
+      this.#designJson = json;
+      this.tableId = tableId;
+      this.generatedAt = new Date();
+      this.status = 'ready';
+      this.#reset(summary.views.some((v) => v.name === this.view) ? this.view : 'table');
+    } catch (error) {
+      if (this.#runId !== runId) return;
+      this.#runId = undefined;
+      const canceled = error instanceof AppError && (error.code as string) === 'task.canceled';
+      this.status = this.summary ? 'ready' : canceled ? 'idle' : 'failed';
+      this.message = canceled ? 'Generation canceled; nothing changed.' : `Could not generate sample data: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      if (this.status !== 'generating') this.progress = undefined;
+    }
+  }
+
+  /** Asks the host to stop the running generation. */
+  async cancel(): Promise<void> {
+    const runId = this.#runId;
+    if (this.status !== 'generating' || runId === undefined) return;
+    try {
+      await this.#api.cancel({ runId });
+    } catch (error) {
+      this.message = `Could not cancel: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  /** Sets the seed of the next run (a whole number; the field checks it). */
+  setSeed(seed: number): void {
+    this.seed = seed;
+  }
+
+  /** The list has brought `scrollTarget` into view. */
+  clearScrollTarget(): void {
+    this.scrollTarget = undefined;
+  }
+
+  /** Shows another view (the table or an index). */
+  selectView(view: string): void {
+    if (view === this.view) return;
+    this.#reset(view);
+  }
+
+  /** The row at `line` of the current view, when its page has arrived. */
+  rowAt(line: number): SampleRow | undefined {
+    void this.#version;
+    return this.#pages.get(Math.floor(line / PAGE_ROWS))?.[line % PAGE_ROWS];
+  }
+
+  /** Fetches the pages holding lines `first` … `last` that are not here yet. */
+  ensureRange(first: number, last: number): void {
+    const runId = this.#shownRun;
+    if (!runId || this.total === 0) return;
+    const from = Math.max(0, Math.floor(first / PAGE_ROWS));
+    const to = Math.min(Math.floor((this.total - 1) / PAGE_ROWS), Math.floor(Math.max(first, last) / PAGE_ROWS));
+    for (let page = from; page <= to; page += 1) {
+      if (this.#pages.has(page) || this.#pending.has(page)) continue;
+      void this.#fetch(runId, page, (from + to) / 2);
+    }
+  }
+
+  /** Jumps to the first item collection whose partition key starts with `key`. */
+  async find(key: string): Promise<void> {
+    const runId = this.#shownRun;
+    this.findMessage = undefined;
+    if (!runId || key.trim() === '') return;
+    const view = this.view;
+    try {
+      const { offset } = await this.#api.find({ runId, view, key: key.trim() });
+      if (runId !== this.#shownRun || view !== this.view) return;
+      if (offset === null) this.findMessage = `No partition key in ${view === 'table' ? 'the table' : view} starts with “${key.trim()}”.`;
+      else this.scrollTarget = offset;
+    } catch (error) {
+      this.findMessage = `Could not search: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  #reset(view: string): void {
+    this.view = view;
+    this.#generation += 1;
+    this.#pages = new Map();
+    this.#pending = new Set();
+    this.#version += 1;
+    this.findMessage = undefined;
+    this.scrollTarget = 0;
+    const info = this.summary?.views.find((v) => v.name === view);
+    this.total = info ? info.itemCount + info.collections : 0;
+  }
+
+  async #fetch(runId: string, page: number, around: number): Promise<void> {
+    const generation = this.#generation;
+    this.#pending.add(page);
+    this.loading = true;
+    try {
+      const result = await this.#api.page({ runId, view: this.view, offset: page * PAGE_ROWS, limit: PAGE_ROWS });
+      if (generation !== this.#generation) return;
+      this.#pages.set(page, result.rows);
+      this.total = result.total;
+      this.#evict(around);
+      this.#version += 1;
+    } catch (error) {
+      if (generation === this.#generation) this.message = `Could not read sample rows: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      if (generation === this.#generation) {
+        this.#pending.delete(page);
+        this.loading = this.#pending.size > 0;
+      }
+    }
+  }
+
+  #evict(around: number): void {
+    if (this.#pages.size <= MAX_CACHED_PAGES) return;
+    const far = [...this.#pages.keys()].sort((a, b) => Math.abs(b - around) - Math.abs(a - around));
+    for (const page of far.slice(0, this.#pages.size - MAX_CACHED_PAGES)) this.#pages.delete(page);
+  }
+}
+
+const perDocument = new WeakMap<object, SampleData>();
+
+/**
+ * The sample state of an open design, created on first use and kept while the design is open, so
+ * that leaving the data screen and coming back shows the same sample.
+ */
+export function sampleDataFor(document: object, api: () => SampleApi, seed: number): SampleData {
+  let data = perDocument.get(document);
+  if (!data) {
+    data = new SampleData(api(), seed);
+    perDocument.set(document, data);
+  }
+  return data;
+}
