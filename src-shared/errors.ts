@@ -8,8 +8,10 @@ import type { KeyTemplateErrorCode } from './model/key-template.ts';
 import type { IpcErrorCode } from './ipc/wire.ts';
 import type { FileErrorCode } from './ipc/contract.ts';
 import type { ItemErrorCode } from './capacity/item-size.ts';
+import type { DynamoDbJsonErrorCode } from './formats/dynamodb-json.ts';
+import type { WorkbenchErrorCode } from './formats/nosql-workbench.ts';
 
-export type ErrorCode = ModelErrorCode | KeyTemplateErrorCode | IpcErrorCode | FileErrorCode | ItemErrorCode;
+export type ErrorCode = ModelErrorCode | KeyTemplateErrorCode | IpcErrorCode | FileErrorCode | ItemErrorCode | WorkbenchErrorCode | DynamoDbJsonErrorCode;
 
 /** The JSON-safe shape of an error: what crosses the IPC wire and what the UI shows. */
 export interface ErrorData {

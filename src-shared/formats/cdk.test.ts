@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import type { Design } from '../model/schema.ts';
+import { cdkStackName, toCdk, tsString } from './cdk.ts';
+
+const load = (path: string): Design => JSON.parse(readFileSync(resolve(import.meta.dirname, path), 'utf8')) as Design;
+
+/** TypeScript's syntax errors in a module (aws-cdk-lib is not installed here, so types are not checked). */
+function syntaxErrors(source: string): string[] {
+  const out = ts.transpileModule(source, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  return (out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
+
+describe('toCdk', () => {
+  it.each(['../../examples/ecommerce.keyplan.json', '__fixtures__/all-settings.keyplan.json', '../../e2e/data/activity-log.keyplan.json'])('writes a TypeScript module without syntax errors for %s', (path) => {
+    expect(syntaxErrors(toCdk(load(path)))).toEqual([]);
+  });
+
+  it('stays valid TypeScript whatever the names hold', () => {
+    const design = load('../../examples/ecommerce.keyplan.json');
+    design.name = "9 lives */ 'quoted' \\ \u2028";
+    design.tables[0]!.tags = { "it's": 'a\nb' };
+    expect(syntaxErrors(toCdk(design))).toEqual([]);
+    expect(cdkStackName(design)).toBe('Keyplan9LivesQuotedStack');
+  });
+
+  it.each([
+    ["it's", "'it\\'s'"],
+    ['a\\b\n', "'a\\\\b\\n'"],
+  ])('quotes %j as %s', (text, expected) => {
+    expect(tsString(text)).toBe(expected);
+  });
+
+  it('holds provisioned write capacity with autoscaling min = max (TableV2 rejects fixed write capacity)', () => {
+    const cdk = toCdk(load('__fixtures__/all-settings.keyplan.json'));
+    expect(cdk).toContain('billing: dynamodb.Billing.provisioned({\n        readCapacity: dynamodb.Capacity.fixed(10),\n        writeCapacity: dynamodb.Capacity.autoscaled({ minCapacity: 5, maxCapacity: 5 }),');
+    expect(cdk).not.toMatch(/writeCapacity: dynamodb\.Capacity\.fixed/);
+  });
+
+  it('looks up a KMS key by ARN, alias or id', () => {
+    const design = load('__fixtures__/all-settings.keyplan.json');
+    const table = design.tables[0]!;
+    expect(toCdk(design)).toContain("kms.Key.fromKeyArn(this, 'OrdersTableKey', 'arn:aws:kms:");
+    table.encryption = { type: 'KMS', kmsKeyId: 'alias/orders' };
+    expect(toCdk(design)).toContain("kms.Alias.fromAliasName(this, 'OrdersTableKey', 'alias/orders')");
+    table.encryption = { type: 'KMS', kmsKeyId: '1234abcd' };
+    expect(toCdk(design)).toContain("this.formatArn({ service: 'kms', resource: 'key', resourceName: '1234abcd' })");
+    table.encryption = { type: 'KMS' };
+    expect(toCdk(design)).toContain('encryption: dynamodb.TableEncryptionV2.awsManagedKey(),');
+    expect(toCdk(design)).not.toContain("from 'aws-cdk-lib/aws-kms'");
+  });
+});

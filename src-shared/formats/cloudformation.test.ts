@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Design } from '../model/schema.ts';
+import { cloudFormationTemplate, toCloudFormation, toCloudFormationJson } from './cloudformation.ts';
+
+const load = (path: string): Design => JSON.parse(readFileSync(resolve(import.meta.dirname, path), 'utf8')) as Design;
+const ecommerce = (): Design => load('../../examples/ecommerce.keyplan.json');
+const allSettings = (): Design => load('__fixtures__/all-settings.keyplan.json');
+
+type Props = Record<string, any>;
+const propsOf = (design: Design, logicalId: string): Props => (cloudFormationTemplate(design).Resources as Props)[logicalId].Properties as Props;
+
+describe('toCloudFormation', () => {
+  it('defines exactly the key attributes of the table and every index, each once', () => {
+    const props = propsOf(allSettings(), 'OrdersTable');
+    expect(props.AttributeDefinitions.map((a: Props) => `${a.AttributeName}:${a.AttributeType}`)).toEqual(['PK:S', 'SK:S', 'status:S', 'total:N', 'customerId:S', 'placedAt:S']);
+  });
+
+  it('puts provisioned throughput on the table and every GSI, and none on an on-demand table', () => {
+    const orders = propsOf(allSettings(), 'OrdersTable');
+    expect(orders.BillingMode).toBe('PROVISIONED');
+    expect(orders.ProvisionedThroughput).toEqual({ ReadCapacityUnits: 10, WriteCapacityUnits: 5 });
+    expect(orders.GlobalSecondaryIndexes.map((g: Props) => g.ProvisionedThroughput)).toEqual([
+      { ReadCapacityUnits: 4, WriteCapacityUnits: 2 },
+      { ReadCapacityUnits: 3, WriteCapacityUnits: 1 },
+    ]);
+    const shop = propsOf(ecommerce(), 'ShopTable');
+    expect(shop.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(JSON.stringify(shop)).not.toContain('ProvisionedThroughput');
+  });
+
+  it("gives a provisioned table's GSI without its own throughput the table's", () => {
+    const design = allSettings();
+    delete design.tables[0]!.globalSecondaryIndexes[1]!.provisioned;
+    expect(propsOf(design, 'OrdersTable').GlobalSecondaryIndexes[1].ProvisionedThroughput).toEqual({ ReadCapacityUnits: 10, WriteCapacityUnits: 5 });
+  });
+
+  it('lists NonKeyAttributes only for INCLUDE projections', () => {
+    const props = propsOf(allSettings(), 'OrdersTable');
+    expect(props.GlobalSecondaryIndexes.map((g: Props) => g.Projection)).toEqual([{ ProjectionType: 'INCLUDE', NonKeyAttributes: ['customerId', 'placedAt'] }, { ProjectionType: 'KEYS_ONLY' }]);
+    expect(props.LocalSecondaryIndexes).toEqual([
+      { IndexName: 'ByPlacedAt', KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'placedAt', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } },
+    ]);
+  });
+
+  it('writes TTL, stream, point-in-time recovery, encryption, table class, deletion protection and tags sorted by key', () => {
+    const props = propsOf(allSettings(), 'OrdersTable');
+    expect(props).toMatchObject({
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 14 },
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: expect.stringMatching(/^arn:aws:kms:/) },
+      TableClass: 'STANDARD_INFREQUENT_ACCESS',
+      DeletionProtectionEnabled: true,
+    });
+    expect(props.Tags.map((t: Props) => t.Key)).toEqual(['N', 'cost-center', 'note', 'team']);
+    const blobs = propsOf(allSettings(), 'BlobStoreV2Table');
+    expect(blobs).toMatchObject({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: false }, SSESpecification: { SSEEnabled: false }, DeletionProtectionEnabled: false });
+    expect(blobs.AttributeDefinitions).toEqual([{ AttributeName: 'hash', AttributeType: 'B' }, { AttributeName: 'version', AttributeType: 'N' }]);
+  });
+
+  it('leaves out a recovery period when recovery is off (RecoveryPeriodInDays requires it on)', () => {
+    const design = ecommerce();
+    design.tables[0]!.pointInTimeRecovery = { enabled: false, recoveryPeriodInDays: 7 };
+    expect(propsOf(design, 'ShopTable').PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: false });
+  });
+
+  it('names resources after their tables, letters and digits only, unique in the template', () => {
+    const design = ecommerce();
+    const copy = structuredClone(design.tables[0]!);
+    design.tables.push({ ...copy, id: 't2', name: 'shop' }, { ...copy, id: 't3', name: 'Shop-' });
+    expect(Object.keys(cloudFormationTemplate(design).Resources as Props)).toEqual(['ShopTable', 'ShopTable2', 'ShopTable3']);
+    expect(Object.keys(cloudFormationTemplate(allSettings()).Resources as Props)).toEqual(['OrdersTable', 'BlobStoreV2Table']);
+  });
+
+  it('keeps the table when the stack is deleted and outputs its name and ARN', () => {
+    const template = cloudFormationTemplate(ecommerce());
+    expect((template.Resources as Props).ShopTable).toMatchObject({ Type: 'AWS::DynamoDB::Table', DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(template.Outputs).toMatchObject({ ShopTableName: { Value: { Ref: 'ShopTable' } }, ShopTableArn: { Value: { 'Fn::GetAtt': ['ShopTable', 'Arn'] } } });
+  });
+
+  it('cuts a long description to CloudFormation’s 1,024 bytes', () => {
+    const design = ecommerce();
+    design.description = 'é'.repeat(2000);
+    const description = cloudFormationTemplate(design).Description as string;
+    expect(new TextEncoder().encode(description).length).toBeLessThanOrEqual(1024);
+    expect(description.endsWith('...')).toBe(true);
+  });
+
+  it('writes the same template as YAML and as JSON', () => {
+    const design = allSettings();
+    expect(JSON.parse(toCloudFormationJson(design))).toEqual(cloudFormationTemplate(design));
+    expect(toCloudFormation(design)).toMatch(/^# Generated by Keyplan from the design "All table settings"\.\nAWSTemplateFormatVersion: "2010-09-09"\n/);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * CloudFormation: one `AWS::DynamoDB::Table` per table of the design, as YAML or JSON
+ * (`dynamodb-reference.md` §8.1). Export only; CloudFormation templates are not read back.
+ *
+ * - `AttributeDefinitions` lists exactly the key attributes of the table, its GSIs and its LSIs
+ *   (cfn-lint E3039), each once.
+ * - `BillingMode` is always explicit. PROVISIONED puts `ProvisionedThroughput` on the table and on every
+ *   GSI (E3639); PAY_PER_REQUEST puts it nowhere (E3638).
+ * - `NonKeyAttributes` appears only in an INCLUDE projection.
+ * - The table is kept when the stack is deleted or the table replaced (`DeletionPolicy` and
+ *   `UpdateReplacePolicy: Retain`): a template generated from a design should never drop data.
+ * - Logical ids come from table names: `Shop` → `ShopTable` (letters and digits, unique).
+ * Output is deterministic: the same design gives the same bytes.
+ */
+import type { Design, KeyAttribute, Projection } from '../model/schema.ts';
+import { nonKeyAttributesOf, tableSpecsOf, wellFormed, type TableSpec, type Throughput } from './table-spec.ts';
+import { toYaml, type YamlValue } from './yaml.ts';
+
+/** CloudFormation's limit on a template's Description, in bytes. https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/template-description-structure.html */
+const MAX_DESCRIPTION_BYTES = 1024;
+
+type Json = YamlValue;
+
+function keySchema(partitionKey: string, sortKey: string | undefined): Json[] {
+  const schema: Json[] = [{ AttributeName: partitionKey, KeyType: 'HASH' }];
+  if (sortKey !== undefined) schema.push({ AttributeName: sortKey, KeyType: 'RANGE' });
+  return schema;
+}
+
+function projection(p: Projection): Json {
+  const nonKey = nonKeyAttributesOf(p);
+  return nonKey ? { ProjectionType: p.type, NonKeyAttributes: [...nonKey] } : { ProjectionType: p.type };
+}
+
+const throughput = (t: Throughput): Json => ({ ReadCapacityUnits: t.read, WriteCapacityUnits: t.write });
+
+/** The `Properties` of one table's `AWS::DynamoDB::Table` resource. */
+function tableProperties(spec: TableSpec): Record<string, Json> {
+  const p: Record<string, Json> = {
+    TableName: spec.name,
+    AttributeDefinitions: spec.attributeDefinitions.map((a: KeyAttribute) => ({ AttributeName: a.name, AttributeType: a.type })),
+    KeySchema: keySchema(spec.partitionKey, spec.sortKey),
+    BillingMode: spec.throughput ? 'PROVISIONED' : 'PAY_PER_REQUEST',
+  };
+  if (spec.throughput) p.ProvisionedThroughput = throughput(spec.throughput);
+  if (spec.gsis.length > 0) {
+    p.GlobalSecondaryIndexes = spec.gsis.map((g) => {
+      const index: Record<string, Json> = { IndexName: g.name, KeySchema: keySchema(g.partitionKey, g.sortKey), Projection: projection(g.projection) };
+      if (g.throughput) index.ProvisionedThroughput = throughput(g.throughput);
+      return index;
+    });
+  }
+  if (spec.lsis.length > 0) {
+    p.LocalSecondaryIndexes = spec.lsis.map((l) => ({ IndexName: l.name, KeySchema: keySchema(l.partitionKey, l.sortKey), Projection: projection(l.projection) }));
+  }
+  if (spec.ttlAttribute !== undefined) p.TimeToLiveSpecification = { AttributeName: spec.ttlAttribute, Enabled: true };
+  if (spec.stream) p.StreamSpecification = { StreamViewType: spec.stream };
+  if (spec.pointInTimeRecovery) {
+    const pitr: Record<string, Json> = { PointInTimeRecoveryEnabled: spec.pointInTimeRecovery.enabled };
+    // RecoveryPeriodInDays requires PointInTimeRecoveryEnabled (the schema's dependentRequired).
+    if (spec.pointInTimeRecovery.enabled && spec.pointInTimeRecovery.recoveryPeriodInDays !== undefined) {
+      pitr.RecoveryPeriodInDays = spec.pointInTimeRecovery.recoveryPeriodInDays;
+    }
+    p.PointInTimeRecoverySpecification = pitr;
+  }
+  if (spec.encryption) {
+    // SSEEnabled false is the key DynamoDB owns; true with SSEType KMS is a KMS key: the AWS managed
+    // aws/dynamodb key, or the one KMSMasterKeyId names (which requires SSEType).
+    const sse: Record<string, Json> = { SSEEnabled: spec.encryption.type === 'KMS' };
+    if (spec.encryption.type === 'KMS') {
+      sse.SSEType = 'KMS';
+      if (spec.encryption.kmsKeyId !== undefined && spec.encryption.kmsKeyId.trim() !== '') sse.KMSMasterKeyId = spec.encryption.kmsKeyId;
+    }
+    p.SSESpecification = sse;
+  }
+  p.TableClass = spec.tableClass;
+  if (spec.deletionProtection !== undefined) p.DeletionProtectionEnabled = spec.deletionProtection;
+  if (spec.tags.length > 0) p.Tags = spec.tags.map(([Key, Value]) => ({ Key, Value }));
+  return p;
+}
+
+function description(design: Design): string {
+  const text = wellFormed(`DynamoDB tables of the Keyplan design "${design.name}".${design.description ? ` ${design.description}` : ''}`);
+  // Cut at a character boundary under the byte limit.
+  let out = '';
+  let bytes = 0;
+  for (const ch of text) {
+    const n = ch.codePointAt(0)! < 0x80 ? 1 : ch.codePointAt(0)! < 0x800 ? 2 : ch.codePointAt(0)! < 0x10000 ? 3 : 4;
+    if (bytes + n > MAX_DESCRIPTION_BYTES - 3) return `${out}...`;
+    out += ch;
+    bytes += n;
+  }
+  return out;
+}
+
+/** The template as data: what both the YAML and the JSON exports write. */
+export function cloudFormationTemplate(design: Design): Record<string, Json> {
+  const specs = tableSpecsOf(design.tables);
+  const resources: Record<string, Json> = {};
+  const outputs: Record<string, Json> = {};
+  for (const spec of specs) {
+    resources[spec.logicalId] = {
+      Type: 'AWS::DynamoDB::Table',
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: tableProperties(spec),
+    };
+    outputs[`${spec.logicalId}Name`] = { Description: `Name of table ${spec.name}`, Value: { Ref: spec.logicalId } };
+    outputs[`${spec.logicalId}Arn`] = { Description: `ARN of table ${spec.name}`, Value: { 'Fn::GetAtt': [spec.logicalId, 'Arn'] } };
+    if (spec.stream) outputs[`${spec.logicalId}StreamArn`] = { Description: `Stream ARN of table ${spec.name}`, Value: { 'Fn::GetAtt': [spec.logicalId, 'StreamArn'] } };
+  }
+  return { AWSTemplateFormatVersion: '2010-09-09', Description: description(design), Resources: resources, Outputs: outputs };
+}
+
+/**
+ * The design's tables as a CloudFormation template in YAML. Deterministic; assumes a design that
+ * passes `validateDesign` (for another, the output is the closest template, which may not deploy).
+ */
+export function toCloudFormation(design: Design): string {
+  return `# Generated by Keyplan from the design "${wellFormed(design.name).replace(/[\r\n]+/g, ' ')}".\n${toYaml(cloudFormationTemplate(design))}`;
+}
+
+/** The same template as `toCloudFormation`, in JSON (two-space indents, final newline). */
+export function toCloudFormationJson(design: Design): string {
+  return `${JSON.stringify(cloudFormationTemplate(design), null, 2)}\n`;
+}

@@ -1,0 +1,40 @@
+/**
+ * File formats a design goes to and comes from: table definitions (CloudFormation, Terraform, CDK,
+ * the AWS CLI's CreateTable input), items as BatchWriteItem requests in DynamoDB JSON, and NoSQL
+ * Workbench data models. One module per format; import from here. Only the hosts and the UI import
+ * this folder.
+ */
+export { toCloudFormation, toCloudFormationJson, cloudFormationTemplate } from './cloudformation.ts';
+export { toTerraform } from './terraform.ts';
+export { toCdk, cdkStackName } from './cdk.ts';
+export { toCliInput, toCliInputs, type CliInputFile } from './cli-input.ts';
+export {
+  DEFAULT_ITEMS_PER_ENTITY,
+  MAX_BATCH_WRITE_REQUESTS,
+  base64Encode,
+  encodeItem,
+  encodeValue,
+  itemTypesOf,
+  parseBatchWriteRequest,
+  toBatchWriteFiles,
+  toDynamoDbJson,
+  toDynamoDbJsonFiles,
+  type BatchWriteFile,
+  type BatchWriteItems,
+  type BatchWriteOptions,
+  type DynamoDbJsonErrorCode,
+  type DynamoDbJsonOptions,
+  type TableItems,
+} from './dynamodb-json.ts';
+export {
+  DEFAULT_DESIGN_NAME,
+  DEFAULT_EXPORT_ITEMS_PER_ENTITY,
+  WORKBENCH_EXPORT_VERSION,
+  WORKBENCH_VERSIONS,
+  fromNoSqlWorkbench,
+  toNoSqlWorkbench,
+  workbenchDate,
+  type NoSqlWorkbenchOptions,
+  type WorkbenchErrorCode,
+} from './nosql-workbench.ts';
+export { sampleItemsOf } from './sample-items.ts';

@@ -1,0 +1,152 @@
+/**
+ * Terraform: one `aws_dynamodb_table` resource per table of the design, in HCL
+ * (`dynamodb-reference.md` §8.2). Export only.
+ *
+ * - `attribute` blocks: exactly the key attributes of the table and its indexes (Terraform errors on
+ *   or keeps diffing non-key ones).
+ * - `billing_mode` is always explicit; PROVISIONED adds `read_capacity`/`write_capacity` to the table
+ *   and every GSI.
+ * - GSIs always carry `projection_type` (Terraform requires it); `non_key_attributes` only for INCLUDE.
+ * - Resource labels come from table names: `Shop` → `shop`, unique in the file.
+ * The text is laid out as `terraform fmt` writes it (aligned `=` within a run of one-line
+ * arguments), so `terraform fmt -check` passes. Deterministic.
+ */
+import type { Design, Projection } from '../model/schema.ts';
+import { nonKeyAttributesOf, tableSpecsOf, uniqueName, wellFormed, type TableSpec } from './table-spec.ts';
+
+/** An HCL quoted string: JSON-like escapes, and `${` / `%{` doubled so they are not template sequences. */
+export function hclString(text: string): string {
+  let out = '"';
+  for (const ch of wellFormed(text)) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '"') out += '\\"';
+    else if (ch === '\\') out += '\\\\';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else out += ch;
+  }
+  // In a replacement string `$$` is one `$`: '$$$${' writes `$${`.
+  return `${out.replace(/\$\{/g, '$$$${').replace(/%\{/g, '%%{')}"`;
+}
+
+/** Map keys written bare; others (a dash reads as an identifier character in HCL but as minus to people) are quoted. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** One line of a block body: an argument (`name = value`), a nested block, or a blank line. */
+type Line = { kind: 'argument'; name: string; value: string } | { kind: 'block'; text: string[] } | { kind: 'blank' };
+
+const argument = (name: string, value: string): Line => ({ kind: 'argument', name, value });
+
+/**
+ * A block's body lines at `indent`, arguments aligned as `terraform fmt` aligns them: within a run of
+ * one-line arguments (ended by a blank line, a block, or a multi-line value) every `=` lines up.
+ */
+function body(lines: Line[], indent: string): string[] {
+  const out: string[] = [];
+  let run: Array<{ name: string; value: string }> = [];
+  const flush = (): void => {
+    const width = Math.max(0, ...run.map((a) => (a.value.includes('\n') ? 0 : a.name.length)));
+    for (const a of run) {
+      const [first, ...rest] = a.value.split('\n');
+      out.push(`${indent}${a.name.padEnd(a.value.includes('\n') ? a.name.length : width)} = ${first}`, ...rest.map((r) => `${indent}${r}`));
+    }
+    run = [];
+  };
+  for (const line of lines) {
+    if (line.kind === 'argument') {
+      if (line.value.includes('\n')) {
+        // A multi-line value ends the run before it and is not aligned with what follows.
+        flush();
+        run.push(line);
+        flush();
+      } else run.push(line);
+    } else {
+      flush();
+      if (line.kind === 'blank') out.push('');
+      else out.push(...line.text.map((t) => (t === '' ? '' : `${indent}${t}`)));
+    }
+  }
+  flush();
+  return out;
+}
+
+function block(header: string, lines: Line[]): Line {
+  return { kind: 'block', text: [`${header} {`, ...body(lines, '  '), '}'] };
+}
+
+function list(values: readonly string[]): string {
+  return `[${values.map(hclString).join(', ')}]`;
+}
+
+function projectionLines(projection: Projection): Line[] {
+  const lines = [argument('projection_type', hclString(projection.type))];
+  const nonKey = nonKeyAttributesOf(projection);
+  if (nonKey) lines.push(argument('non_key_attributes', list(nonKey)));
+  return lines;
+}
+
+function tableBlock(spec: TableSpec, label: string): string[] {
+  const lines: Line[] = [argument('name', hclString(spec.name)), argument('billing_mode', hclString(spec.throughput ? 'PROVISIONED' : 'PAY_PER_REQUEST'))];
+  if (spec.throughput) lines.push(argument('read_capacity', String(spec.throughput.read)), argument('write_capacity', String(spec.throughput.write)));
+  lines.push(argument('hash_key', hclString(spec.partitionKey)));
+  if (spec.sortKey !== undefined) lines.push(argument('range_key', hclString(spec.sortKey)));
+  lines.push(argument('table_class', hclString(spec.tableClass)));
+  if (spec.deletionProtection !== undefined) lines.push(argument('deletion_protection_enabled', String(spec.deletionProtection)));
+  if (spec.stream) lines.push(argument('stream_enabled', 'true'), argument('stream_view_type', hclString(spec.stream)));
+
+  for (const a of spec.attributeDefinitions) {
+    lines.push({ kind: 'blank' }, block('attribute', [argument('name', hclString(a.name)), argument('type', hclString(a.type))]));
+  }
+  for (const g of spec.gsis) {
+    const gsi: Line[] = [argument('name', hclString(g.name)), argument('hash_key', hclString(g.partitionKey))];
+    if (g.sortKey !== undefined) gsi.push(argument('range_key', hclString(g.sortKey)));
+    gsi.push(...projectionLines(g.projection));
+    if (g.throughput) gsi.push(argument('read_capacity', String(g.throughput.read)), argument('write_capacity', String(g.throughput.write)));
+    lines.push({ kind: 'blank' }, block('global_secondary_index', gsi));
+  }
+  for (const l of spec.lsis) {
+    lines.push({ kind: 'blank' }, block('local_secondary_index', [argument('name', hclString(l.name)), argument('range_key', hclString(l.sortKey)), ...projectionLines(l.projection)]));
+  }
+  if (spec.ttlAttribute !== undefined) {
+    lines.push({ kind: 'blank' }, block('ttl', [argument('attribute_name', hclString(spec.ttlAttribute)), argument('enabled', 'true')]));
+  }
+  if (spec.pointInTimeRecovery) {
+    const pitr = [argument('enabled', String(spec.pointInTimeRecovery.enabled))];
+    if (spec.pointInTimeRecovery.enabled && spec.pointInTimeRecovery.recoveryPeriodInDays !== undefined) {
+      pitr.push(argument('recovery_period_in_days', String(spec.pointInTimeRecovery.recoveryPeriodInDays)));
+    }
+    lines.push({ kind: 'blank' }, block('point_in_time_recovery', pitr));
+  }
+  if (spec.encryption) {
+    // enabled = false is the key DynamoDB owns; true is a KMS key: aws/dynamodb unless kms_key_arn names one.
+    const sse = [argument('enabled', String(spec.encryption.type === 'KMS'))];
+    if (spec.encryption.type === 'KMS' && spec.encryption.kmsKeyId !== undefined && spec.encryption.kmsKeyId.trim() !== '') {
+      sse.push(argument('kms_key_arn', hclString(spec.encryption.kmsKeyId)));
+    }
+    lines.push({ kind: 'blank' }, block('server_side_encryption', sse));
+  }
+  if (spec.tags.length > 0) {
+    const entries = body(
+      spec.tags.map(([k, v]) => argument(IDENTIFIER.test(k) ? k : hclString(k), hclString(v))),
+      '  ',
+    );
+    lines.push({ kind: 'blank' }, argument('tags', ['{', ...entries, '}'].join('\n')));
+  }
+  return [`resource "aws_dynamodb_table" "${label}" {`, ...body(lines, '  '), '}'];
+}
+
+/**
+ * The design's tables as Terraform `aws_dynamodb_table` resources. Deterministic; assumes a design
+ * that passes `validateDesign`.
+ */
+export function toTerraform(design: Design): string {
+  const taken = new Set<string>();
+  const blocks = tableSpecsOf(design.tables).map((spec) => {
+    const base = spec.name.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'table';
+    return tableBlock(spec, uniqueName(/^[a-z_]/.test(base) ? base : `t_${base}`, taken, '_')).join('\n');
+  });
+  const header = `# Generated by Keyplan from the design "${wellFormed(design.name).replace(/[\r\n]+/g, ' ')}".`;
+  return `${header}\n\n${blocks.join('\n\n')}\n`;
+}
