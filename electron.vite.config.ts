@@ -9,8 +9,13 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rolldownOptions: {
-        // index: the Electron main process; web: the same host served to a browser (no electron import).
-        input: { index: resolve(root, 'src-main/index.ts'), web: resolve(root, 'src-main/web.ts') },
+        // index: the Electron main process; web: the same host served to a browser (no electron import);
+        // task-worker: the worker thread simulations and sample generation run in (out/main/task-worker.js).
+        input: {
+          index: resolve(root, 'src-main/index.ts'),
+          web: resolve(root, 'src-main/web.ts'),
+          'task-worker': resolve(root, 'src-main/tasks/task-worker.ts'),
+        },
       },
     },
   },

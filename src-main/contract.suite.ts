@@ -11,6 +11,9 @@ import { createApiClient, type ApiClient } from '../src-shared/ipc/client.ts';
 import type { ApiHandlers, EventPayload, EventSink } from '../src-shared/ipc/contract.ts';
 import type { Transport } from '../src-shared/ipc/wire.ts';
 import { createBrowserHandlers } from './host.ts';
+import { createEventRelay } from './tasks/event-relay.ts';
+import { TASK_WORKER_SOURCE, taskWorkerSpawner } from './tasks/spawn.ts';
+import { createTaskHost } from './tasks/task-host.ts';
 import { invalidDesign, sampleDesign } from './test-support/designs.ts';
 import { makeTempDir } from './test-support/temp-dir.ts';
 
@@ -37,7 +40,12 @@ async function setUp(connect: ConnectTransport): Promise<Harness> {
   await writeFile(join(examplesDir, 'sample.keyplan.json'), JSON.stringify(sampleDesign('Sample example')));
   await writeFile(join(examplesDir, 'broken.keyplan.json'), '{ "formatVersion": 1, ');
   const workspaceDir = join(dir, 'workspace');
+  // Tasks run in real worker threads (from the TypeScript source); their events go out through the transport.
+  const events = createEventRelay();
+  const tasks = createTaskHost({ emit: events.emit, spawn: taskWorkerSpawner(TASK_WORKER_SOURCE), log: () => {} });
+  onTestFinished(() => tasks.dispose());
   const handlers = await createBrowserHandlers({
+    tasks,
     workspaceDir,
     dataDir: join(dir, 'data'),
     examplesDir,
@@ -47,6 +55,7 @@ async function setUp(connect: ConnectTransport): Promise<Harness> {
   });
   const connected = await connect(handlers);
   onTestFinished(() => connected.close());
+  events.attach({ emit: connected.emit });
   return { client: createApiClient(connected.transport), transport: connected.transport, emit: connected.emit, workspaceDir };
 }
 
@@ -156,6 +165,56 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       // A round trip after the second event proves it had its chance to arrive.
       await client.call('app.info', {});
       expect(received).toEqual([{ command: 'save' }]);
+    });
+
+    test('simulation.run runs in a worker and streams task.progress for its runId', async () => {
+      const { client } = await setUp(connect);
+      const progress: EventPayload<'task.progress'>[] = [];
+      const off = client.on('task.progress', (payload) => progress.push(payload));
+      const design = { ...sampleDesign('Simulated'), workload: { durationSeconds: 300, stepSeconds: 1, seed: 2, events: [] } };
+      const result = await client.call('simulation.run', { runId: 'sim', design, tableId: 'table-app', seed: 5 });
+      expect(result).toMatchObject({ seed: 5, tableName: 'AppTable', durationSeconds: 300 });
+      expect(result.targets.map((t) => t.name)).toEqual(['table']);
+      // Events are delivered asynchronously; a round trip gives the last one its chance to arrive.
+      await client.call('app.info', {});
+      off();
+      expect(progress.length).toBeGreaterThan(0);
+      expect(progress.at(-1)).toMatchObject({ runId: 'sim', done: 300, total: 300 });
+    });
+
+    test('sample.generate keeps the items in the host for sample.page and sample.find', async () => {
+      const { client } = await setUp(connect);
+      const summary = await client.call('sample.generate', { runId: 'sample', design: sampleDesign('Sampled'), tableId: 'table-app', seed: 3 });
+      expect(summary).toMatchObject({ runId: 'sample', seed: 3, itemCount: 1000 });
+      const page = await client.call('sample.page', { runId: 'sample', view: 'table', offset: 0, limit: 3 });
+      expect(page.rows).toHaveLength(3);
+      const key = page.rows[0]?.partitionKey ?? '';
+      expect((await client.call('sample.find', { runId: 'sample', view: 'table', key })).offset).toEqual(expect.any(Number));
+      expect((await client.call('sample.find', { runId: 'sample', view: 'table', key: 'NOPE#' })).offset).toBeNull();
+    });
+
+    test('task channels refuse bad input and unknown runs, as data', async () => {
+      const { client } = await setUp(connect);
+      expect(await codeOf(client.call('simulation.run', { runId: 'x', design: sampleDesign(), tableId: 'no-table' }))).toMatchObject({ code: 'ipc.badInput', path: 'tableId' });
+      expect(await codeOf(client.call('simulation.run', { runId: 'x', design: sampleDesign(), tableId: 'table-app', seed: 'one' } as never))).toMatchObject({ code: 'ipc.badInput', path: 'seed' });
+      expect((await codeOf(client.call('sample.generate', { runId: 'x', design: invalidDesign() as never, tableId: 'table-app' }))).code).toBe('file.invalidDesign');
+      expect(await codeOf(client.call('sample.page', { runId: 'x', view: 'table', offset: -1, limit: 5 }))).toMatchObject({ code: 'ipc.badInput', path: 'offset' });
+      expect((await codeOf(client.call('sample.page', { runId: 'gone', view: 'table', offset: 0, limit: 5 }))).code).toBe('task.unknown');
+      expect((await codeOf(client.call('sample.find', { runId: 'gone', view: 'table', key: 'A' }))).code).toBe('task.unknown');
+      expect(await client.call('task.cancel', { runId: 'gone' })).toEqual({ canceled: false });
+    });
+
+    test('task.cancel stops a running simulation, whose call fails with task.canceled', async () => {
+      const { client } = await setUp(connect);
+      let started!: () => void;
+      const firstProgress = new Promise<void>((resolve) => (started = resolve));
+      const off = client.on('task.progress', (p) => p.runId === 'week' && started());
+      const design = { ...sampleDesign('A week'), workload: { durationSeconds: 7 * 24 * 3600, stepSeconds: 1, seed: 1, events: [] } };
+      const running = codeOf(client.call('simulation.run', { runId: 'week', design, tableId: 'table-app' }));
+      await firstProgress;
+      off();
+      expect(await client.call('task.cancel', { runId: 'week' })).toEqual({ canceled: true });
+      expect((await running).code).toBe('task.canceled');
     });
   });
 }

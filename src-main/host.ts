@@ -4,13 +4,15 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { ApiHandlers } from '../src-shared/ipc/contract.ts';
+import type { ApiHandlers, EventSink } from '../src-shared/ipc/contract.ts';
 import { createExampleLibrary } from './files/examples.ts';
 import { createFileService } from './files/file-service.ts';
 import { createGrantedLocator } from './files/granted-locator.ts';
 import { createRecentStore } from './files/recent-store.ts';
 import { createWorkspaceLocator } from './files/workspace-locator.ts';
 import { createHandlers, type Dialogs } from './handlers/index.ts';
+import { taskWorkerSpawner, TASK_WORKER_SOURCE } from './tasks/spawn.ts';
+import { createTaskHost, type TaskHost } from './tasks/task-host.ts';
 
 interface CommonOptions {
   version: string;
@@ -19,6 +21,12 @@ interface CommonOptions {
   platform?: string;
   /** Where host problems are reported once (default: console.error). */
   log?: (message: string, error?: unknown) => void;
+  /** Where host events go (`task.progress`): the transport, usually through an `EventRelay`. */
+  events?: EventSink;
+  /** The task worker: the built `task-worker.js` beside the entry; default the TypeScript source (tests). */
+  taskWorker?: string;
+  /** A task host made by the caller (tests that end its workers); default one over `taskWorker`. */
+  tasks?: TaskHost;
 }
 
 export interface BrowserHostOptions extends CommonOptions {
@@ -45,7 +53,14 @@ export async function createBrowserHandlers(options: BrowserHostOptions): Promis
       onCorrupt: (error) => log('The recent files list was unreadable and starts empty again.', error),
     }),
     examples: createExampleLibrary(options.examplesDir, (id, error) => log(`Example "${id}" could not be loaded.`, error)),
+    tasks: tasksFor(options, log),
   });
+}
+
+function tasksFor(options: CommonOptions, log: (message: string, error?: unknown) => void): TaskHost {
+  if (options.tasks) return options.tasks;
+  const events = options.events;
+  return createTaskHost({ emit: (event, payload) => events?.emit(event, payload), spawn: taskWorkerSpawner(options.taskWorker ?? TASK_WORKER_SOURCE), log });
 }
 
 export interface ElectronHostOptions extends CommonOptions {
@@ -73,6 +88,7 @@ export function createElectronHandlers(options: ElectronHostOptions): ApiHandler
     examples: createExampleLibrary(options.examplesDir, (id, error) => log(`Example "${id}" could not be loaded.`, error)),
     dialogs: options.dialogs,
     grant: (path) => locator.grant(path),
+    tasks: tasksFor(options, log),
   });
 }
 

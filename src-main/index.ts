@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createElectronDialogs } from './dialogs.ts';
 import { createElectronHandlers } from './host.ts';
 import { createMenuTemplate } from './menu.ts';
+import { createEventRelay } from './tasks/event-relay.ts';
 import { resolveRendererLocation } from './renderer-location.ts';
 import { registerElectronTransport } from './transports/electron.ts';
 import { createMainWindow } from './window.ts';
@@ -33,7 +34,10 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 function start(): void {
+  const events = createEventRelay();
   const handlers = createElectronHandlers({
+    events,
+    taskWorker: join(import.meta.dirname, 'task-worker.js'),
     version: app.getVersion(),
     examplesDir: join(app.getAppPath(), 'examples'),
     userDataDir: app.getPath('userData'),
@@ -45,6 +49,7 @@ function start(): void {
     getWebContents: () => mainWindow?.webContents,
     isOurUrl: location.isOurs,
   });
+  events.attach(transport);
   Menu.setApplicationMenu(Menu.buildFromTemplate(createMenuTemplate((command) => transport.emit('menu.command', { command }))));
   const open = () => {
     mainWindow = createMainWindow({ preloadPath: join(outDir, 'preload', 'index.cjs'), location });

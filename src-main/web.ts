@@ -10,6 +10,7 @@ import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBrowserHandlers } from './host.ts';
+import { createEventRelay } from './tasks/event-relay.ts';
 import { startWebHost, type WebHost } from './transports/websocket.ts';
 
 /**
@@ -44,7 +45,15 @@ async function main(): Promise<void> {
   }
   const workspaceDir = resolve(values.workspace ?? process.env.KEYPLAN_WORKSPACE ?? join(homedir(), 'Keyplan'));
   const dataDir = resolve(values['data-dir'] ?? join(workspaceDir, '.keyplan'));
-  const handlers = await createBrowserHandlers({ workspaceDir, dataDir, examplesDir: join(repoRoot, 'examples'), version: readVersion() });
+  const events = createEventRelay();
+  const handlers = await createBrowserHandlers({
+    workspaceDir,
+    dataDir,
+    examplesDir: join(repoRoot, 'examples'),
+    version: readVersion(),
+    events,
+    taskWorker: join(here, 'task-worker.js'),
+  });
   const start = (p: number) => startWebHost({ handlers, port: p, staticDir: join(here, '..', 'renderer') });
 
   let host: WebHost;
@@ -58,6 +67,7 @@ async function main(): Promise<void> {
       console.log(`Port ${PREFERRED_PORT} is busy, so a random port is used: designs kept in the browser from earlier runs are not visible on it.`);
     }
   }
+  events.attach(host);
   console.log(`Keyplan is running at ${host.url}`);
   console.log(`Workspace folder: ${workspaceDir}`);
 

@@ -9,6 +9,7 @@ import type { HandlerDeps } from './deps.ts';
 import { createExampleHandlers } from './examples.ts';
 import { createFileHandlers } from './files.ts';
 import { createRecentHandlers } from './recent.ts';
+import { createTaskHandlers } from './tasks.ts';
 
 export type { BrowserDeps, Dialogs, ElectronDeps, HandlerDeps } from './deps.ts';
 
@@ -18,5 +19,6 @@ export function createHandlers(deps: HandlerDeps): ApiHandlers {
     ...createFileHandlers(deps),
     ...createRecentHandlers(deps),
     ...createExampleHandlers(deps),
+    ...createTaskHandlers(deps),
   };
 }

@@ -5,8 +5,8 @@
 import { AppError } from '../../src-shared/errors.ts';
 import type { Channel } from '../../src-shared/ipc/contract.ts';
 
-type FieldKind = 'string' | 'boolean' | 'object';
-type KindType = { string: string; boolean: boolean; object: object };
+type FieldKind = 'string' | 'boolean' | 'number' | 'object';
+type KindType = { string: string; boolean: boolean; number: number; object: object };
 type FieldSpec = Record<string, FieldKind | `${FieldKind}?`>;
 type BaseKind<K> = K extends `${infer B}?` ? B : K;
 type Required<S extends FieldSpec> = { [K in keyof S as S[K] extends `${string}?` ? never : K]: KindType[BaseKind<S[K]> & FieldKind] };
@@ -31,11 +31,18 @@ export function checkInput<S extends FieldSpec>(channel: Channel, input: unknown
     const value = record[key];
     if (value === undefined) {
       if (!optional) throw badInput(channel, key, `"${key}" is missing; expected a ${kind}`);
-    } else if (kind === 'object' ? typeof value !== 'object' || value === null || Array.isArray(value) : typeof value !== kind) {
+    } else if (!hasKind(value, kind)) {
       throw badInput(channel, key, `"${key}" must be a ${kind}, received ${describe(value)}`);
     }
   }
   return record as Checked<S>;
+}
+
+function hasKind(value: unknown, kind: FieldKind): boolean {
+  if (kind === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
+  // NaN and ±Infinity do not survive JSON anyway; refuse them as the mistakes they are.
+  if (kind === 'number') return typeof value === 'number' && Number.isFinite(value);
+  return typeof value === kind;
 }
 
 function badInput(channel: Channel, path: string, why: string): AppError {

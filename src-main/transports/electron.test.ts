@@ -53,6 +53,11 @@ function handlers(overrides: Partial<ApiHandlers> = {}): ApiHandlers {
     'recent.list': fail,
     'examples.list': fail,
     'examples.open': fail,
+    'sample.generate': fail,
+    'sample.page': fail,
+    'sample.find': fail,
+    'simulation.run': fail,
+    'task.cancel': fail,
     ...overrides,
   };
 }

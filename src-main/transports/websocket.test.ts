@@ -46,6 +46,19 @@ const handlers: ApiHandlers = {
   'examples.open': async () => {
     throw new Error('unused');
   },
+  'sample.generate': async () => {
+    throw new Error('unused');
+  },
+  'sample.page': async () => {
+    throw new Error('unused');
+  },
+  'sample.find': async () => {
+    throw new Error('unused');
+  },
+  'simulation.run': async () => {
+    throw new Error('unused');
+  },
+  'task.cancel': async () => ({ canceled: false }),
 };
 
 async function startHost(options: Partial<WebHostOptions> = {}): Promise<{ host: WebHost; logged: unknown[][] }> {

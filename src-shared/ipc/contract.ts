@@ -8,6 +8,8 @@
  * the recent list. The host refuses any other reference.
  */
 import type { Design } from '../model/schema.ts';
+import type { SimulationResult } from '../partition/types.ts';
+import type { SampleRow, SampleSummary } from '../sample/types.ts';
 import type { Problem } from '../model/problems.ts';
 
 export type FileErrorCode =
@@ -20,7 +22,10 @@ export type FileErrorCode =
   | 'file.badName'
   | 'file.exists'
   | 'file.io'
-  | 'file.canceled';
+  | 'file.canceled'
+  | 'task.canceled'
+  | 'task.unknown'
+  | 'task.failed';
 
 export type FileRef = string;
 
@@ -94,10 +99,29 @@ export interface ApiMap {
   'examples.list': { input: Record<string, never>; output: { examples: ExampleInfo[] } };
   /** Loads a shipped example as a new, unsaved design. */
   'examples.open': { input: { id: string }; output: { design: Design } };
+  /**
+   * Generates seeded sample items for one table in a worker thread (progress: `task.progress` with
+   * this `runId`, chosen by the caller). The items stay in the host; `sample.page` reads them.
+   * Errors: `task.canceled`, `task.failed`.
+   */
+  'sample.generate': { input: { runId: string; design: Design; tableId: string; seed?: number }; output: SampleSummary };
+  /** A page of one view (`table` or an index name), grouped by partition key and sorted by sort key. */
+  'sample.page': { input: { runId: string; view: string; offset: number; limit: number }; output: { total: number; rows: SampleRow[] } };
+  /** The offset of the first item whose partition key starts with `key` in a view, or null. */
+  'sample.find': { input: { runId: string; view: string; key: string }; output: { offset: number | null } };
+  /**
+   * Runs the partition simulator on one table of `design` in a worker thread (progress:
+   * `task.progress`). Errors: `task.canceled`, `task.failed`.
+   */
+  'simulation.run': { input: { runId: string; design: Design; tableId: string; seed?: number }; output: SimulationResult };
+  /** Cancels a running `sample.generate` or `simulation.run`; its call then fails with `task.canceled`. */
+  'task.cancel': { input: { runId: string }; output: { canceled: boolean } };
 }
 
 export interface EventMap {
   'menu.command': { command: MenuCommand };
+  /** Progress of a long task (sample generation, simulation): `done` of `total` steps. */
+  'task.progress': { runId: string; done: number; total: number; label: string };
 }
 
 export type Channel = keyof ApiMap;
@@ -117,9 +141,14 @@ export const channels = [
   'recent.list',
   'examples.list',
   'examples.open',
+  'sample.generate',
+  'sample.page',
+  'sample.find',
+  'simulation.run',
+  'task.cancel',
 ] as const satisfies readonly Channel[];
 
-export const events = ['menu.command'] as const satisfies readonly EventName[];
+export const events = ['menu.command', 'task.progress'] as const satisfies readonly EventName[];
 
 // Compile-time check that the runtime lists name every channel and event, no more and no fewer.
 type Missing<All, Listed> = Exclude<All, Listed>;

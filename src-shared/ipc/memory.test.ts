@@ -19,6 +19,11 @@ function fakeHandlers(overrides: Partial<ApiHandlers> = {}): ApiHandlers {
     'recent.list': unused,
     'examples.list': unused,
     'examples.open': unused,
+    'sample.generate': unused,
+    'sample.page': unused,
+    'sample.find': unused,
+    'simulation.run': unused,
+    'task.cancel': unused,
     ...overrides,
   };
 }

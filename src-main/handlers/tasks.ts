@@ -1,0 +1,60 @@
+/**
+ * Long tasks: sample generation and the partition simulator, run by the task host in worker
+ * threads (progress as `task.progress` events, `task.cancel` to stop), and paging through a
+ * generated sample that stays in the host.
+ */
+import { AppError } from '../../src-shared/errors.ts';
+import type { ApiHandlers } from '../../src-shared/ipc/contract.ts';
+import type { Design } from '../../src-shared/model/schema.ts';
+import { checkDesign } from '../files/design-file.ts';
+import type { TaskInput } from '../tasks/protocol.ts';
+import type { HandlerDeps } from './deps.ts';
+import { checkInput } from './input.ts';
+
+type TaskHandlers = Pick<ApiHandlers, 'sample.generate' | 'sample.page' | 'sample.find' | 'simulation.run' | 'task.cancel'>;
+
+const TASK_INPUT = { runId: 'string', design: 'object', tableId: 'string', seed: 'number?' } as const;
+
+/** The design checked in depth, and its table: `ipc.badInput` (path `tableId`) when there is no such table. */
+function taskInput(input: { design: object; tableId: string; seed?: number | undefined }, doing: string): TaskInput {
+  const design: Design = checkDesign(input.design, 'The design', `cannot be used for ${doing}`);
+  if (!design.tables.some((t) => t.id === input.tableId)) {
+    const ids = design.tables.map((t) => `"${t.id}"`).join(', ');
+    throw new AppError({ code: 'ipc.badInput', path: 'tableId', message: `The design has no table with id "${input.tableId}"; expected one of ${ids}.` });
+  }
+  return { design, tableId: input.tableId, ...(input.seed === undefined ? {} : { seed: input.seed }) };
+}
+
+function nonNegativeInteger(channel: 'sample.page', name: string, value: number): number {
+  if (Number.isInteger(value) && value >= 0) return value;
+  throw new AppError({ code: 'ipc.badInput', path: name, message: `Bad input to "${channel}": "${name}" must be a whole number ≥ 0, received ${value}.` });
+}
+
+export function createTaskHandlers(deps: HandlerDeps): TaskHandlers {
+  return {
+    async 'sample.generate'(input) {
+      const checked = checkInput('sample.generate', input, TASK_INPUT);
+      return deps.tasks.generateSample(checked.runId, taskInput(checked, 'sample data'));
+    },
+
+    async 'sample.page'(input) {
+      const { runId, view, offset, limit } = checkInput('sample.page', input, { runId: 'string', view: 'string', offset: 'number', limit: 'number' });
+      return deps.tasks.page(runId, view, nonNegativeInteger('sample.page', 'offset', offset), nonNegativeInteger('sample.page', 'limit', limit));
+    },
+
+    async 'sample.find'(input) {
+      const { runId, view, key } = checkInput('sample.find', input, { runId: 'string', view: 'string', key: 'string' });
+      return deps.tasks.find(runId, view, key);
+    },
+
+    async 'simulation.run'(input) {
+      const checked = checkInput('simulation.run', input, TASK_INPUT);
+      return deps.tasks.runSimulation(checked.runId, taskInput(checked, 'a simulation'));
+    },
+
+    async 'task.cancel'(input) {
+      const { runId } = checkInput('task.cancel', input, { runId: 'string' });
+      return deps.tasks.cancel(runId);
+    },
+  };
+}

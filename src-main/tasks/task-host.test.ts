@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, onTestFinished, test } from 'vitest';
+import { AppError } from '../../src-shared/errors.ts';
+import type { EventPayload } from '../../src-shared/ipc/contract.ts';
+import type { Design } from '../../src-shared/model/schema.ts';
+import { sampleDesign } from '../test-support/designs.ts';
+import { generateSampleTask, runSimulationTask, TaskCanceled } from './run-task.ts';
+import { TASK_WORKER_SOURCE, taskWorkerSpawner } from './spawn.ts';
+import { createTaskHost, type TaskHost } from './task-host.ts';
+
+const BUILT_WORKER = join(import.meta.dirname, '..', '..', 'out', 'main', 'task-worker.js');
+
+/** The sample design with a workload of `seconds` one-second steps. */
+function designFor(seconds: number): Design {
+  const design = sampleDesign('Tasks');
+  return { ...design, workload: { durationSeconds: seconds, stepSeconds: 1, seed: 3, events: [] } };
+}
+
+function hostWith(entry = TASK_WORKER_SOURCE, keepSampleRuns?: number): { host: TaskHost; progress: EventPayload<'task.progress'>[] } {
+  const progress: EventPayload<'task.progress'>[] = [];
+  const host = createTaskHost({
+    emit: (event, payload) => {
+      if (event === 'task.progress') progress.push(payload as EventPayload<'task.progress'>);
+    },
+    spawn: taskWorkerSpawner(entry),
+    ...(keepSampleRuns ? { keepSampleRuns } : {}),
+    log: () => {},
+  });
+  onTestFinished(() => host.dispose());
+  return { host, progress };
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe('tasks in-process', () => {
+  test('a simulation reports progress and stops between steps once canceled', () => {
+    const seen: number[] = [];
+    let canceled = false;
+    const run = () =>
+      runSimulationTask({ design: designFor(10_000), tableId: 'table-app' }, {
+        isCanceled: () => canceled,
+        progress: (done) => {
+          seen.push(done);
+          if (done >= 64) canceled = true;
+        },
+      });
+    expect(run).toThrow(TaskCanceled);
+    expect(seen.at(-1)).toBeLessThan(200);
+  });
+
+  test('a simulation runs to the end and reports every step done', () => {
+    let last = { done: 0, total: -1 };
+    const result = runSimulationTask({ design: designFor(100), tableId: 'table-app', seed: 9 }, { isCanceled: () => false, progress: (done, total) => (last = { done, total }) });
+    expect(last).toEqual({ done: 100, total: 100 });
+    expect(result).toMatchObject({ seed: 9, tableName: 'AppTable', durationSeconds: 100 });
+  });
+
+  test('sample generation stops when canceled', () => {
+    const design = sampleDesign('Big');
+    design.tables[0]!.entities[0]!.itemCount = 500_000;
+    let calls = 0;
+    expect(() => generateSampleTask({ design, tableId: 'table-app' }, 'r', { isCanceled: () => calls++ > 1, progress: () => {} })).toThrow(TaskCanceled);
+  });
+});
+
+describe('the task host with real worker threads', () => {
+  test('runs a simulation in a worker from the TypeScript source, with progress events', async () => {
+    const { host, progress } = hostWith();
+    const result = await host.runSimulation('sim-1', { design: designFor(600), tableId: 'table-app' });
+    expect(result.targets[0]).toMatchObject({ name: 'table', partitionCount: 4 });
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((p) => p.runId === 'sim-1')).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ done: 600, total: 600 });
+    // A finished simulation keeps nothing: there is nothing left to cancel.
+    expect(host.cancel('sim-1')).toEqual({ canceled: false });
+  });
+
+  test('cancel fails the pending call with task.canceled and ends the worker', async () => {
+    const { host, progress } = hostWith();
+    const running = host.runSimulation('long', { design: designFor(7 * 24 * 3600), tableId: 'table-app' });
+    await waitFor(() => progress.length > 0);
+    expect(host.cancel('long')).toEqual({ canceled: true });
+    const error = await errorOf(running);
+    expect(error.code).toBe('task.canceled');
+    expect(host.cancel('long')).toEqual({ canceled: false });
+  });
+
+  test('a sample run answers pages and finds until it is dropped for newer runs', async () => {
+    const { host } = hostWith(TASK_WORKER_SOURCE, 2);
+    const summary = await host.generateSample('s1', { design: sampleDesign('S'), tableId: 'table-app', seed: 4 });
+    expect(summary).toMatchObject({ runId: 's1', itemCount: 1000 });
+    const page = await host.page('s1', 'table', 0, 5);
+    expect(page.rows).toHaveLength(5);
+    expect(page.total).toBeGreaterThanOrEqual(1000);
+    const key = page.rows.find((r) => r.partitionKey !== undefined)?.partitionKey ?? '';
+    expect((await host.find('s1', 'table', key)).offset).toEqual(expect.any(Number));
+    expect((await host.find('s1', 'table', 'NO-SUCH-KEY')).offset).toBeNull();
+    expect((await errorOf(host.page('s1', 'GSI9', 0, 5))).toData()).toMatchObject({ code: 'ipc.badInput', path: 'view' });
+
+    await host.generateSample('s2', { design: sampleDesign('S'), tableId: 'table-app' });
+    await host.page('s1', 'table', 0, 1); // s1 is now the most recently used
+    await host.generateSample('s3', { design: sampleDesign('S'), tableId: 'table-app' });
+    expect((await errorOf(host.page('s2', 'table', 0, 1))).code).toBe('task.unknown');
+    await expect(host.page('s1', 'table', 0, 1)).resolves.toBeDefined();
+    await expect(host.page('s3', 'table', 0, 1)).resolves.toBeDefined();
+  });
+
+  test('unknown runs are task.unknown, and a failure inside the worker comes back as data', async () => {
+    const { host } = hostWith();
+    expect((await errorOf(host.page('nope', 'table', 0, 1))).code).toBe('task.unknown');
+    expect((await errorOf(host.find('nope', 'table', 'x'))).code).toBe('task.unknown');
+    const error = await errorOf(host.runSimulation('bad', { design: designFor(10), tableId: 'missing' }));
+    expect(error.toData()).toMatchObject({ code: 'ipc.badInput', path: 'tableId' });
+  });
+
+  test.skipIf(!existsSync(BUILT_WORKER))('runs a simulation in the built worker (out/main/task-worker.js)', async () => {
+    const { host } = hostWith(BUILT_WORKER);
+    const result = await host.runSimulation('built', { design: designFor(120), tableId: 'table-app' });
+    expect(result.patterns[0]).toMatchObject({ patternId: 'ap-get-user', throttled: 0 });
+  });
+});
+
+/** Polls until `condition` holds (a worker's first progress event), failing after 20 s. */
+async function waitFor(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
