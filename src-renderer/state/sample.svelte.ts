@@ -29,17 +29,14 @@ export interface SampleApi {
   onProgress(listener: (progress: SampleProgress) => void): () => void;
 }
 
-/** The sample calls over the client. */
+/** The sample calls over the typed client. */
 export function sampleApiOf(client: ApiClient): SampleApi {
-  // The sample and task channels are being added to the contract; until they are, call them by name.
-  const call = client.call as unknown as <T>(channel: string, input: unknown) => Promise<T>;
-  const on = client.on as unknown as (event: string, listener: (payload: SampleProgress) => void) => () => void;
   return {
-    generate: (input) => call('sample.generate', input),
-    page: (input) => call('sample.page', input),
-    find: (input) => call('sample.find', input),
-    cancel: (input) => call('task.cancel', input),
-    onProgress: (listener) => on('task.progress', listener),
+    generate: (input) => client.call('sample.generate', input),
+    page: (input) => client.call('sample.page', input),
+    find: (input) => client.call('sample.find', input),
+    cancel: (input) => client.call('task.cancel', input),
+    onProgress: (listener) => client.on('task.progress', listener),
   };
 }
 
@@ -118,7 +115,7 @@ export class SampleData {
     } catch (error) {
       if (this.#runId !== runId) return;
       this.#runId = undefined;
-      const canceled = error instanceof AppError && (error.code as string) === 'task.canceled';
+      const canceled = error instanceof AppError && error.code === 'task.canceled';
       this.status = this.summary ? 'ready' : canceled ? 'idle' : 'failed';
       this.message = canceled ? 'Generation canceled; nothing changed.' : `Could not generate sample data: ${error instanceof Error ? error.message : String(error)}`;
     } finally {

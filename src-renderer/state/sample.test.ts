@@ -36,7 +36,7 @@ function fakeHost(options: { hold?: boolean } = {}) {
       return { offset: stores.get(runId)!.find(view, key) };
     },
     async cancel() {
-      rejectRun?.(new AppError({ code: 'task.canceled' as never, message: 'Canceled.' }));
+      rejectRun?.(new AppError({ code: 'task.canceled', message: 'Canceled.' }));
       return { canceled: true };
     },
     onProgress(listener) {
