@@ -4,6 +4,8 @@
  *   keyplan size <item.json>   size and capacity units of one item in DynamoDB JSON
  *   keyplan check <design>     validation and which operation serves each access pattern
  *   keyplan cost <design>      capacity units and dollars per access pattern, with totals
+ *   keyplan export <design>    the design as CloudFormation, Terraform, CDK, CLI input, Workbench, DynamoDB JSON
+ *   keyplan import <file>      a NoSQL Workbench model as a design
  *
  * `main` never throws and never exits the process: it writes to the streams it is given and returns
  * the exit code (bin/keyplan.mjs sets it). Errors are one line each on stderr, without stack traces.
@@ -13,12 +15,14 @@ import { asksForHelp, parseCommandArgs } from './cli/args.ts';
 import { checkCommand } from './cli/check.ts';
 import type { Command } from './cli/command.ts';
 import { costCommand } from './cli/cost.ts';
+import { exportCommand } from './cli/export.ts';
+import { importCommand } from './cli/import.ts';
 import { errorLine, EXIT, writeLines, type CliIo } from './cli/io.ts';
 import { sizeCommand } from './cli/size.ts';
 
 export { EXIT, type CliIo } from './cli/io.ts';
 
-const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand];
+const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand, exportCommand, importCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.synopsis.length));
@@ -33,19 +37,24 @@ ${COMMANDS.map((c) => `  ${c.synopsis.padEnd(width)}  ${c.summary}`).join('\n')}
 Options:
   --json      print JSON instead of text (shapes in "keyplan <command> --help")
   --explain   print how each number is derived (size, cost)
+  --to, --out, --from, --items  formats and files of export and import ("keyplan export --help")
   -h, --help  print help
   --version   print the version
 
 Exit codes:
   0  done, and the input passed
   1  the input has problems: a file that cannot be read, is not JSON or not a Keyplan design;
-     design problems or unserved access patterns (check); an invalid or oversized item (size)
+     design problems or unserved access patterns (check); an invalid or oversized item (size);
+     a design with problems (export); a file that is not an importable model (import); an
+     output file that cannot be written
   2  usage error: unknown command or option, a missing or extra argument
 
 Errors go to stderr, one line each. Examples:
   keyplan check examples/ecommerce.keyplan.json
   keyplan cost examples/ecommerce.keyplan.json --json
-  keyplan size item.json`;
+  keyplan size item.json
+  keyplan export examples/ecommerce.keyplan.json --to cloudformation --out template.yaml
+  keyplan import model.json --from nosql-workbench --out model.keyplan.json`;
 }
 
 function version(): string {

@@ -839,7 +839,7 @@ function describeOther(json: unknown): string {
  * (`details.designPath` keeps the design's). Deterministic; never throws.
  */
 export function fromNoSqlWorkbench(json: unknown): Result<Design, Problem> {
-  const expected = 'a NoSQL Workbench model: an object with "ModelName" and "DataModel"';
+  const expected = 'an object with "ModelName" and "DataModel", as NoSQL Workbench exports a model';
   if (!isRecord(json) || (!('DataModel' in json) && !('ModelName' in json))) {
     const found = describeOther(json);
     return fail([{ code: 'workbench.notModel', path: '', message: `This is not a NoSQL Workbench model: expected ${expected}; found ${found}.`, found, expected }]);
