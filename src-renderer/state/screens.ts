@@ -54,7 +54,7 @@ export const SCREENS: readonly Screen[] = [
   {
     id: 'partitions',
     label: 'Partitions',
-    isBuilt: false,
+    isBuilt: true,
     summary: 'How keys and traffic spread over partitions, where the design throttles, and what write sharding would change.',
   },
   {

@@ -1,0 +1,74 @@
+/**
+ * The partitions screen's state: runs the host's partition simulator (in a worker, with progress and
+ * cancel) on the active design, and a what-if run on a sharded copy of it beside the current one.
+ */
+import { AppError } from '../../src-shared/errors.ts';
+import type { ApiClient } from '../../src-shared/ipc/client.ts';
+import type { Design } from '../../src-shared/model/schema.ts';
+import type { SimulationResult } from '../../src-shared/partition/types.ts';
+
+export interface SimulationRun {
+  result?: SimulationResult;
+  /** JSON of the design the result is for, to tell when the design changed since. */
+  designJson?: string;
+  running: boolean;
+  progress: { done: number; total: number; label: string } | undefined;
+  error?: string;
+}
+
+let runCounter = 0;
+
+export class SimulationStore {
+  current = $state<SimulationRun>({ running: false, progress: undefined });
+  whatIf = $state<SimulationRun>({ running: false, progress: undefined });
+
+  readonly #api: ApiClient;
+  #runIds = new Map<'current' | 'whatIf', string>();
+
+  constructor(api: ApiClient) {
+    this.#api = api;
+    api.on('task.progress', (p) => {
+      for (const [slot, runId] of this.#runIds) {
+        if (runId === p.runId) this[slot] = { ...this[slot], progress: { done: p.done, total: p.total, label: p.label } };
+      }
+    });
+  }
+
+  /** Runs the simulator for one table of `design` into `slot`; a second call cancels the first. */
+  async run(slot: 'current' | 'whatIf', design: Design, tableId: string, seed?: number): Promise<void> {
+    await this.cancel(slot);
+    const runId = `sim-${Date.now().toString(36)}-${++runCounter}`;
+    this.#runIds.set(slot, runId);
+    const designJson = JSON.stringify(design);
+    this[slot] = { ...this[slot], running: true, progress: { done: 0, total: 1, label: 'Starting' }, error: undefined } as SimulationRun;
+    try {
+      const result = await this.#api.call('simulation.run', { runId, design, tableId, ...(seed !== undefined ? { seed } : {}) });
+      if (this.#runIds.get(slot) !== runId) return;
+      this[slot] = { result, designJson, running: false, progress: undefined };
+    } catch (error) {
+      if (this.#runIds.get(slot) !== runId) return;
+      const canceled = error instanceof AppError && error.code === 'task.canceled';
+      this[slot] = {
+        ...this[slot],
+        running: false,
+        progress: undefined,
+        ...(canceled ? {} : { error: error instanceof Error ? error.message : String(error) }),
+      } as SimulationRun;
+    } finally {
+      if (this.#runIds.get(slot) === runId) this.#runIds.delete(slot);
+    }
+  }
+
+  async cancel(slot: 'current' | 'whatIf'): Promise<void> {
+    const runId = this.#runIds.get(slot);
+    if (!runId) return;
+    this.#runIds.delete(slot);
+    this[slot] = { ...this[slot], running: false, progress: undefined };
+    await this.#api.call('task.cancel', { runId }).catch(() => undefined);
+  }
+
+  clearWhatIf(): void {
+    void this.cancel('whatIf');
+    this.whatIf = { running: false, progress: undefined };
+  }
+}
