@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { equalRangeStarts, hashFraction, partitionAt, placeKeys } from './hash.ts';
+import { equalRangeStarts, hashFraction, partitionAt, placeKeyColumns, placeKeys } from './hash.ts';
 
 const MASK = 0xffffffffffffffffn;
 
@@ -64,5 +64,14 @@ describe('partition ranges', () => {
     for (const k of placed.keys) expect(Math.abs(k - 1250)).toBeLessThan(150);
     const one = keys[0]!;
     expect(placed.keys[Math.floor(hashFraction(one.partitionKey) * 8)]).toBeGreaterThan(0);
+  });
+
+  it('places key columns exactly as it places key objects', () => {
+    const keys = Array.from({ length: 5000 }, (_, i) => `ORDER#o-${i}`);
+    const objects = placeKeys(keys.map((partitionKey, i) => ({ partitionKey, items: 1 + (i % 3), bytes: 100 * (1 + (i % 3)) })), 16);
+    const columns = placeKeyColumns({ keys, itemsPerKey: keys.map((_, i) => 1 + (i % 3)), bytesPerKey: keys.map((_, i) => 100 * (1 + (i % 3))) }, 16);
+    expect(columns.items).toEqual(objects.items);
+    expect(columns.bytes).toEqual(objects.bytes);
+    expect(columns.partitionOfKey[7]).toBe(Math.floor(hashFraction('ORDER#o-7') * 16));
   });
 });

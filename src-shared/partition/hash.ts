@@ -20,71 +20,81 @@ const OFFSET_HIGH = 0xcbf29ce4;
 const OFFSET_LOW = 0x84222325;
 const PRIME_LOW = 0x1b3;
 
-/** (aHigh·2^32 + aLow) × (bHigh·2^32 + bLow) mod 2^64, in 16-bit limbs: [high, low]. */
-function multiply64(aHigh: number, aLow: number, bHigh: number, bLow: number): [number, number] {
-  const a0 = aLow & 0xffff;
-  const a1 = aLow >>> 16;
-  const b0 = bLow & 0xffff;
-  const b1 = bLow >>> 16;
-  const p00 = a0 * b0;
-  const p01 = a0 * b1;
-  const p10 = a1 * b0;
-  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
-  const low = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
-  const high = (a1 * b1 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(aHigh, bLow) + Math.imul(aLow, bHigh)) >>> 0;
-  return [high, low];
+/** UTF-8 bytes of one code unit (or surrogate pair) beyond ASCII, reused between calls. */
+const scratch = new Uint8Array(4);
+
+/** Writes the UTF-8 bytes of the character at `i` into `scratch`; returns [byte count, code units used]. */
+function encodeAt(key: string, i: number): number {
+  let c = key.charCodeAt(i);
+  if (c < 0x800) {
+    scratch[0] = 0xc0 | (c >> 6);
+    scratch[1] = 0x80 | (c & 0x3f);
+    return 2;
+  }
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < key.length) {
+    const next = key.charCodeAt(i + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) {
+      const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+      scratch[0] = 0xf0 | (cp >> 18);
+      scratch[1] = 0x80 | ((cp >> 12) & 0x3f);
+      scratch[2] = 0x80 | ((cp >> 6) & 0x3f);
+      scratch[3] = 0x80 | (cp & 0x3f);
+      return 4 + 8; // 4 bytes, and the low surrogate is consumed too (flag 8)
+    }
+  }
+  if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+  scratch[0] = 0xe0 | (c >> 12);
+  scratch[1] = 0x80 | ((c >> 6) & 0x3f);
+  scratch[2] = 0x80 | (c & 0x3f);
+  return 3;
 }
 
 /**
  * FNV-1a 64-bit of the UTF-8 bytes of `key`, finalized with fmix64, as a fraction of the hash space
- * in [0, 1). The 64-bit arithmetic is done in 32-bit halves (no BigInt), so a million keys hash in
- * tens of milliseconds. Lone surrogates are encoded as U+FFFD, as a UTF-8 encoder does.
+ * in [0, 1). The 64-bit arithmetic is done in 32-bit halves held in locals (no BigInt, no heap
+ * numbers), so a million keys hash in well under a second. Lone surrogates are encoded as U+FFFD,
+ * as a UTF-8 encoder does.
  */
 export function hashFraction(key: string): number {
   let high = OFFSET_HIGH;
   let low = OFFSET_LOW;
-  const mix = (byte: number): void => {
-    low = (low ^ byte) >>> 0;
-    // (high·2^32 + low) × (2^40 + 0x1b3) mod 2^64
-    const product = low * PRIME_LOW; // < 2^41: exact in a double
-    const productLow = product >>> 0;
-    const carry = Math.floor(product / TWO_POW_32);
-    high = (Math.imul(high, PRIME_LOW) + (low << 8) + carry) >>> 0;
-    low = productLow;
-  };
-  for (let i = 0; i < key.length; i += 1) {
-    let c = key.charCodeAt(i);
+  const length = key.length;
+  for (let i = 0; i < length; i += 1) {
+    const c = key.charCodeAt(i);
     if (c < 0x80) {
-      mix(c);
+      // × (2^40 + 0x1b3) mod 2^64: low·0x1b3 carries into high, low << 8 is the 2^40 term.
+      low = (low ^ c) >>> 0;
+      const product = low * PRIME_LOW;
+      high = (Math.imul(high, PRIME_LOW) + (low << 8) + Math.floor(product / TWO_POW_32)) >>> 0;
+      low = product >>> 0;
       continue;
     }
-    if (c < 0x800) {
-      mix(0xc0 | (c >> 6));
-      mix(0x80 | (c & 0x3f));
-      continue;
+    const encoded = encodeAt(key, i);
+    if (encoded & 8) i += 1;
+    for (let b = 0; b < (encoded & 7); b += 1) {
+      low = (low ^ (scratch[b] as number)) >>> 0;
+      const product = low * PRIME_LOW;
+      high = (Math.imul(high, PRIME_LOW) + (low << 8) + Math.floor(product / TWO_POW_32)) >>> 0;
+      low = product >>> 0;
     }
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < key.length) {
-      const next = key.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-        i += 1;
-        mix(0xf0 | (cp >> 18));
-        mix(0x80 | ((cp >> 12) & 0x3f));
-        mix(0x80 | ((cp >> 6) & 0x3f));
-        mix(0x80 | (cp & 0x3f));
-        continue;
-      }
-    }
-    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
-    mix(0xe0 | (c >> 12));
-    mix(0x80 | ((c >> 6) & 0x3f));
-    mix(0x80 | (c & 0x3f));
   }
   // fmix64: k ^= k >> 33; k *= 0xff51afd7ed558ccd; k ^= k >> 33; k *= 0xc4ceb9fe1a85ec53; k ^= k >> 33.
-  low = (low ^ (high >>> 1)) >>> 0;
-  [high, low] = multiply64(high, low, 0xff51afd7, 0xed558ccd);
-  low = (low ^ (high >>> 1)) >>> 0;
-  [high, low] = multiply64(high, low, 0xc4ceb9fe, 0x1a85ec53);
+  // Each multiply is mod 2^64 in 16-bit limbs.
+  for (let round = 0; round < 2; round += 1) {
+    low = (low ^ (high >>> 1)) >>> 0;
+    const bHigh = round === 0 ? 0xff51afd7 : 0xc4ceb9fe;
+    const bLow = round === 0 ? 0xed558ccd : 0x1a85ec53;
+    const a0 = low & 0xffff;
+    const a1 = low >>> 16;
+    const b0 = bLow & 0xffff;
+    const b1 = bLow >>> 16;
+    const p00 = a0 * b0;
+    const p01 = a0 * b1;
+    const p10 = a1 * b0;
+    const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+    high = (a1 * b1 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(high, bLow) + Math.imul(low, bHigh)) >>> 0;
+    low = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
+  }
   low = (low ^ (high >>> 1)) >>> 0;
   // high / 2^32 + low / 2^64 rounds to 1 for the very top of the space: keep it below 1.
   const fraction = high / TWO_POW_32 + low / TWO_POW_64;
@@ -142,4 +152,32 @@ export function placeKeys(keys: Iterable<PlacedKey>, partitionCount: number): Pl
     placement.keys[index] = (placement.keys[index] as number) + 1;
   }
   return placement;
+}
+
+/** A view's partition keys in columns, as the sample store keeps them (`SampleViewKeys`). */
+export interface KeyColumns {
+  keys: readonly string[];
+  itemsPerKey: ArrayLike<number>;
+  bytesPerKey: ArrayLike<number>;
+}
+
+/**
+ * `placeKeys` over columns: no object per key, so a million generated items place in tens of
+ * milliseconds. Also returns each key's partition (index into `keys`).
+ */
+export function placeKeyColumns(columns: KeyColumns, partitionCount: number): Placement & { partitionOfKey: Uint32Array } {
+  const n = Math.max(1, Math.floor(partitionCount));
+  const count = columns.keys.length;
+  const partitionOfKey = new Uint32Array(count);
+  const items = new Float64Array(n);
+  const bytes = new Float64Array(n);
+  const keys = new Float64Array(n);
+  for (let k = 0; k < count; k += 1) {
+    const index = Math.min(n - 1, Math.floor(hashFraction(columns.keys[k] as string) * n));
+    partitionOfKey[k] = index;
+    items[index] = (items[index] as number) + (columns.itemsPerKey[k] as number);
+    bytes[index] = (bytes[index] as number) + (columns.bytesPerKey[k] as number);
+    keys[index] = (keys[index] as number) + 1;
+  }
+  return { partitionCount: n, items, bytes, keys, partitionOfKey };
 }

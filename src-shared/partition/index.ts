@@ -9,7 +9,7 @@ export { step, isFinished, runToEnd, multiplierAt, DEFAULT_WORKLOAD, MAX_HEAT_BU
 export { finishSimulation, ENGINE_ASSUMPTIONS, formatShare, formatSecond } from './result.ts';
 export { buildSimulationModel, MODEL_ASSUMPTIONS, type SimulationModel, type TargetModel, type LoadSource, type ModelKey, type ModelOptions } from './model.ts';
 export { createSimulation } from './engine.ts';
-export { hashFraction, placeKeys, partitionAt, equalRangeStarts, HASH_DESCRIPTION, type PlacedKey, type Placement } from './hash.ts';
+export { hashFraction, placeKeys, placeKeyColumns, partitionAt, equalRangeStarts, HASH_DESCRIPTION, type KeyColumns, type PlacedKey, type Placement } from './hash.ts';
 export { recommendShards, DEFAULT_SHARD_HEADROOM, type ShardRecommendation } from './shards.ts';
 export * from './limits.ts';
 export { createRandom, type Random } from './random.ts';

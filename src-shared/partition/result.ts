@@ -17,9 +17,10 @@ const round = (n: number, digits = 3) => {
   return Math.round(n * f) / f;
 };
 
-/** `92%`, `0.4%`, `100%`. */
+/** `92%`, `0.4%`, `100%`; `<0.1%` for a share that is not zero but rounds to it. */
 export function formatShare(fraction: number): string {
   const pct = fraction * 100;
+  if (pct > 0 && pct < 0.05) return '<0.1%';
   const text = pct >= 10 || pct === 0 ? String(Math.round(pct)) : String(Math.round(pct * 10) / 10);
   return `${text}%`;
 }
