@@ -6,6 +6,7 @@
  *   keyplan cost <design>      capacity units and dollars per access pattern, with totals
  *   keyplan export <design>    the design as CloudFormation, Terraform, CDK, CLI input, Workbench, DynamoDB JSON
  *   keyplan import <file>      a NoSQL Workbench model as a design
+ *   keyplan simulate <design>  partitions, hot keys and throttling over the design's workload
  *
  * `main` never throws and never exits the process: it writes to the streams it is given and returns
  * the exit code (bin/keyplan.mjs sets it). Errors are one line each on stderr, without stack traces.
@@ -18,11 +19,12 @@ import { costCommand } from './cli/cost.ts';
 import { exportCommand } from './cli/export.ts';
 import { importCommand } from './cli/import.ts';
 import { errorLine, EXIT, writeLines, type CliIo } from './cli/io.ts';
+import { simulateCommand } from './cli/simulate.ts';
 import { sizeCommand } from './cli/size.ts';
 
 export { EXIT, type CliIo } from './cli/io.ts';
 
-const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand, exportCommand, importCommand];
+const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand, exportCommand, importCommand, simulateCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.synopsis.length));
@@ -38,6 +40,7 @@ Options:
   --json      print JSON instead of text (shapes in "keyplan <command> --help")
   --explain   print how each number is derived (size, cost)
   --to, --out, --from, --items  formats and files of export and import ("keyplan export --help")
+  --seed N    the seed of a simulation (simulate)
   -h, --help  print help
   --version   print the version
 
