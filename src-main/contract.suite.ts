@@ -99,6 +99,20 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       await expect(client.call('file.saveAs', { name: 'orders', design: sampleDesign('B'), overwrite: true })).resolves.toBeDefined();
     });
 
+    test('an export is written inside the workspace as named, refuses to replace unless told, and never takes a design name', async () => {
+      const { client, workspaceDir } = await setUp(connect);
+      const saved = await client.call('file.export', { name: 'orders.cloudformation.yaml', content: 'Resources: {}\n' });
+      expect(saved).toMatchObject({ ref: 'orders.cloudformation.yaml', name: 'orders.cloudformation.yaml' });
+      expect(await readFile(join(workspaceDir, 'orders.cloudformation.yaml'), 'utf8')).toBe('Resources: {}\n');
+      expect(await codeOf(client.call('file.export', { name: 'orders.cloudformation.yaml', content: 'x' }))).toMatchObject({ code: 'file.exists', path: 'name' });
+      await client.call('file.export', { name: 'orders.cloudformation.yaml', content: 'replaced', overwrite: true });
+      expect(await readFile(join(workspaceDir, 'orders.cloudformation.yaml'), 'utf8')).toBe('replaced');
+      expect(await codeOf(client.call('file.export', { name: 'orders.keyplan.json', content: '{}' }))).toMatchObject({ code: 'file.badName' });
+      expect(await codeOf(client.call('file.export', { name: '../outside.yaml', content: 'x' }))).toMatchObject({ code: 'file.outsideWorkspace' });
+      expect((await client.call('file.list', {})).files).toEqual([]);
+      expect((await client.call('recent.list', {})).files).toEqual([]);
+    });
+
     test('a design with a broken shape is refused with every problem, as data', async () => {
       const { client } = await setUp(connect);
       const error = await codeOf(client.call('file.saveAs', { name: 'bad', design: invalidDesign() as never }));

@@ -169,3 +169,35 @@ describe('workspace confinement', () => {
     expect(listed[0]).toMatchObject({ name: 'b.keyplan.json', sizeBytes: expect.any(Number), modifiedAt: expect.any(String) });
   });
 });
+
+describe('exports', () => {
+  test('writes the text under the name as given, with no backup, and refuses to replace unless told to', async () => {
+    const { files, workspace } = await setUp();
+    const saved = await files.writeExport('shop.cloudformation.yaml', 'Resources: {}\n', { overwrite: false });
+    expect(saved).toEqual({ ref: 'shop.cloudformation.yaml', name: 'shop.cloudformation.yaml', savedAt: '2025-01-02T03:04:05.000Z' });
+    expect(await readFile(join(workspace, 'shop.cloudformation.yaml'), 'utf8')).toBe('Resources: {}\n');
+    const error = await errorOf(files.writeExport('shop.cloudformation.yaml', 'other', { overwrite: false }));
+    expect(error).toMatchObject({ code: 'file.exists', path: 'name' });
+    await files.writeExport('shop.cloudformation.yaml', 'replaced', { overwrite: true });
+    expect(await readdir(workspace)).toEqual(['shop.cloudformation.yaml']);
+    expect(await readFile(join(workspace, 'shop.cloudformation.yaml'), 'utf8')).toBe('replaced');
+    expect(await files.list()).toEqual([]);
+  });
+
+  test.each([
+    ['a design file name', 'orders.keyplan.json'],
+    ['a backup name', 'orders.keyplan.json.bak'],
+    ['a hidden name', '.env'],
+    ['a reserved character', 'what?.yaml'],
+  ])('refuses %s with file.badName and writes nothing', async (_what, name) => {
+    const { files, workspace } = await setUp();
+    expect((await errorOf(files.writeExport(name, 'x', { overwrite: true }))).code).toBe('file.badName');
+    expect(await readdir(workspace)).toEqual([]);
+  });
+
+  test('stays inside the workspace', async () => {
+    const { files } = await setUp();
+    expect((await errorOf(files.writeExport('../outside.yaml', 'x', { overwrite: true }))).code).toBe('file.outsideWorkspace');
+    expect((await errorOf(files.writeExport('/tmp/outside.yaml', 'x', { overwrite: true }))).code).toBe('file.outsideWorkspace');
+  });
+});

@@ -22,6 +22,12 @@ export interface FileService {
   save(ref: FileRef, design: unknown): Promise<SavedFile>;
   /** Like `save` to a new name; `file.exists` when it exists and `overwrite` is false. */
   saveAs(name: string, design: unknown, options: { overwrite: boolean }): Promise<SavedFile>;
+  /**
+   * Writes an exported text (a template, a model) atomically to `ref`, kept as named (no suffix;
+   * design and backup names refused with `file.badName`). `file.exists` when it exists and
+   * `overwrite` is false. No backup: an export is regenerated from its design at will.
+   */
+  writeExport(ref: FileRef, content: string, options: { overwrite: boolean }): Promise<SavedFile>;
   /** Whether `ref` names an existing file; never throws. */
   exists(ref: FileRef): Promise<boolean>;
 }
@@ -38,6 +44,16 @@ export function createFileService(locator: FileLocator, now: () => Date = () => 
     const saved: SavedFile = { ref: target.ref, name: basename(target.path), savedAt: now().toISOString() };
     if (backupPath !== undefined) saved.backupRef = `${target.ref}${BACKUP_SUFFIX}`;
     return saved;
+  }
+
+  async function refuseExisting(target: ResolvedFile): Promise<void> {
+    if (await lstat(target.path).then(() => true, () => false)) {
+      throw new AppError({
+        code: 'file.exists',
+        message: `"${target.label}" already exists. Choose another name or confirm replacing it.`,
+        path: 'name',
+      });
+    }
   }
 
   return {
@@ -69,14 +85,19 @@ export function createFileService(locator: FileLocator, now: () => Date = () => 
 
     async saveAs(name, design, { overwrite }) {
       const target = await locator.resolveForWrite(name);
-      if (!overwrite && (await lstat(target.path).then(() => true, () => false))) {
-        throw new AppError({
-          code: 'file.exists',
-          message: `"${target.label}" already exists. Choose another name or confirm replacing it.`,
-          path: 'name',
-        });
-      }
+      if (!overwrite) await refuseExisting(target);
       return write(target, design);
+    },
+
+    async writeExport(ref, content, { overwrite }) {
+      const target = await locator.resolveExportForWrite(ref);
+      if (!overwrite) await refuseExisting(target);
+      try {
+        await writeFileAtomic(target.path, content, { keepBackup: false });
+      } catch (error) {
+        throw toFileError(error, target.label, 'write');
+      }
+      return { ref: target.ref, name: basename(target.path), savedAt: now().toISOString() };
     },
 
     exists: (ref) => locator.exists(ref),

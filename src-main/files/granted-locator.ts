@@ -35,6 +35,7 @@ export function createGrantedLocator(options: GrantedLocatorOptions): GrantedLoc
   return {
     resolveForRead: check,
     resolveForWrite: check,
+    resolveExportForWrite: check,
     listFiles: async () => [],
     async exists(ref) {
       return isAbsolute(ref) && (await stat(ref).then((s) => s.isFile(), () => false));

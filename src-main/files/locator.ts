@@ -26,6 +26,11 @@ export interface FileLocator {
   resolveForRead(ref: FileRef): Promise<ResolvedFile>;
   /** A file to write, which may not exist yet. Errors: as `resolveForRead`. */
   resolveForWrite(ref: FileRef): Promise<ResolvedFile>;
+  /**
+   * An exported file to write (any name but a design's or a backup's; no suffix added). Errors: as
+   * `resolveForRead`.
+   */
+  resolveExportForWrite(ref: FileRef): Promise<ResolvedFile>;
   /** The design files the user can choose from (browser mode), sorted by ref. */
   listFiles(): Promise<ResolvedFile[]>;
   /** Whether `ref` names an existing, reachable file; never throws. */

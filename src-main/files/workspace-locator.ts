@@ -44,7 +44,10 @@ export function createWorkspaceLocator(workspaceDir: string): FileLocator {
   }
 
   async function resolveForWrite(ref: FileRef): Promise<ResolvedFile> {
-    const rel = checkRef(ref, 'write');
+    return resolveChecked(ref, checkRef(ref, 'write'));
+  }
+
+  async function resolveChecked(ref: FileRef, rel: string): Promise<ResolvedFile> {
     const rootPath = await getRealRoot();
     let folder: string;
     try {
@@ -96,7 +99,14 @@ export function createWorkspaceLocator(workspaceDir: string): FileLocator {
     return found.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
   }
 
-  return { workspaceDir: root, resolveForRead, resolveForWrite, listFiles, exists };
+  return {
+    workspaceDir: root,
+    resolveForRead,
+    resolveForWrite,
+    resolveExportForWrite: (ref) => resolveChecked(ref, checkExportRef(ref)),
+    listFiles,
+    exists,
+  };
 }
 
 /**
@@ -104,23 +114,42 @@ export function createWorkspaceLocator(workspaceDir: string): FileLocator {
  * accepts a `.keyplan.json.bak` backup.
  */
 export function checkRef(ref: FileRef, purpose: 'read' | 'write'): string {
-  if (isAbsolute(ref) || /^[a-zA-Z]:/.test(ref) || ref.startsWith('\\')) {
-    throw outside(ref, 'it is an absolute path; refs are relative to the workspace folder');
-  }
-  const segments = ref.split('/').filter((s) => s !== '' && s !== '.');
-  if (segments.includes('..')) throw outside(ref, 'it contains ".."');
-  if (segments.length === 0) throw badName(ref, 'it is empty');
-  for (const segment of segments) {
-    if (BAD_CHARACTERS.test(segment)) throw badName(ref, 'it contains a control character or one of < > : " | ? * \\');
-    if (segment.startsWith('.')) throw badName(ref, `"${segment}" starts with "." (hidden)`);
-    if (/[ .]$/.test(segment)) throw badName(ref, `"${segment}" ends with a space or "."`);
-    if (segment.length > MAX_SEGMENT_LENGTH) throw badName(ref, `"${segment.slice(0, 20)}…" is longer than ${MAX_SEGMENT_LENGTH} characters`);
-  }
+  const segments = checkSegments(ref, 'design');
   const last = segments.pop() as string;
   const isBackup = purpose === 'read' && last.endsWith(DESIGN_SUFFIX + BACKUP_SUFFIX);
   const name = isBackup ? last : withDesignSuffix(last);
   if (name === DESIGN_SUFFIX || name.length > MAX_SEGMENT_LENGTH) throw badName(ref, 'the name before ".keyplan.json" is empty or too long');
   return [...segments, name].join('/');
+}
+
+/**
+ * Checks the name of an exported file (a template, a model) the same way, keeping it as given: no
+ * suffix is added. Design files and their backups are refused, so an export never replaces a design.
+ */
+export function checkExportRef(ref: FileRef): string {
+  const segments = checkSegments(ref, 'export');
+  const last = segments.at(-1) as string;
+  if (last.endsWith(DESIGN_SUFFIX) || last.endsWith(BACKUP_SUFFIX)) {
+    throw badName(ref, `names ending in "${DESIGN_SUFFIX}" or "${BACKUP_SUFFIX}" are for design files`, 'export');
+  }
+  return segments.join('/');
+}
+
+/** The lexical checks every ref passes: relative, no `..`, no hidden, reserved or control characters. */
+function checkSegments(ref: FileRef, kind: FileKind): string[] {
+  if (isAbsolute(ref) || /^[a-zA-Z]:/.test(ref) || ref.startsWith('\\')) {
+    throw outside(ref, 'it is an absolute path; refs are relative to the workspace folder');
+  }
+  const segments = ref.split('/').filter((s) => s !== '' && s !== '.');
+  if (segments.includes('..')) throw outside(ref, 'it contains ".."');
+  if (segments.length === 0) throw badName(ref, 'it is empty', kind);
+  for (const segment of segments) {
+    if (BAD_CHARACTERS.test(segment)) throw badName(ref, 'it contains a control character or one of < > : " | ? * \\', kind);
+    if (segment.startsWith('.')) throw badName(ref, `"${segment}" starts with "." (hidden)`, kind);
+    if (/[ .]$/.test(segment)) throw badName(ref, `"${segment}" ends with a space or "."`, kind);
+    if (segment.length > MAX_SEGMENT_LENGTH) throw badName(ref, `"${segment.slice(0, 20)}…" is longer than ${MAX_SEGMENT_LENGTH} characters`, kind);
+  }
+  return segments;
 }
 
 function outside(ref: string, why: string): AppError {
@@ -130,9 +159,12 @@ function outside(ref: string, why: string): AppError {
   });
 }
 
-function badName(ref: string, why: string): AppError {
+type FileKind = 'design' | 'export';
+
+function badName(ref: string, why: string, kind: FileKind = 'design'): AppError {
+  const example = kind === 'design' ? '"orders" or "team/orders.keyplan.json"' : '"orders.cloudformation.yaml"';
   return new AppError({
     code: 'file.badName',
-    message: `"${ref}" is not a valid design file name: ${why}. Expected a name like "orders" or "team/orders.keyplan.json".`,
+    message: `"${ref}" is not a valid ${kind} file name: ${why}. Expected a name like ${example}.`,
   });
 }

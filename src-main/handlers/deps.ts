@@ -9,6 +9,8 @@ import type { TaskHost } from '../tasks/task-host.ts';
 export interface Dialogs {
   chooseFileToOpen(): Promise<string | undefined>;
   chooseFileToSave(suggestedName: string): Promise<string | undefined>;
+  /** Where to save an exported file (any type; filtered by the suggestion's extension). */
+  chooseExportFile(suggestedName: string): Promise<string | undefined>;
 }
 
 interface CommonDeps {

@@ -18,13 +18,14 @@ async function setUp(answers: (string | undefined)[] = []) {
   const dialogs: Dialogs = {
     chooseFileToOpen: async () => (asked.push('open'), answers.shift()),
     chooseFileToSave: async (suggested) => (asked.push(`save ${suggested}`), answers.shift()),
+    chooseExportFile: async (suggested) => (asked.push(`export ${suggested}`), answers.shift()),
   };
   const options = { version: '1.2.3', platform: 'linux', userDataDir: join(dir, 'userData'), examplesDir: join(dir, 'examples'), log: () => {} };
   const handlers = createElectronHandlers({ ...options, dialogs });
   return { client: createApiClient(createMemoryTransport(handlers)), documents, asked, answers, options };
 }
 
-const noDialogs: Dialogs = { chooseFileToOpen: async () => undefined, chooseFileToSave: async () => undefined };
+const noDialogs: Dialogs = { chooseFileToOpen: async () => undefined, chooseFileToSave: async () => undefined, chooseExportFile: async () => undefined };
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(() => undefined, (e: unknown) => e);
@@ -90,6 +91,19 @@ describe('Electron handlers', () => {
     await writeFile(join(documents, 'chosen.keyplan.json'), JSON.stringify(sampleDesign('Existing')));
     answers.push(join(documents, 'chosen'));
     expect(await codeOf(client.call('file.saveAs', { name: 'orders', design: sampleDesign() }))).toBe('file.exists');
+  });
+
+  test('an export is saved where the save dialog says, under the name picked, and not listed as recent', async () => {
+    const { client, documents, asked, answers } = await setUp();
+    const picked = join(documents, 'stack.yaml');
+    await writeFile(picked, 'old');
+    answers.push(picked, undefined);
+    const saved = await client.call('file.export', { name: 'shop.cloudformation.yaml', content: 'Resources: {}\n' });
+    expect(asked).toEqual(['export shop.cloudformation.yaml']);
+    expect(saved).toMatchObject({ ref: picked, name: 'stack.yaml' });
+    expect(await readFile(picked, 'utf8')).toBe('Resources: {}\n');
+    expect((await client.call('recent.list', {})).files).toEqual([]);
+    expect(await codeOf(client.call('file.export', { name: 'x.tf', content: '' }))).toBe('file.canceled');
   });
 
   test('save as refuses an invalid design before asking where', async () => {

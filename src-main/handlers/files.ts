@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
 import type { ApiHandlers, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
 import { checkDesign } from '../files/design-file.ts';
@@ -5,7 +6,7 @@ import { withDesignSuffix } from '../files/locator.ts';
 import type { ElectronDeps, HandlerDeps } from './deps.ts';
 import { checkInput } from './input.ts';
 
-type FileHandlers = Pick<ApiHandlers, 'file.list' | 'file.open' | 'file.openDialog' | 'file.save' | 'file.saveAs'>;
+type FileHandlers = Pick<ApiHandlers, 'file.list' | 'file.open' | 'file.openDialog' | 'file.save' | 'file.saveAs' | 'file.export'>;
 
 export function createFileHandlers(deps: HandlerDeps): FileHandlers {
   const remember = async <T extends OpenedFile | SavedFile>(file: T): Promise<T> => {
@@ -46,6 +47,15 @@ export function createFileHandlers(deps: HandlerDeps): FileHandlers {
       // The dialog confirmed replacing `picked`; a suffix added here names a file it did not ask about.
       const path = withDesignSuffix(picked);
       return remember(await deps.files.saveAs(deps.grant(path), design, { overwrite: path === picked || (overwrite ?? false) }));
+    },
+
+    async 'file.export'(input) {
+      const { name, content, overwrite } = checkInput('file.export', input, { name: 'string', content: 'string', overwrite: 'boolean?' });
+      if (deps.mode === 'browser') return deps.files.writeExport(name, content, { overwrite: overwrite ?? false });
+      const picked = await deps.dialogs.chooseExportFile(basename(name));
+      if (picked === undefined) throw canceled('Saving the export');
+      // The dialog asked about replacing `picked`; exports are not design files, so no recent entry.
+      return deps.files.writeExport(deps.grant(picked), content, { overwrite: true });
     },
   };
 }

@@ -50,6 +50,7 @@ function handlers(overrides: Partial<ApiHandlers> = {}): ApiHandlers {
     'file.openDialog': fail,
     'file.save': fail,
     'file.saveAs': fail,
+    'file.export': fail,
     'recent.list': fail,
     'examples.list': fail,
     'examples.open': fail,

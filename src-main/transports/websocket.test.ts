@@ -41,6 +41,9 @@ const handlers: ApiHandlers = {
   'file.saveAs': async () => {
     throw new Error('unused');
   },
+  'file.export': async () => {
+    throw new Error('unused');
+  },
   'recent.list': async () => ({ files: [] }),
   'examples.list': async () => ({ examples: [] }),
   'examples.open': async () => {

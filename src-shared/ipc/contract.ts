@@ -95,6 +95,13 @@ export interface ApiMap {
    * `file.exists` unless `overwrite`. Electron: the native save dialog, `name` as its suggestion.
    */
   'file.saveAs': { input: { name: string; design: Design; overwrite?: boolean }; output: SavedFile };
+  /**
+   * Saves an exported text (a CloudFormation template, a NoSQL Workbench model, ...). Browser mode:
+   * `name` as given inside the workspace folder (atomic write, no backup); `file.exists` unless
+   * `overwrite`; `file.badName` for a design or backup name. Electron: the native save dialog, `name`
+   * as its suggestion; `file.canceled` when the user cancels. Not added to the recent files.
+   */
+  'file.export': { input: { name: string; content: string; overwrite?: boolean }; output: SavedFile };
   'recent.list': { input: Record<string, never>; output: { files: RecentFile[] } };
   'examples.list': { input: Record<string, never>; output: { examples: ExampleInfo[] } };
   /** Loads a shipped example as a new, unsaved design. */
@@ -138,6 +145,7 @@ export const channels = [
   'file.openDialog',
   'file.save',
   'file.saveAs',
+  'file.export',
   'recent.list',
   'examples.list',
   'examples.open',

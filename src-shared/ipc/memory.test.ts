@@ -16,6 +16,7 @@ function fakeHandlers(overrides: Partial<ApiHandlers> = {}): ApiHandlers {
     'file.openDialog': unused,
     'file.save': unused,
     'file.saveAs': unused,
+    'file.export': unused,
     'recent.list': unused,
     'examples.list': unused,
     'examples.open': unused,
