@@ -13,7 +13,7 @@
 import type { Workload, WorkloadEvent } from '../model/schema.ts';
 import { partitionAt, equalRangeStarts } from './hash.ts';
 import * as limits from './limits.ts';
-import { KEY_SPAN, type LoadSource, type SimulationModel, type TargetModel } from './model.ts';
+import { KEY_SPAN, KEY_TOP_OFFSET, type LoadSource, type SimulationModel, type TargetModel } from './model.ts';
 import { createRandom, normal, type Random } from './random.ts';
 
 // Module-local copies: the limits are read in the per-partition loops, and an imported binding can
@@ -34,8 +34,7 @@ const onDemandInstantCapacity = limits.onDemandInstantCapacity;
 export const MAX_HEAT_BUCKETS = 120;
 /** Throttled load below this many units is float noise, not throttling. */
 const EPSILON = 1e-9;
-/** Monotonic writes land just below the top of their key's range (inside it, whatever the cut). */
-const TOP_OFFSET = KEY_SPAN * 1e-6;
+const TOP_OFFSET = KEY_TOP_OFFSET;
 
 /** Why a partition's load was not all served, as bits. */
 export const CAUSE_KEY_RANGE = 1;
@@ -476,6 +475,14 @@ interface BackPressure {
 /** One step of one target: offered load per partition, the limits, what is served and why the rest is not. */
 function runTarget(state: SimulationState, target: TargetState, backPressure: BackPressure | undefined, bucket: number): void {
   const dt = state.stepSeconds;
+  let instant = 0;
+  if (target.model.capacity.mode === 'onDemand') {
+    // A peak served 30 minutes ago counts as previous; twice it is served at once, on partitions enough for it.
+    const lag = Math.max(1, Math.round(ON_DEMAND_PEAK_AGE_SECONDS / dt));
+    if (state.step >= lag) target.previousPeak = Math.max(target.previousPeak, target.servedHistory[state.step - lag] as number);
+    instant = onDemandInstantCapacity(target.previousPeak);
+    scaleOut(state, target, Math.ceil(instant / PARTITION_WRITES - 1e-9));
+  }
   const p = target.starts.length;
   const m = state.multipliers;
   const last = target.last;
@@ -557,9 +564,6 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
     const burstW = shareProvisioned(srvW, pvW, target.burstWrite, capacity.writeUnitsPerSecond / p, dt);
     last.limit = { mode: 'provisioned', readUnits: capacity.readUnitsPerSecond, writeUnits: capacity.writeUnitsPerSecond, burstRead: burstR, burstWrite: burstW };
   } else {
-    const lag = Math.max(1, Math.round(ON_DEMAND_PEAK_AGE_SECONDS / dt));
-    if (state.step >= lag) target.previousPeak = Math.max(target.previousPeak, target.servedHistory[state.step - lag] as number);
-    const instant = onDemandInstantCapacity(target.previousPeak);
     // Past twice the previous peak the partitions have not split yet: a key-range throttle.
     const served = totals(srvR, srvW);
     if (served.writeEquivalents > instant) scaleAll(srvR, srvW, krR, krW, instant / served.writeEquivalents);
@@ -639,6 +643,25 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
     if ((target.hotSeconds[i] as number) < SPLIT_AFTER_SECONDS || now < (target.retryAfter[i] as number)) continue;
     if (target.starts.length >= MAX_PARTITIONS) break;
     if (splitForHeat(state, target, i, now)) i += 1;
+  }
+}
+
+/**
+ * On-demand scaling adds partitions as its instant capacity grows: the widest range is cut in half
+ * until there are `needed` partitions (at most `MAX_PARTITIONS`).
+ */
+function scaleOut(state: SimulationState, target: TargetState, needed: number): void {
+  while (target.starts.length < Math.min(needed, MAX_PARTITIONS)) {
+    let widest = 0;
+    let width = 0;
+    for (let i = 0; i < target.starts.length; i += 1) {
+      const w = (i + 1 < target.starts.length ? (target.starts[i + 1] as number) : 1) - (target.starts[i] as number);
+      if (w > width) {
+        width = w;
+        widest = i;
+      }
+    }
+    insertPartition(state, target, widest, (target.starts[widest] as number) + width / 2, 0.5);
   }
 }
 

@@ -28,6 +28,12 @@ import {
  * collection's sort-key range: split for heat can cut inside it (reference §4.6), down to one item.
  */
 export const KEY_SPAN = 2 ** -40;
+/**
+ * Writes under an ever-increasing sort key land this far below the top of their key's range: a few
+ * units in the last place of a double near 1 (2^-53), so the point stays inside the key's range
+ * after any arithmetic with it.
+ */
+export const KEY_TOP_OFFSET = KEY_SPAN / 1024;
 /** A key space with at most this many keys is listed in full. */
 export const EXPLICIT_ALL_KEYS = 1024;
 /** Otherwise, this many of its top-ranked keys are explicit (and the rest background). */
@@ -433,10 +439,11 @@ export function buildSimulationModel(design: Design, table: Table, options: Mode
         if (s.kind === 'read') reads += load;
         else writes += load;
       }
-      // On-demand starts able to serve 12,000 reads/s (4 partitions); more load needs more.
+      // On-demand serves 12,000 reads/s from the start (4 partitions), and twice its previous peak
+      // at once: a table that has run at the design's load has partitions for twice that load.
       const load = partitionCountFor({ readUnitsPerSecond: reads, writeUnitsPerSecond: writes, bytes });
       const initial = ON_DEMAND_INITIAL_READ_UNITS / PARTITION_READ_UNITS_PER_SECOND;
-      const forThroughput = Math.max(initial, load.partitionsForThroughput);
+      const forThroughput = Math.max(initial, 2 * load.partitionsForThroughput);
       partitions = { partitionsForSize: load.partitionsForSize, partitionsForThroughput: forThroughput, partitionCount: Math.max(1, Math.ceil(Math.max(forThroughput, load.partitionsForSize) - 1e-9)) };
     }
     return {
@@ -464,7 +471,7 @@ function mergeShares(keys: { key: number; share: number }[]): { key: number; sha
 
 /** The modeling choices every run rests on (reference §10), in words. */
 export const MODEL_ASSUMPTIONS: readonly string[] = [
-  'Partition count at the start: ceil(max(RCU/3,000 + WCU/1,000, size/10 GB)), the historical formula (reference §4.2); on-demand starts from what a new table serves (12,000 reads/s, 4 partitions) or the design\'s load if higher. Partitions are split, never merged.',
+  'Partition count at the start: ceil(max(RCU/3,000 + WCU/1,000, size/10 GB)), the historical formula (reference §4.2); on-demand has partitions for what a new table serves (12,000 reads/s: 4 partitions) or for twice the design\'s load (its previous peak), whichever is more, and adds partitions as its capacity doubles. Partitions are split, never merged.',
   'Without a traffic distribution, requests follow the data: a key holding 10% of the items gets 10% of the requests. "uniform" spreads them evenly over key values; Zipf ranks keys by their items; a hot key is the one with the most items.',
   'Key values come from the key templates and each attribute\'s distinct values (cardinality, enum values and weights, generators); attributes are independent. Large key spaces are modeled as their hottest keys by name plus an even spread of the rest.',
 ];

@@ -4,7 +4,7 @@
  */
 import { partitionAt } from './hash.ts';
 import { PARTITION_READ_UNITS_PER_SECOND, PARTITION_WRITE_UNITS_PER_SECOND } from './limits.ts';
-import { KEY_SPAN } from './model.ts';
+import { KEY_SPAN, KEY_TOP_OFFSET } from './model.ts';
 import type { SimulationState, TargetState } from './engine.ts';
 import type { HotKey, PartitionStat, PatternResult, SimulationResult, TargetResult, ThrottlingReason } from './types.ts';
 
@@ -47,7 +47,7 @@ function itemsPerPartition(target: TargetState): { items: Float64Array; bytes: F
   }
   for (const key of keys) {
     const first = partitionAt(target.starts, key.position);
-    const last = partitionAt(target.starts, key.position + KEY_SPAN * (1 - 1e-6));
+    const last = partitionAt(target.starts, key.position + KEY_SPAN - KEY_TOP_OFFSET);
     for (let i = first; i <= last; i += 1) {
       const from = Math.max(key.position, target.starts[i] as number);
       const to = Math.min(key.position + KEY_SPAN, i + 1 < p ? (target.starts[i + 1] as number) : 1);
@@ -80,7 +80,7 @@ function hottestKeys(state: SimulationState, target: TargetState, steps: number,
     .slice(0, HOTTEST_KEYS)
     .map((l) => ({
       key: l.key.key,
-      partition: partitionAt(target.starts, l.top > l.units / 2 ? l.key.position + KEY_SPAN * (1 - 1e-6) : l.key.position),
+      partition: partitionAt(target.starts, l.top > l.units / 2 ? l.key.position + KEY_SPAN - KEY_TOP_OFFSET : l.key.position),
       share: totalUnits > 0 ? round(l.units / totalUnits, 6) : 0,
       readUnitsPerSecond: round(l.read),
       writeUnitsPerSecond: round(l.write),

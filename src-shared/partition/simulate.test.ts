@@ -202,23 +202,24 @@ describe('traffic over keys', () => {
 });
 
 describe('write sharding', () => {
-  const hotDevice = (shards?: number) =>
+  const hotDevice = (shards: number | undefined, rate = 2400) =>
     oneTableDesign({
       entity: oneDevice,
       keys: { PK: { template: 'DEVICE#{deviceId}', ...(shards ? { shards: { count: shards, method: 'random' } } : {}) }, SK: timestampSortKey },
-      patterns: [putEvents(2400)],
+      patterns: [putEvents(rate)],
       workload: ONE_HOUR,
     });
 
-  it.each([3, 5, 8, 16])('a hot key sharded %i ways spreads over at least min(N, partitions) partitions and stops throttling', (n) => {
-    const result = simulate(hotDevice(n), 't-test');
+  it.each([3, 5, 8, 16])('a hot key sharded %i ways (600 WCU/s a shard) spreads over at least min(N, partitions) partitions and stops throttling', (n) => {
+    const result = simulate(hotDevice(n, 600 * n), 't-test');
     const t = table(result);
     const loaded = t.partitions.filter((p) => p.writeUnitsPerSecond > 0).length;
     expect(loaded).toBeGreaterThanOrEqual(Math.min(n, t.partitionCount));
-    // Two shards can hash onto one partition; split for heat separates them within minutes.
+    // Two shards can hash onto one partition (the reason for §5's headroom); at 600 WCU/s each, such
+    // a partition runs hot, and split for heat separates them within minutes.
     const lastHalfHour = result.patterns[0]?.timeline?.throttled.slice(-60) ?? [];
     expect(lastHalfHour.every((x) => x === 0)).toBe(true);
-    expect(result.patterns[0]!.throttledFraction).toBeLessThan(0.05);
+    expect(result.patterns[0]!.throttledFraction).toBeLessThan(0.1);
   });
 
   it('the recommended shard count clears the throttling the unsharded key suffers', () => {
