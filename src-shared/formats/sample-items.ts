@@ -1,21 +1,51 @@
 /**
  * Deterministic sample items of a design's entities, in DynamoDB JSON: what the NoSQL Workbench export
- * writes as TableData and the DynamoDB JSON export writes as BatchWriteItem requests. Values come from
- * the key previews' samples (`previewSamples`: readable, following each attribute's generator or name,
- * every other item satisfying the entity's `when` conditions), adjusted so that the key values can be
- * read back into the same key templates (see `sampleRowValues`). Internal to `formats`.
+ * writes as TableData and the DynamoDB JSON export writes as BatchWriteItem requests. Values are the
+ * key previews' sample values (`sampleValue`: readable, following each attribute's generator or
+ * name), every other item made to satisfy the entity's `when` conditions as the previews do. Each
+ * entity of a table draws from its own range of samples (`ENTITY_SAMPLE_STRIDE` apart), so that two
+ * entities with the same templates do not write the same keys. Internal to `formats`.
  */
 import type { AttributeValue, Item } from '../capacity/item-size.ts';
-import { conditionAttributes, evaluateCondition, parseCondition } from '../model/condition.ts';
+import { conditionAttributes, evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
 import { keySlotsOf } from '../model/key-slots.ts';
 import { parseKeyTemplate, renderKeyTemplate } from '../model/key-template.ts';
-import { previewSamples } from '../model/preview.ts';
-import type { SampleValue } from '../model/sample-values.ts';
+import { sampleValue, type SampleValue } from '../model/sample-values.ts';
 import type { Attribute, Entity, Table } from '../model/schema.ts';
 import { base64Encode, encodeValue, setOwn } from './values.ts';
 
 /** A key part that reads back as literal text when it is the same in every item (`nosql-workbench.ts` uses the same rule). */
 export const WORD = /^[A-Za-z][A-Za-z_]*$/;
+
+/** How far apart, in samples, the entities of a table draw their values. */
+export const ENTITY_SAMPLE_STRIDE = 1000;
+
+/** A value that makes one clause of a condition true, where there is an obvious one (as the key previews force it). */
+function satisfyingValue(condition: Condition, attribute: string): unknown {
+  for (const clause of condition.clauses) {
+    if (clause.attribute !== attribute) continue;
+    if (clause.kind === 'in') return clause.values[0];
+    if (clause.kind === 'compare' && clause.operator === '=') return clause.value;
+  }
+  return undefined;
+}
+
+/** Sample `index` of an entity: every attribute's sample value; on even items, what the conditions test set to satisfy them. */
+function sampleAt(entity: Entity, index: number, isEven: boolean, conditions: readonly Condition[]): Record<string, unknown> {
+  const item: Record<string, unknown> = {};
+  for (const a of entity.attributes) {
+    const v = sampleValue(a, index, entity.name);
+    if (v !== undefined && a.name !== '') setOwn(item, a.name, v);
+  }
+  if (!isEven) return item;
+  for (const condition of conditions) {
+    for (const attribute of conditionAttributes(condition)) {
+      const value = satisfyingValue(condition, attribute);
+      if (value !== undefined) setOwn(item, attribute, value);
+    }
+  }
+  return item;
+}
 
 /** A placeholder value for the types a key preview has no sample of. */
 function containerSample(attribute: Attribute, i: number): AttributeValue {
@@ -85,6 +115,7 @@ function sampleRowValues(
  * items (NoSQL Workbench). Deterministic: item i of an entity is always the same.
  */
 export function sampleItemsOf(table: Table, entity: Entity, count: number, isReadBack = false): Item[] {
+  const first = Math.max(0, table.entities.indexOf(entity)) * ENTITY_SAMPLE_STRIDE;
   const keyNames = new Set(keySlotsOf(table).map((s) => s.attribute.name));
   const slots = keySlotsOf(table);
   const templates = new Map<string, { parts: ReturnType<typeof parseKeyTemplate>; when?: ReturnType<typeof parseCondition> }>();
@@ -98,10 +129,10 @@ export function sampleItemsOf(table: Table, entity: Entity, count: number, isRea
   for (const t of templates.values()) if (t.when?.ok) for (const name of conditionAttributes(t.when.value)) tested.add(name);
   const placeholders = new Set<string>();
   for (const t of templates.values()) if (t.parts.ok) for (const p of t.parts.value.parts) if (p.kind === 'attribute') placeholders.add(p.name);
-  const bases = previewSamples(entity, count);
+  const conditions = [...templates.values()].flatMap((t) => (t.when?.ok ? [t.when.value] : []));
   const rows: Item[] = [];
   for (let i = 0; i < count; i += 1) {
-    const values = sampleRowValues(entity, i, bases[i] ?? {}, isReadBack ? placeholders : undefined, tested);
+    const values = sampleRowValues(entity, i, sampleAt(entity, first + i, i % 2 === 0, conditions), isReadBack ? placeholders : undefined, tested);
     const plain = Object.fromEntries(values) as Record<string, SampleValue>;
     const item: Item = {};
     for (const slot of slots) {
