@@ -66,7 +66,7 @@ export const SCREENS: readonly Screen[] = [
   {
     id: 'json',
     label: 'Raw JSON',
-    isBuilt: false,
+    isBuilt: true,
     summary: 'The whole design in an editor with its JSON Schema: completion, hover and markers.',
   },
   {

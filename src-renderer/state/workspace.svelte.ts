@@ -147,10 +147,14 @@ export class Workspace {
     void this.#db.settings.put({ key: 'screen', value: screen });
   }
 
-  /** Applies a pure edit to the active design (one undo step; see `OpenDocument.apply`). */
-  edit(edit: Edit, coalesceKey?: string): void {
+  /**
+   * Applies a pure edit to the active design, or to `target` (one undo step; see `OpenDocument.apply`).
+   * A document already closed is left alone (a late edit must not bring its autosave record back).
+   */
+  edit(edit: Edit, coalesceKey?: string, target: OpenDocument | undefined = this.active): void {
+    if (!target || !this.documents.includes(target)) return;
     if (this.notice?.kind === 'info') this.notice = undefined;
-    this.active?.apply(edit, coalesceKey);
+    target.apply(edit, coalesceKey);
   }
 
   /** Shows how a number is computed. */

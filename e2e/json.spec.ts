@@ -1,0 +1,100 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test, expect } from './fixtures/app.ts';
+import { KeyplanPage } from './pages/keyplan.ts';
+import { JsonPage } from './pages/formats.ts';
+
+const data = join(import.meta.dirname, 'data');
+
+async function openOrdersDesign(app: KeyplanPage, workspaceDir: string): Promise<void> {
+  await mkdir(workspaceDir, { recursive: true });
+  await copyFile(join(data, 'orders-by-date.keyplan.json'), join(workspaceDir, 'orders.keyplan.json'));
+  await app.openFile('orders.keyplan.json');
+  await expect(app.designName).toHaveValue('Orders by date');
+}
+
+test('an edit in the raw JSON reaches the forms and undoes like any other', async ({ page, host, steps }) => {
+  const app = new KeyplanPage(page);
+  const json = new JsonPage(page);
+  await app.open(host.url);
+  await openOrdersDesign(app, host.workspaceDir);
+
+  await json.show();
+  await json.inSync();
+  await expect(json.visibleText).toContainText('"formatVersion": 1');
+  await steps.shot('raw-json');
+
+  await json.replaceAll('"name": "Order"', '"name": "Purchase"');
+  await json.inSync();
+  await steps.shot('edited');
+
+  await app.show('Entities & keys');
+  await expect(app.entityList()).toContainText('Purchase');
+  await expect(app.entityList()).not.toContainText('Order');
+  await steps.shot('form-shows-edit');
+
+  await app.undo();
+  await expect(app.entityList()).toContainText('Order');
+  await expect(app.entityList()).not.toContainText('Purchase');
+
+  await json.show();
+  await expect(json.visibleText).not.toContainText('Purchase');
+  await steps.shot('undone-in-json');
+});
+
+test('a DynamoDB rule broken in the raw JSON is marked where it is', async ({ page, host, steps }) => {
+  const app = new KeyplanPage(page);
+  const json = new JsonPage(page);
+  await app.open(host.url);
+  await openOrdersDesign(app, host.workspaceDir);
+  await json.show();
+
+  await json.replaceAll('"name": "OrdersByDate"', '"name": "x"');
+  await json.inSync();
+  await expect(json.markers().filter({ hasText: 'Table name' })).toHaveCount(1);
+  await expect(page.getByTestId('problem-count')).not.toHaveText('No problems');
+  await steps.shot('rule-marker');
+});
+
+test('invalid JSON is marked and changes nothing; the unfinished text survives leaving the screen', async ({ page, host, steps }) => {
+  const app = new KeyplanPage(page);
+  const json = new JsonPage(page);
+  await app.open(host.url);
+  await openOrdersDesign(app, host.workspaceDir);
+  await json.show();
+
+  await json.replaceAll('"name": "Order"', '"name": "Purchase",,');
+  await expect(json.status).toHaveAttribute('data-state', 'syntax');
+  await expect(json.status).toContainText('Not valid JSON');
+  await expect(json.markers().first()).toBeVisible();
+  await steps.shot('syntax-marker');
+
+  await app.show('Entities & keys');
+  await expect(app.entityList()).toContainText('Order');
+  await expect(app.entityList()).not.toContainText('Purchase');
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await steps.shot('form-unchanged');
+
+  await json.show();
+  await expect(json.status).toHaveAttribute('data-state', 'syntax');
+  await expect(json.visibleText).toContainText('"Purchase",,');
+});
+
+test('the design schema documents, completes and checks what is typed', async ({ page, host, steps }) => {
+  const app = new KeyplanPage(page);
+  const json = new JsonPage(page);
+  await app.open(host.url);
+  await openOrdersDesign(app, host.workspaceDir);
+  await json.show();
+
+  await expect(await json.hover('"billing"')).toContainText('ON_DEMAND (pay per request) or PROVISIONED');
+  await steps.shot('hover');
+
+  await json.replaceAll('"STANDARD"', '"FAST"');
+  await expect(json.status).toHaveAttribute('data-state', 'structure');
+  await expect(json.markers().filter({ hasText: 'STANDARD_INFREQUENT_ACCESS' })).toHaveCount(1);
+
+  const suggestions = await json.completeAfter('"tableClass"');
+  await expect(suggestions.filter({ hasText: 'pointInTimeRecovery' })).toHaveCount(1);
+  await steps.shot('completion');
+});

@@ -1,0 +1,179 @@
+/** Page objects for the Raw JSON screen and the export and import dialogs. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The Raw JSON screen: the design in Monaco, its status line and the list of markers under it. */
+export class JsonPage {
+  constructor(readonly page: Page) {}
+
+  async show(): Promise<void> {
+    await this.page.getByRole('navigation').getByRole('button', { name: 'Raw JSON' }).click();
+    await expect(this.editorHost).toHaveAttribute('data-ready', 'true');
+  }
+
+  get editorHost(): Locator {
+    return this.page.getByTestId('json-editor');
+  }
+
+  /** Monaco's text area (what has keyboard focus while typing). */
+  get editor(): Locator {
+    return this.page.getByRole('textbox', { name: 'Design JSON' });
+  }
+
+  get status(): Locator {
+    return this.page.getByTestId('json-status');
+  }
+
+  markers(): Locator {
+    return this.page.getByRole('list', { name: 'Markers' }).getByRole('listitem');
+  }
+
+  /** The visible lines of the editor (Monaco renders only what is on screen). */
+  get visibleText(): Locator {
+    return this.editorHost.locator('.view-lines');
+  }
+
+  /** Replaces every occurrence of `find` with `replacement`, as a user does with the editor's find and replace. */
+  async replaceAll(find: string, replacement: string): Promise<void> {
+    await this.editorHost.locator('.view-lines').click();
+    await this.page.keyboard.press('Control+h');
+    const findInput = this.editorHost.getByRole('textbox', { name: 'Find' });
+    const replaceInput = this.editorHost.getByRole('textbox', { name: 'Replace' });
+    await findInput.fill(find);
+    await replaceInput.fill(replacement);
+    await this.editorHost.getByRole('button', { name: /^Replace All/ }).click();
+    await this.page.keyboard.press('Escape');
+  }
+
+  /** Rests the mouse on the first visible `text` in the editor; returns the hover it opens. */
+  async hover(text: string): Promise<Locator> {
+    await this.editorHost.getByText(text, { exact: true }).first().hover();
+    return this.page.getByRole('tooltip');
+  }
+
+  /** Opens completion on a new line after the line showing `text`; returns the suggestions. */
+  async completeAfter(text: string): Promise<Locator> {
+    await this.editorHost.getByText(text, { exact: true }).first().click();
+    await this.page.keyboard.press('End');
+    await this.page.keyboard.press('Enter');
+    await this.page.keyboard.press('Control+Space');
+    return this.page.getByRole('listbox', { name: 'Suggest' }).getByRole('option');
+  }
+
+  /** Waits until the text is valid and has reached the design. */
+  async inSync(): Promise<void> {
+    await expect(this.status).toHaveAttribute('data-state', 'design');
+  }
+}
+
+/** The export dialog: one tab per format, a read-only preview, Copy and Save. */
+export class ExportDialog {
+  constructor(readonly page: Page) {}
+
+  get dialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Export design' });
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Export…' }).click();
+    await expect(this.dialog).toBeVisible();
+    await expect(this.preview).toHaveAttribute('data-ready', 'true');
+  }
+
+  tab(label: string): Locator {
+    return this.dialog.getByRole('tab', { name: label });
+  }
+
+  async choose(label: string): Promise<void> {
+    await this.tab(label).click();
+    await expect(this.tab(label)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  get preview(): Locator {
+    return this.dialog.getByTestId('export-preview');
+  }
+
+  get fileName(): Locator {
+    return this.dialog.getByLabel('Export file name');
+  }
+
+  get message(): Locator {
+    return this.dialog.getByTestId('export-message');
+  }
+
+  get problemsNote(): Locator {
+    return this.dialog.getByTestId('export-problems-note');
+  }
+
+  async save(): Promise<void> {
+    await this.dialog.getByRole('button', { name: /^(Save|Replace)/ }).click();
+  }
+
+  async close(): Promise<void> {
+    await this.dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(this.dialog).toBeHidden();
+  }
+}
+
+/** The import dialog: a file picker, a paste area, what the input reads as, and accepting it. */
+export class ImportDialog {
+  constructor(readonly page: Page) {}
+
+  get dialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Import a design' });
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Import…' }).click();
+    await expect(this.dialog).toBeVisible();
+  }
+
+  async openWithShortcut(): Promise<void> {
+    await this.page.keyboard.press('ControlOrMeta+i');
+    await expect(this.dialog).toBeVisible();
+  }
+
+  async pick(path: string): Promise<void> {
+    await this.dialog.getByLabel('File').setInputFiles(path);
+  }
+
+  async paste(text: string): Promise<void> {
+    await this.dialog.getByLabel('Or paste JSON').fill(text);
+    await this.dialog.getByRole('button', { name: 'Read pasted text' }).click();
+  }
+
+  /** Drops a file on the window, as from the desktop. */
+  async dropOnWindow(name: string, content: string): Promise<void> {
+    const transfer = await this.page.evaluateHandle(
+      ([fileName, text]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], fileName, { type: 'application/json' }));
+        return data;
+      },
+      [name, content] as const,
+    );
+    await this.page.dispatchEvent('body', 'dragover', { dataTransfer: transfer });
+    await this.page.dispatchEvent('body', 'drop', { dataTransfer: transfer });
+    await expect(this.dialog).toBeVisible();
+  }
+
+  get result(): Locator {
+    return this.dialog.getByTestId('import-result');
+  }
+
+  get summary(): Locator {
+    return this.dialog.getByTestId('import-summary');
+  }
+
+  problems(): Locator {
+    return this.dialog.getByRole('list', { name: 'Import problems' }).getByRole('listitem');
+  }
+
+  get accept(): Locator {
+    return this.dialog.getByRole('button', { name: 'Open as new design' });
+  }
+
+  async cancel(): Promise<void> {
+    await this.dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(this.dialog).toBeHidden();
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * Monaco, set up once: the lean editor API (`monaco-editor/editor`) with only the editor features and
+ * languages Keyplan uses, its two web workers, and the design's JSON Schema. This module is heavy
+ * (several MB); import it only through `loadMonaco()` in `monaco-loader.ts`, so start-up never pays for it.
+ *
+ * Monaco 0.56+ moved the JSON language API to its own entry (`monaco.json.jsonDefaults` in the full
+ * bundle, `languages/features/json/register` here) and split features into `features/<name>/register`.
+ */
+import * as monaco from 'monaco-editor/editor';
+import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+import 'monaco-editor/languages/definitions/yaml/register';
+import 'monaco-editor/languages/definitions/hcl/register';
+import 'monaco-editor/languages/definitions/typescript/register';
+import 'monaco-editor/features/codicon/register';
+import 'monaco-editor/features/hover/register';
+import 'monaco-editor/features/suggest/register';
+import 'monaco-editor/features/find/register';
+import 'monaco-editor/features/folding/register';
+import 'monaco-editor/features/bracketMatching/register';
+import 'monaco-editor/features/clipboard/register';
+import 'monaco-editor/features/contextmenu/register';
+import 'monaco-editor/features/comment/register';
+import 'monaco-editor/features/cursorUndo/register';
+import 'monaco-editor/features/format/register';
+import 'monaco-editor/features/gotoError/register';
+import 'monaco-editor/features/linesOperations/register';
+import 'monaco-editor/features/multicursor/register';
+import 'monaco-editor/features/smartSelect/register';
+import 'monaco-editor/features/wordHighlighter/register';
+import 'monaco-editor/features/wordOperations/register';
+import 'monaco-editor/features/readOnlyMessage/register';
+// `features/suggest/register` brings inline completions only; the suggest widget (completion from the
+// schema) is this contribution, which `editor.main` imports directly.
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
+import { designJsonSchema } from '../../src-shared/model/schema.ts';
+
+export { monaco };
+export type MonacoEditor = monaco.editor.IStandaloneCodeEditor;
+export type MonacoModel = monaco.editor.ITextModel;
+
+/** Design models are named `…/<document id>.keyplan.json`; the schema applies to exactly those. */
+export const DESIGN_MODEL_GLOB = '*.keyplan.json';
+const DESIGN_SCHEMA_URI = 'https://keyplan.dev/schema/design.json';
+
+self.MonacoEnvironment = {
+  getWorker(_workerId: string, label: string): Worker {
+    return label === 'json' ? new JsonWorker() : new EditorWorker();
+  },
+};
+
+jsonDefaults.setDiagnosticsOptions({
+  validate: true,
+  allowComments: false,
+  trailingCommas: 'error',
+  comments: 'error',
+  enableSchemaRequest: false,
+  schemaValidation: 'error',
+  schemas: [{ uri: DESIGN_SCHEMA_URI, fileMatch: [DESIGN_MODEL_GLOB], schema: designJsonSchema }],
+});
+
+/** The URI of the model that holds a design's JSON (matched by the schema's file glob). */
+export function designModelUri(documentId: string): monaco.Uri {
+  return monaco.Uri.parse(`keyplan://design/${encodeURIComponent(documentId)}.keyplan.json`);
+}
+
+const COMMON_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
+  automaticLayout: true,
+  minimap: { enabled: false },
+  fontSize: 13,
+  tabSize: 2,
+  scrollBeyondLastLine: false,
+  fixedOverflowWidgets: true,
+  renderLineHighlight: 'line',
+};
+
+/** An editable JSON editor over `model`, for the Raw JSON screen. */
+export function createJsonEditor(container: HTMLElement, model: MonacoModel, ariaLabel: string): MonacoEditor {
+  return monaco.editor.create(container, { ...COMMON_OPTIONS, model, ariaLabel, formatOnPaste: false, quickSuggestions: { strings: true, other: true, comments: false } });
+}
+
+/** A read-only, highlighted preview (the export dialog). `language`: a Monaco language id. */
+export function createPreview(container: HTMLElement, ariaLabel: string): MonacoEditor {
+  return monaco.editor.create(container, {
+    ...COMMON_OPTIONS,
+    value: '',
+    language: 'plaintext',
+    readOnly: true,
+    domReadOnly: true,
+    ariaLabel,
+    folding: true,
+    lineNumbersMinChars: 3,
+  });
+}
+
+/** Shows `text` in a preview editor, highlighted as `language`. */
+export function showInPreview(editor: MonacoEditor, text: string, language: string): void {
+  const model = editor.getModel();
+  if (!model) return;
+  if (model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
+  if (model.getValue() !== text) {
+    model.setValue(text);
+    editor.setScrollTop(0);
+  }
+}
+
+/** A marker at character offsets of a model's text. */
+export interface OffsetMarker {
+  start: number;
+  end: number;
+  message: string;
+  severity: 'error' | 'warning';
+  /** Shown after the message, e.g. the problem code. */
+  source?: string;
+}
+
+/** Replaces the markers `owner` keeps on `model`. */
+export function setOffsetMarkers(model: MonacoModel, owner: string, markers: readonly OffsetMarker[]): void {
+  monaco.editor.setModelMarkers(
+    model,
+    owner,
+    markers.map((m) => {
+      const start = model.getPositionAt(m.start);
+      const end = model.getPositionAt(Math.max(m.end, m.start + 1));
+      return {
+        startLineNumber: start.lineNumber,
+        startColumn: start.column,
+        endLineNumber: end.lineNumber,
+        endColumn: end.column,
+        message: m.message,
+        severity: m.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+        ...(m.source !== undefined ? { source: m.source } : {}),
+      };
+    }),
+  );
+}
+
+/** A marker as the UI lists it under the editor. */
+export interface ListedMarker {
+  line: number;
+  column: number;
+  message: string;
+  severity: 'error' | 'warning' | 'info';
+  owner: string;
+}
+
+/** Every marker on `model` (all owners: JSON syntax and schema, and Keyplan's rules), in text order. */
+export function markersOf(model: MonacoModel): ListedMarker[] {
+  return monaco.editor
+    .getModelMarkers({ resource: model.uri })
+    .map((m) => ({
+      line: m.startLineNumber,
+      column: m.startColumn,
+      message: m.message,
+      severity: m.severity >= monaco.MarkerSeverity.Error ? ('error' as const) : m.severity >= monaco.MarkerSeverity.Warning ? ('warning' as const) : ('info' as const),
+      owner: m.owner,
+    }))
+    .sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** Calls `listener` whenever the markers on `model` change. */
+export function onMarkersChanged(model: MonacoModel, listener: () => void): monaco.IDisposable {
+  const uri = model.uri.toString();
+  return monaco.editor.onDidChangeMarkers((uris) => {
+    if (uris.some((u) => u.toString() === uri)) listener();
+  });
+}
+
+/** The model for a design's JSON, created on first use and kept while the document is open. */
+export function designModel(documentId: string, text: string): MonacoModel {
+  const uri = designModelUri(documentId);
+  return monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, 'json', uri);
+}
+
+/** Replaces a model's whole text as one edit the editor's own undo can step back over. */
+export function replaceText(editor: MonacoEditor, model: MonacoModel, text: string): void {
+  if (model.getValue() === text) return;
+  const selections = editor.getSelections();
+  model.pushEditOperations(selections ?? [], [{ range: model.getFullModelRange(), text }], () => selections);
+  model.pushStackElement();
+}
