@@ -15,6 +15,8 @@ import type { Figure } from '../../src-shared/capacity/figure.ts';
 import type { DocumentRecord, WorkspaceDb } from '../lib/db.ts';
 import { OpenDocument, type Edit } from './document.svelte.ts';
 import { Autosave } from './autosave.svelte.ts';
+import { ImportFlow } from './import.svelte.ts';
+import type { ExportSaveResult } from './export.svelte.ts';
 import { SCREENS, type ScreenId } from './screens.ts';
 
 
@@ -32,7 +34,7 @@ export interface RestoreFailure {
   problems: Problem[];
 }
 
-export type Command = MenuCommand | 'close';
+export type Command = MenuCommand | 'close' | 'import' | 'export';
 
 export class Workspace {
   documents = $state<OpenDocument[]>([]);
@@ -43,7 +45,7 @@ export class Workspace {
   offlineReason = $state<string | undefined>();
   host = $state<HostInfo | undefined>();
   notice = $state<Notice | undefined>();
-  dialog = $state<'open' | 'saveAs' | 'close' | undefined>();
+  dialog = $state<'open' | 'saveAs' | 'close' | 'import' | 'export' | undefined>();
   /** The design the close dialog asks about. */
   closing = $state<OpenDocument | undefined>();
   restoreFailures = $state<RestoreFailure[]>([]);
@@ -57,6 +59,8 @@ export class Workspace {
   tableId = $state<string | undefined>();
 
   readonly active: OpenDocument | undefined = $derived(this.documents.find((d) => d.id === this.activeId));
+  /** The import dialog's file or text and what it reads as; the workspace changes only on accept. */
+  readonly imports = new ImportFlow((design, source) => this.importDesign(design, source));
 
   readonly #api: ApiClient;
   readonly #db: WorkspaceDb;
@@ -193,6 +197,45 @@ export class Workspace {
       case 'close':
         if (this.active) await this.close(this.active.id);
         return;
+      case 'import':
+        return this.openImport();
+      case 'export':
+        return this.openExport();
+    }
+  }
+
+  /** Shows the import dialog, reading `file` at once when one was dropped on the window. */
+  openImport(file?: File): void {
+    this.imports.reset();
+    this.dialog = 'import';
+    if (file) void this.imports.readFile(file);
+  }
+
+  /** Opens an imported design as a new, unsaved document (the import dialog's accept). */
+  importDesign(design: Design, source: string): void {
+    this.dialog = undefined;
+    this.#add(design);
+    this.show('entities');
+    this.notice = { kind: 'info', message: `Imported "${design.name}" from ${source}. It is a new design, not saved to a file yet.` };
+  }
+
+  /** Shows the export dialog for the active design. */
+  openExport(): void {
+    if (this.active) this.dialog = 'export';
+  }
+
+  /**
+   * Saves an exported file through the host: in browser mode under `name` in the workspace folder,
+   * in Electron where the native save dialog says (`name` as its suggestion).
+   */
+  async saveExport(name: string, content: string, overwrite: boolean): Promise<ExportSaveResult> {
+    try {
+      const saved = await this.#api.call('file.export', { name, content, overwrite });
+      return { kind: 'saved', name: saved.name, where: this.host?.mode === 'browser' ? this.host.workspaceDir : undefined };
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'file.canceled') return { kind: 'canceled' };
+      if (error instanceof AppError && error.code === 'file.exists') return { kind: 'exists', name };
+      return { kind: 'failed', message: `Could not save ${name}: ${error instanceof Error ? error.message : String(error)}` };
     }
   }
 
@@ -403,6 +446,7 @@ export function commandForKey(event: KeyboardEvent): Command | undefined {
   if (key === 's') return event.shiftKey ? 'saveAs' : 'save';
   if (key === 'o' && !event.shiftKey) return 'open';
   if (key === 'n' && !event.shiftKey) return 'new';
+  if (key === 'i' && !event.shiftKey) return 'import';
   return undefined;
 }
 

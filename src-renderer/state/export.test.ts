@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { addEntity, createDesign } from '../../src-shared/model/edits.ts';
+import { EXPORT_FORMATS, ExportDialogState, exportBaseName, renderExport, type ExportHost, type ExportSaveResult } from './export.svelte.ts';
+
+const design = addEntity(createDesign('My Shop: v2'), createDesign('x').tables[0]!.id, 'User');
+
+function host(results: ExportSaveResult[]) {
+  const saveExport = vi.fn<ExportHost['saveExport']>(async () => results.shift()!);
+  return { host: { design, saveExport }, saveExport };
+}
+
+describe('export formats', () => {
+  it('names files after the design', () => {
+    expect(exportBaseName('My Shop: v2')).toBe('my-shop-v2');
+    expect(exportBaseName('  ...  ')).toBe('design');
+  });
+
+  it.each(EXPORT_FORMATS.map((f) => [f.label, f] as const))('%s renders the design', (_label, format) => {
+    const rendered = renderExport(format, design);
+    expect(rendered.ok).toBe(true);
+    if (!rendered.ok) return;
+    expect(rendered.files.length).toBeGreaterThan(0);
+    for (const file of rendered.files) {
+      expect(file.name.startsWith('my-shop-v2')).toBe(true);
+      expect(file.content.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the export dialog', () => {
+  it('starts on CloudFormation YAML with its default name', () => {
+    const state = new ExportDialogState(host([]).host);
+    expect(state.file?.content).toContain('AWS::DynamoDB::Table');
+    expect(state.saveName).toBe('my-shop-v2.cloudformation.yaml');
+    state.choose('terraform');
+    expect(state.saveName).toBe('my-shop-v2.tf');
+  });
+
+  it('asks before replacing an existing file, then replaces it', async () => {
+    const { host: h, saveExport } = host([{ kind: 'exists', name: 'a' }, { kind: 'saved', name: 'a' }]);
+    const state = new ExportDialogState(h);
+    await state.save();
+    expect(state.confirmReplace).toBe(true);
+    await state.save();
+    expect(saveExport.mock.calls.map((c) => c[2])).toEqual([false, true]);
+    expect(state.message).toEqual({ kind: 'info', text: 'Saved a.' });
+  });
+
+  it('says why a save failed', async () => {
+    const state = new ExportDialogState(host([{ kind: 'failed', message: 'Could not save: disk full' }]).host);
+    await state.save();
+    expect(state.message).toEqual({ kind: 'error', text: 'Could not save: disk full' });
+  });
+});

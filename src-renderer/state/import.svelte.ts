@@ -1,0 +1,76 @@
+/**
+ * The import dialog's state: the file or pasted text being read, what it reads as, and accepting it.
+ * Nothing in the workspace changes until `accept`, which opens the design as a new, unsaved document.
+ */
+import type { Design } from '../../src-shared/model/schema.ts';
+import { MAX_IMPORT_BYTES, readImport, type ImportReading } from '../features/import/read-import.ts';
+
+export class ImportFlow {
+  /** The pasted text (the paste area's value). */
+  pasted = $state('');
+  reading = $state.raw<ImportReading | undefined>();
+  isReading = $state(false);
+
+  readonly #open: (design: Design, source: string) => void;
+  #generation = 0;
+
+  /** `open`: what accepting does (the workspace adds the design as a new document). */
+  constructor(open: (design: Design, source: string) => void) {
+    this.#open = open;
+  }
+
+  /** Whether the current reading can be opened. */
+  get canAccept(): boolean {
+    return this.reading?.design !== undefined;
+  }
+
+  /** Starts over: no text, no reading. */
+  reset(): void {
+    this.#generation += 1;
+    this.pasted = '';
+    this.reading = undefined;
+    this.isReading = false;
+  }
+
+  /** Reads a file the user picked or dropped (the browser's File API: no path crosses to the host). */
+  async readFile(file: File): Promise<void> {
+    const generation = ++this.#generation;
+    if (file.size > MAX_IMPORT_BYTES) {
+      this.reading = {
+        source: file.name,
+        problems: [{ code: 'file.io', path: '', message: `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1048576} MB.` }],
+      };
+      return;
+    }
+    this.isReading = true;
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      this.isReading = false;
+      this.reading = { source: file.name, problems: [{ code: 'file.io', path: '', message: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}.` }] };
+      return;
+    }
+    if (generation !== this.#generation) return; // another file or paste came in meanwhile
+    this.isReading = false;
+    this.pasted = '';
+    this.reading = readImport(text, file.name);
+  }
+
+  /** Reads the paste area's text. */
+  readPasted(): void {
+    this.#generation += 1;
+    this.isReading = false;
+    this.reading = readImport(this.pasted, 'Pasted text');
+  }
+
+  /** Opens the read design as a new, unsaved document. Does nothing when there is none. */
+  accept(): boolean {
+    const design = this.reading?.design;
+    if (!design) return false;
+    this.#open(design, this.reading!.source);
+    this.reset();
+    return true;
+  }
+}
