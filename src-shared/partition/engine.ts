@@ -176,7 +176,18 @@ export function multiplierAt(events: readonly WorkloadEvent[], t: number): numbe
 const capacityUnits = (read: number, write: number) => read / PARTITION_READS + write / PARTITION_WRITES;
 
 /** Starts a run of `model` over `workload`, seeded. */
-export function createSimulation(model: SimulationModel, workload: Workload, seed: number, options: { arrivalNoise?: boolean } = {}): SimulationState {
+export interface CreateOptions {
+  /** Per-step Poisson noise in the number of requests (default on). */
+  arrivalNoise?: boolean;
+  /**
+   * Whether the table has run at the design's base load before (default on): split for heat has
+   * already cut the partitions that load keeps hot, as far as it can. Off: the run starts from the
+   * formula's equal ranges, as a new table (or a new key design) would.
+   */
+  warmStart?: boolean;
+}
+
+export function createSimulation(model: SimulationModel, workload: Workload, seed: number, options: CreateOptions = {}): SimulationState {
   const stepSeconds = Number.isFinite(workload.stepSeconds) && workload.stepSeconds > 0 ? workload.stepSeconds : 1;
   const durationSeconds = Number.isFinite(workload.durationSeconds) && workload.durationSeconds > 0 ? workload.durationSeconds : stepSeconds;
   const totalSteps = Math.max(1, Math.ceil(durationSeconds / stepSeconds - 1e-9));
@@ -229,7 +240,37 @@ export function createSimulation(model: SimulationModel, workload: Workload, see
     })),
   };
   state.targets = model.targets.map((t, index) => createTargetState(state, t, index));
+  if (options.warmStart ?? true) for (const target of state.targets) settle(state, target);
   return state;
+}
+
+/**
+ * Split for heat as it has already acted on a table running at its base load: every partition the
+ * base load keeps above 80% is split (where a split helps), again until none is. Splits are listed
+ * at second 0.
+ */
+function settle(state: SimulationState, target: TargetState): void {
+  state.multipliers.fill(1);
+  for (let round = 0; round < MAX_PARTITIONS; round += 1) {
+    let didSplit = false;
+    for (let i = 0; i < target.starts.length && target.starts.length < MAX_PARTITIONS; i += 1) {
+      let read = 0;
+      let write = 0;
+      for (let g = 0; g < state.groupEvents.length; g += 1) {
+        read += target.groupRead[g]?.[i] ?? 0;
+        write += target.groupWrite[g]?.[i] ?? 0;
+      }
+      if (capacityUnits(read, write) <= SPLIT_UTILIZATION || (target.retryAfter[i] as number) > 0) continue;
+      if (splitForHeat(state, target, i, 0)) {
+        didSplit = true;
+        i += 1;
+      } else target.retryAfter[i] = SPLIT_AFTER_SECONDS;
+    }
+    if (!didSplit) break;
+  }
+  target.retryAfter.fill(0);
+  target.hotSeconds.fill(0);
+  state.multipliers.fill(0);
 }
 
 function zeros(n: number): Float64Array {

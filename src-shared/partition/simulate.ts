@@ -16,6 +16,8 @@ export interface SimulateOptions extends ModelOptions {
   workload?: Workload;
   /** Per-step Poisson noise in the number of requests (default on); off gives the mean load exactly. */
   arrivalNoise?: boolean;
+  /** Whether split for heat has already acted on the base load before the run (default on); see `CreateOptions`. */
+  warmStart?: boolean;
 }
 
 /** The table with this id, or undefined. */
@@ -32,7 +34,10 @@ export function startSimulation(design: Design, tableId: string, options: Simula
   if (!table) throw new Error(`Design "${design.name}" has no table with id "${tableId}".`);
   const workload = options.workload ?? design.workload ?? DEFAULT_WORKLOAD;
   const seed = options.seed ?? workload.seed;
-  return createSimulation(buildSimulationModel(design, table, options), workload, seed, options.arrivalNoise === undefined ? {} : { arrivalNoise: options.arrivalNoise });
+  return createSimulation(buildSimulationModel(design, table, options), workload, seed, {
+    ...(options.arrivalNoise === undefined ? {} : { arrivalNoise: options.arrivalNoise }),
+    ...(options.warmStart === undefined ? {} : { warmStart: options.warmStart }),
+  });
 }
 
 /** Runs the whole workload on one table and reports it. */
