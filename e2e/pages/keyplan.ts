@@ -42,7 +42,7 @@ export class KeyplanPage {
     await this.page.getByRole('button', { name }).click();
   }
 
-  async show(screen: 'Table & indexes' | 'Entities & keys' | 'Access patterns' | 'Costs'): Promise<void> {
+  async show(screen: 'Table & indexes' | 'Entities & keys' | 'Access patterns' | 'Costs' | 'Data' | 'Partitions' | 'Raw JSON'): Promise<void> {
     await this.page.getByRole('navigation').getByRole('button', { name: screen }).click();
   }
 
