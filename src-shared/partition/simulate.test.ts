@@ -194,6 +194,21 @@ describe('traffic over keys', () => {
     expect(result.patterns[0]?.throttledFraction).toBeCloseTo(0.9 * (1 - 1000 / 2700), 1);
   });
 
+  it('an under-provisioned GSI throttles the base-table writes with IndexWriteProvisionedThroughputExceeded', () => {
+    const design = oneTableDesign({
+      billing: { mode: 'PROVISIONED', readCapacityUnits: 1000, writeCapacityUnits: 5000 },
+      keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'EVENT#{eventId}' }, GSI1PK: { template: 'DEVICE#{deviceId}' }, GSI1SK: { template: '{createdAt}' } },
+      gsis: [{ id: 'g1', name: 'GSI1', partitionKey: { name: 'GSI1PK', type: 'S' }, sortKey: { name: 'GSI1SK', type: 'S' }, projection: { type: 'KEYS_ONLY' }, provisioned: { readCapacityUnits: 100, writeCapacityUnits: 100 } }],
+      patterns: [putEvents(500)],
+      workload: TEN_MINUTES,
+    });
+    const result = simulate(design, 't-test', { arrivalNoise: false });
+    // 400 WCU/s over the GSI's 100: its 30,000-unit burst bucket lasts 75 s, then 80% of the writes throttle.
+    expect(table(result, 'GSI1').throttles).toEqual([{ reason: 'IndexWriteProvisionedThroughputExceeded', requests: expect.any(Number) }]);
+    expect(table(result).throttles.map((t) => t.reason)).toEqual(['IndexWriteProvisionedThroughputExceeded']);
+    expect(result.patterns[0]?.throttledFraction).toBeCloseTo((0.8 * (600 - 75)) / 600, 2);
+  });
+
   it('a read spike on a GSI reaches the table only through the GSI writes it crowds out of the partition', () => {
     const byStatus: AccessPattern = { id: 'ap-by-status', name: 'Events by status', entityId: 'e-event', action: 'query', known: ['status'], resultSize: 1, ratePerSecond: 9000, consistency: 'eventual' };
     const design = oneTableDesign({
