@@ -33,6 +33,8 @@ test('exports CloudFormation YAML, previews each format, and saves a file into t
   await expect(exporter.preview).toContainText('TableV2');
   await exporter.choose('NoSQL Workbench');
   await expect(exporter.preview).toContainText('ModelName');
+  await exporter.choose('DynamoDB JSON items');
+  await expect(exporter.preview).toContainText('PutRequest');
   await steps.shot('nosql-workbench');
 
   await exporter.choose('CloudFormation YAML');

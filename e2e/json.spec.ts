@@ -18,9 +18,11 @@ test('an edit in the raw JSON reaches the forms and undoes like any other', asyn
   const json = new JsonPage(page);
   await app.open(host.url);
   await openOrdersDesign(app, host.workspaceDir);
+  expect(json.editorRequests).toEqual([]); // start-up and the forms never load the editor
 
   await json.show();
   await json.inSync();
+  expect(json.editorRequests.length).toBeGreaterThan(0);
   await expect(json.visibleText).toContainText('"formatVersion": 1');
   await steps.shot('raw-json');
 

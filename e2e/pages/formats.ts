@@ -3,7 +3,19 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The Raw JSON screen: the design in Monaco, its status line and the list of markers under it. */
 export class JsonPage {
-  constructor(readonly page: Page) {}
+  readonly #editorRequests: string[] = [];
+
+  constructor(readonly page: Page) {
+    // Monaco is its own chunks (editor.api, the lib/monaco module, workers), fetched on first use only.
+    page.on('request', (request) => {
+      if (/\/assets\/(editor\.api|monaco|jsonMode|editor\.worker|json\.worker)-/.test(request.url())) this.#editorRequests.push(request.url());
+    });
+  }
+
+  /** The editor's files the page has fetched so far. */
+  get editorRequests(): readonly string[] {
+    return this.#editorRequests;
+  }
 
   async show(): Promise<void> {
     await this.page.getByRole('navigation').getByRole('button', { name: 'Raw JSON' }).click();

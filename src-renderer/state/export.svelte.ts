@@ -7,12 +7,20 @@ import {
   toCliInputs,
   toCloudFormation,
   toCloudFormationJson,
+  toDynamoDbJsonFiles,
   toNoSqlWorkbench,
   toTerraform,
 } from '../../src-shared/formats/index.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 
-export type ExportFormatId = 'cloudformation-yaml' | 'cloudformation-json' | 'terraform' | 'cdk' | 'cli-input' | 'nosql-workbench';
+export type ExportFormatId =
+  | 'cloudformation-yaml'
+  | 'cloudformation-json'
+  | 'terraform'
+  | 'cdk'
+  | 'cli-input'
+  | 'nosql-workbench'
+  | 'dynamodb-json';
 
 /** One file a format produces. */
 export interface ExportFile {
@@ -76,6 +84,18 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     language: 'json',
     hint: 'A data model (version 3.0) with sample items, to open in NoSQL Workbench for DynamoDB.',
     render: (design, base) => [{ name: `${base}.nosql-workbench.json`, content: toNoSqlWorkbench(design) }],
+  },
+  {
+    id: 'dynamodb-json',
+    label: 'DynamoDB JSON items',
+    language: 'json',
+    hint: 'Sample items as BatchWriteItem requests of 25: aws dynamodb batch-write-item --cli-input-json file://<file>, once the table exists.',
+    render: (design, base) =>
+      toDynamoDbJsonFiles(design).map((file) => ({
+        name: `${base}.${file.fileName}`,
+        content: file.content,
+        label: `${file.tableName}, ${file.itemCount} ${file.itemCount === 1 ? 'item' : 'items'}`,
+      })),
   },
 ];
 

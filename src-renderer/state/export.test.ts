@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { addEntity, createDesign } from '../../src-shared/model/edits.ts';
 import { EXPORT_FORMATS, ExportDialogState, exportBaseName, renderExport, type ExportHost, type ExportSaveResult } from './export.svelte.ts';
 
-const design = addEntity(createDesign('My Shop: v2'), createDesign('x').tables[0]!.id, 'User');
+const empty = createDesign('My Shop: v2');
+const design = addEntity(empty, empty.tables[0]!.id, 'User');
 
 function host(results: ExportSaveResult[]) {
   const saveExport = vi.fn<ExportHost['saveExport']>(async () => results.shift()!);
