@@ -42,6 +42,13 @@ test('an edit in the raw JSON reaches the forms and undoes like any other', asyn
   await json.show();
   await expect(json.visibleText).not.toContainText('Purchase');
   await steps.shot('undone-in-json');
+
+  // While the screen is open, the text follows the design's history.
+  await app.redo();
+  await expect(json.visibleText).toContainText('"Purchase"');
+  await json.undoFromToolbar();
+  await expect(json.visibleText).not.toContainText('Purchase');
+  await expect(json.visibleText).toContainText('"name": "Order"');
 });
 
 test('a DynamoDB rule broken in the raw JSON is marked where it is', async ({ page, host, steps }) => {

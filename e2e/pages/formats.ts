@@ -71,6 +71,11 @@ export class JsonPage {
     return this.page.getByRole('listbox', { name: 'Suggest' }).getByRole('option');
   }
 
+  /** The toolbar's Undo (the design's history; Ctrl+Z inside the editor undoes its text). */
+  async undoFromToolbar(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Undo', exact: true }).click();
+  }
+
   /** Waits until the text is valid and has reached the design. */
   async inSync(): Promise<void> {
     await expect(this.status).toHaveAttribute('data-state', 'design');
