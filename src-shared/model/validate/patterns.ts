@@ -116,7 +116,8 @@ function checkUpdates(
   }
   const tableKeyAttributes = new Map<string, string>();
   for (const key of [table.partitionKey, table.sortKey]) {
-    const binding = key ? entity.keys[key.name] : undefined;
+    // Own properties only: a key attribute may be named like an Object.prototype member (`__proto__`).
+    const binding = key && Object.hasOwn(entity.keys, key.name) ? entity.keys[key.name] : undefined;
     const parsed = binding && key ? parseKeyTemplate(binding.template) : undefined;
     if (!parsed?.ok || !key) continue;
     for (const name of templateAttributes(parsed.value)) tableKeyAttributes.set(name, `${key.name} = ${binding?.template ?? ''}`);
