@@ -545,6 +545,8 @@ interface IndexKeys {
 class EntityInference {
   readonly attributes: AttributeDraft[] = [];
   readonly keys = new Map<string, KeyBinding>();
+  /** The key attributes the entity gets a template for (set before `infer`). */
+  carried: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly draft: EntityDraft,
@@ -594,7 +596,8 @@ class EntityInference {
       if (PLACEHOLDER_NAME.test(a.name) && typeFits(a.type) && fits(a.values)) return a;
     }
     for (const k of this.keyNames) {
-      if (k === key || this.find(k) || !PLACEHOLDER_NAME.test(k)) continue;
+      // Only keys the entity will carry: an item of it holds no other key attribute.
+      if (k === key || !this.carried.has(k) || this.find(k) || !PLACEHOLDER_NAME.test(k)) continue;
       const type = this.keyTypes.get(k)!;
       if (!typeFits(type)) continue;
       const values = this.draft.rows.map((row) => {
@@ -718,16 +721,21 @@ function inferEntity(draft: EntityDraft, table: TableRead, keyNames: ReadonlySet
   };
   const indexes: IndexKeys[] = indexKeysOf(table);
   const all = draft.rows.map((_, i) => i);
-  for (const [name, type] of keyTypes) {
+  // Which keys the entity carries, and from which of its items: all items for the table's keys; for
+  // an index's keys, the items that hold every key of an index using it.
+  const carried = new Map<string, number[]>();
+  for (const name of keyTypes.keys()) {
     if (tableKeys.has(name)) {
-      inference.infer(name, type, all);
+      carried.set(name, all);
       continue;
     }
     const using = indexes.filter((ix) => ix.names.includes(name));
     const members = all.filter((r) => using.some((ix) => ix.names.every((n) => tableKeys.has(n) || holds(draft.rows[r]!, n))));
     const isListed = draft.rows.length === 0 && draft.listed !== undefined && using.some((ix) => ix.names.every((n) => tableKeys.has(n) || draft.listed!.has(n)));
-    if (members.length > 0 || isListed) inference.infer(name, type, members);
+    if (members.length > 0 || isListed) carried.set(name, members);
   }
+  inference.carried = new Set(carried.keys());
+  for (const [name, members] of carried) inference.infer(name, keyTypes.get(name)!, members);
   const keys: Record<string, KeyBinding> = {};
   for (const [k, binding] of inference.keys) setOwn(keys, k, binding);
   return { attributes: inference.orderedAttributes(), keys };
@@ -944,7 +952,7 @@ function exportTable(table: Table, facets: FacetOut[], maxItems: number): Json {
 
   const tableFacets = facets.map(({ entity, name }) => {
     const alias = (key: KeyAttribute): string => {
-      const template = entity.keys[key.name]?.template;
+      const template = Object.hasOwn(entity.keys, key.name) ? entity.keys[key.name]?.template : undefined;
       const parsed = template === undefined ? undefined : parseKeyTemplate(template);
       const placeholders = parsed?.ok ? parsed.value.parts.filter((p) => p.kind === 'attribute') : [];
       return placeholders.length === 1 && placeholders[0]!.kind === 'attribute' ? placeholders[0]!.name : key.name;
