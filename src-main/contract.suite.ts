@@ -65,6 +65,9 @@ async function codeOf(promise: Promise<unknown>): Promise<{ code: string; path?:
   return { code: error.code, path: error.path, details: error.details };
 }
 
+/** Task tests start worker threads that load the TypeScript sources through tsx: seconds on a busy machine. */
+const TASK_TEST_TIMEOUT_MS = 30_000;
+
 export function describeContract(transportName: string, connect: ConnectTransport): void {
   describe(`the contract over ${transportName}`, () => {
     test('app.info names the browser host and its workspace', async () => {
@@ -181,7 +184,7 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       expect(received).toEqual([{ command: 'save' }]);
     });
 
-    test('simulation.run runs in a worker and streams task.progress for its runId', async () => {
+    test('simulation.run runs in a worker and streams task.progress for its runId', { timeout: TASK_TEST_TIMEOUT_MS }, async () => {
       const { client } = await setUp(connect);
       const progress: EventPayload<'task.progress'>[] = [];
       const off = client.on('task.progress', (payload) => progress.push(payload));
@@ -196,7 +199,7 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       expect(progress.at(-1)).toMatchObject({ runId: 'sim', done: 300, total: 300 });
     });
 
-    test('sample.generate keeps the items in the host for sample.page and sample.find', async () => {
+    test('sample.generate keeps the items in the host for sample.page and sample.find', { timeout: TASK_TEST_TIMEOUT_MS }, async () => {
       const { client } = await setUp(connect);
       const summary = await client.call('sample.generate', { runId: 'sample', design: sampleDesign('Sampled'), tableId: 'table-app', seed: 3 });
       expect(summary).toMatchObject({ runId: 'sample', seed: 3, itemCount: 1000 });
@@ -218,7 +221,7 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       expect(await client.call('task.cancel', { runId: 'gone' })).toEqual({ canceled: false });
     });
 
-    test('task.cancel stops a running simulation, whose call fails with task.canceled', async () => {
+    test('task.cancel stops a running simulation, whose call fails with task.canceled', { timeout: TASK_TEST_TIMEOUT_MS }, async () => {
       const { client } = await setUp(connect);
       let started!: () => void;
       const firstProgress = new Promise<void>((resolve) => (started = resolve));

@@ -68,7 +68,8 @@ describe('tasks in-process', () => {
   });
 });
 
-describe('the task host with real worker threads', () => {
+// Each test starts workers that load the TypeScript sources through tsx: seconds on a busy machine.
+describe('the task host with real worker threads', { timeout: 30_000 }, () => {
   test('runs a simulation in a worker from the TypeScript source, with progress events', async () => {
     const { host, progress } = hostWith();
     const result = await host.runSimulation('sim-1', { design: designFor(600), tableId: 'table-app' });

@@ -30,6 +30,8 @@ const SPLIT_UTILIZATION = limits.SPLIT_UTILIZATION;
 const USELESS_SPLIT_SHARE = limits.USELESS_SPLIT_SHARE;
 const onDemandInstantCapacity = limits.onDemandInstantCapacity;
 
+/** At most this many splits for heat before the run (a warm start), per target. */
+export const MAX_SETTLE_SPLITS = 512;
 /** The heat map has at most this many time buckets. */
 export const MAX_HEAT_BUCKETS = 120;
 /** Throttled load below this many units is float noise, not throttling. */
@@ -251,9 +253,10 @@ export function createSimulation(model: SimulationModel, workload: Workload, see
  */
 function settle(state: SimulationState, target: TargetState): void {
   state.multipliers.fill(1);
-  for (let round = 0; round < MAX_PARTITIONS; round += 1) {
+  const limit = Math.min(MAX_PARTITIONS, target.starts.length + MAX_SETTLE_SPLITS);
+  for (let round = 0; round < MAX_SETTLE_SPLITS; round += 1) {
     let didSplit = false;
-    for (let i = 0; i < target.starts.length && target.starts.length < MAX_PARTITIONS; i += 1) {
+    for (let i = 0; i < target.starts.length && target.starts.length < limit; i += 1) {
       let read = 0;
       let write = 0;
       for (let g = 0; g < state.groupEvents.length; g += 1) {
@@ -692,18 +695,16 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
  * until there are `needed` partitions (at most `MAX_PARTITIONS`).
  */
 function scaleOut(state: SimulationState, target: TargetState, needed: number): void {
-  while (target.starts.length < Math.min(needed, MAX_PARTITIONS)) {
-    let widest = 0;
-    let width = 0;
-    for (let i = 0; i < target.starts.length; i += 1) {
-      const w = (i + 1 < target.starts.length ? (target.starts[i + 1] as number) : 1) - (target.starts[i] as number);
-      if (w > width) {
-        width = w;
-        widest = i;
-      }
-    }
-    insertPartition(state, target, widest, (target.starts[widest] as number) + width / 2, 0.5);
+  const goal = Math.min(needed, MAX_PARTITIONS);
+  if (target.starts.length >= goal) return;
+  while (target.starts.length < goal) {
+    // Each round halves the widest ranges (each at most once), so the count at most doubles a round.
+    const widths = target.starts.map((start, i) => ({ i, start, width: (i + 1 < target.starts.length ? (target.starts[i + 1] as number) : 1) - start }));
+    widths.sort((a, b) => b.width - a.width || a.i - b.i);
+    const cuts = widths.slice(0, goal - target.starts.length).map((w) => ({ index: w.i, at: w.start + w.width / 2, leftShare: 0.5 }));
+    cutPartitions(state, target, cuts, false);
   }
+  rebuildVectors(state, target);
 }
 
 /**
@@ -879,64 +880,100 @@ function splitForHeat(state: SimulationState, target: TargetState, i: number, no
   return true;
 }
 
+/** One cut of a partition: where, and the share of its load (and history) the left half keeps. */
+interface Cut {
+  index: number;
+  at: number;
+  leftShare: number;
+}
+
 /** Cuts partition `i` at `at`; the halves inherit its history (sums split by `leftShare`, the heat map copied). */
 function insertPartition(state: SimulationState, target: TargetState, i: number, at: number, leftShare: number): void {
-  const p = target.starts.length;
-  target.starts.splice(i + 1, 0, at);
-  const grow = (arr: Float64Array, split: (v: number) => [number, number]): Float64Array => {
-    const out = zeros(p + 1);
-    out.set(arr.subarray(0, i), 0);
-    const [l, r] = split(arr[i] as number);
-    out[i] = l;
-    out[i + 1] = r;
-    out.set(arr.subarray(i + 1), i + 2);
+  cutPartitions(state, target, [{ index: i, at, leftShare }]);
+}
+
+/**
+ * Cuts several partitions at once (each at most once), then lays the loads out again. Every
+ * per-partition array is rebuilt in one pass, so scaling out to thousands of partitions stays linear.
+ */
+function cutPartitions(state: SimulationState, target: TargetState, cuts: Cut[], rebuild = true): void {
+  if (cuts.length === 0) return;
+  const byIndex = new Map(cuts.map((c) => [c.index, c]));
+  const oldCount = target.starts.length;
+  const starts: number[] = [];
+  /** For each new partition: its parent and the parent's share it takes (1 when not cut). */
+  const parent: number[] = [];
+  const share: number[] = [];
+  const isCut: boolean[] = [];
+  for (let i = 0; i < oldCount; i += 1) {
+    const cut = byIndex.get(i);
+    starts.push(target.starts[i] as number);
+    parent.push(i);
+    if (!cut) {
+      share.push(1);
+      isCut.push(false);
+      continue;
+    }
+    share.push(cut.leftShare);
+    isCut.push(true);
+    starts.push(cut.at);
+    parent.push(i);
+    share.push(1 - cut.leftShare);
+    isCut.push(true);
+  }
+  const count = starts.length;
+  type Mode = 'share' | 'half' | 'zero';
+  const remap = (arr: Float64Array, mode: Mode): Float64Array => {
+    const out = zeros(count);
+    for (let j = 0; j < count; j += 1) {
+      const v = arr[parent[j] as number] as number;
+      out[j] = !isCut[j] ? v : mode === 'share' ? v * (share[j] as number) : mode === 'half' ? v / 2 : 0;
+    }
     return out;
   };
-  const byShare = (v: number): [number, number] => [v * leftShare, v * (1 - leftShare)];
-  const half = (v: number): [number, number] => [v / 2, v / 2];
-  const same = (v: number): [number, number] => [v, v];
-  const zero = (): [number, number] => [0, 0];
-  target.burstRead = grow(target.burstRead, half);
-  target.burstWrite = grow(target.burstWrite, half);
-  target.hotSeconds = grow(target.hotSeconds, zero);
-  target.retryAfter = grow(target.retryAfter, zero);
-  target.sumRead = grow(target.sumRead, byShare);
-  target.sumWrite = grow(target.sumWrite, byShare);
-  target.peakRead = grow(target.peakRead, byShare);
-  target.peakWrite = grow(target.peakWrite, byShare);
-  target.throttledCalls = grow(target.throttledCalls, byShare);
-  target.heat.splice(i + 1, 0, Float64Array.from(target.heat[i] as Float64Array));
-  target.throttledHeat.splice(i + 1, 0, (target.throttledHeat[i] as Float64Array).map((v) => v * (1 - leftShare)));
-  target.throttledHeat[i] = (target.throttledHeat[i] as Float64Array).map((v) => v * leftShare);
+  target.starts = starts;
+  target.burstRead = remap(target.burstRead, 'half');
+  target.burstWrite = remap(target.burstWrite, 'half');
+  target.hotSeconds = remap(target.hotSeconds, 'zero');
+  target.retryAfter = remap(target.retryAfter, 'zero');
+  target.sumRead = remap(target.sumRead, 'share');
+  target.sumWrite = remap(target.sumWrite, 'share');
+  target.peakRead = remap(target.peakRead, 'share');
+  target.peakWrite = remap(target.peakWrite, 'share');
+  target.throttledCalls = remap(target.throttledCalls, 'share');
+  const heat = target.heat;
+  const throttledHeat = target.throttledHeat;
+  target.heat = parent.map((i, j) => (isCut[j] ? Float64Array.from(heat[i] as Float64Array) : (heat[i] as Float64Array)));
+  target.throttledHeat = parent.map((i, j) => (isCut[j] ? (throttledHeat[i] as Float64Array).map((v) => v * (share[j] as number)) : (throttledHeat[i] as Float64Array)));
   // The provisioned share per partition changes with the count; buckets are capped at the new share.
   const capacity = target.model.capacity;
   if (capacity.mode === 'provisioned') {
-    const capR = (BURST_SECONDS * capacity.readUnitsPerSecond) / (p + 1);
-    const capW = (BURST_SECONDS * capacity.writeUnitsPerSecond) / (p + 1);
-    for (let k = 0; k <= p; k += 1) {
+    const capR = (BURST_SECONDS * capacity.readUnitsPerSecond) / count;
+    const capW = (BURST_SECONDS * capacity.writeUnitsPerSecond) / count;
+    for (let k = 0; k < count; k += 1) {
       target.burstRead[k] = Math.min(capR, target.burstRead[k] as number);
       target.burstWrite[k] = Math.min(capW, target.burstWrite[k] as number);
     }
   }
   const last = target.last;
-  const grown = emptyAccount(p + 1);
-  grown.offeredRead = grow(last.offeredRead, byShare);
-  grown.offeredWrite = grow(last.offeredWrite, byShare);
-  grown.servedRead = grow(last.servedRead, byShare);
-  grown.servedWrite = grow(last.servedWrite, byShare);
+  const grown = emptyAccount(count);
+  grown.offeredRead = remap(last.offeredRead, 'share');
+  grown.offeredWrite = remap(last.offeredWrite, 'share');
+  grown.servedRead = remap(last.servedRead, 'share');
+  grown.servedWrite = remap(last.servedWrite, 'share');
   for (const [from, to] of [
     [last.throttledRead, grown.throttledRead],
     [last.throttledWrite, grown.throttledWrite],
   ] as const) {
-    to.keyRange = grow(from.keyRange, byShare);
-    to.provisioned = grow(from.provisioned, byShare);
-    to.account = grow(from.account, byShare);
+    to.keyRange = remap(from.keyRange, 'share');
+    to.provisioned = remap(from.provisioned, 'share');
+    to.account = remap(from.account, 'share');
   }
   grown.backPressureWrite = last.backPressureWrite;
   grown.limit = last.limit;
   target.last = grown;
-  target.scratch = emptyScratch(p + 1);
-  rebuildVectors(state, target);
+  target.scratch = emptyScratch(count);
+  if (rebuild) rebuildVectors(state, target);
 }
 
 /** Whether the run has done all its steps. */

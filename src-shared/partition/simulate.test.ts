@@ -263,7 +263,8 @@ describe('write sharding', () => {
 });
 
 describe('determinism and scale', () => {
-  const design = oneTableDesign({ keys: { PK: { template: 'COUNTRY#{country}' }, SK: timestampSortKey }, patterns: [putEvents(2000, { kind: 'hotKey', share: 0.6 }), getEvent(500)], workload: TEN_MINUTES });
+  const byCountry: AccessPattern = { id: 'ap-by-country', name: 'Recent events of a country', entityId: 'e-event', action: 'query', known: ['country'], resultSize: 10, ratePerSecond: 500, consistency: 'eventual' };
+  const design = oneTableDesign({ keys: { PK: { template: 'COUNTRY#{country}' }, SK: timestampSortKey }, patterns: [putEvents(2000, { kind: 'hotKey', share: 0.6 }), byCountry], workload: TEN_MINUTES });
 
   it('gives the same result for the same seed, and different noise for another', () => {
     expect(simulate(design, 't-test', { seed: 7 })).toEqual(simulate(design, 't-test', { seed: 7 }));
