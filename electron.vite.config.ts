@@ -34,6 +34,8 @@ export default defineConfig({
     plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
     build: {
       outDir: resolve(root, 'out/renderer'),
+      // electron-vite leaves the renderer unminified; Monaco alone is 5 MB that way.
+      minify: true,
       rolldownOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
     },
   },

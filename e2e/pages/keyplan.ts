@@ -10,7 +10,8 @@ export class KeyplanPage {
   }
 
   async ready(): Promise<void> {
-    await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible();
+    // Generous: on a busy two-core CI machine the first load of the built UI can take several seconds.
+    await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible({ timeout: 30_000 });
   }
 
   /** Waits until every edit is stored in IndexedDB (what survives a reload or crash). */
