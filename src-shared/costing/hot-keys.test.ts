@@ -45,3 +45,10 @@ describe('hot partition key warnings', () => {
     expect(costDesign(design).warnings.filter((w) => w.code === 'cost.hotPartitionWrites')).toEqual([]);
   });
 });
+
+describe('without a stated traffic distribution', () => {
+  it('lets requests follow the items: the most common key value takes its weight of the writes', () => {
+    expect(busiestKeyShare(undefined, 4, 0.7).share).toBeCloseTo(0.7, 10);
+    expect(busiestKeyShare(undefined, 4).share).toBeCloseTo(0.25, 10);
+  });
+});

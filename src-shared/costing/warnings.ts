@@ -25,16 +25,27 @@ export const PARTITION_WRITE_UNITS_PER_SECOND = 1000;
 /** A filter reading this many times more items than it returns is flagged. */
 export const FILTER_WASTE_RATIO = 10;
 
-/** How many distinct values a key template takes for an entity's items (shards multiply it). */
-function distinctKeyValues(entity: Entity, keyAttribute: string): { count: number; template: string } | undefined {
+/**
+ * How many distinct values a key template takes for an entity's items (shards multiply it), and
+ * the share of the items the most common value holds (from enum generator weights; else even).
+ */
+function distinctKeyValues(entity: Entity, keyAttribute: string): { count: number; template: string; largestItemShare: number } | undefined {
   const binding = entity.keys[keyAttribute];
   if (!binding) return undefined;
   const parsed = parseKeyTemplate(binding.template);
   if (!parsed.ok) return undefined;
   let count = 1;
-  for (const name of templateAttributes(parsed.value)) count *= distinctValuesOf(entity, name).count;
+  let largest = 1;
+  for (const name of templateAttributes(parsed.value)) {
+    const distinct = distinctValuesOf(entity, name).count;
+    count *= distinct;
+    const weights = entity.attributes.find((a) => a.name === name)?.generator?.weights;
+    const total = weights?.reduce((a, b) => a + b, 0) ?? 0;
+    largest *= weights && total > 0 ? Math.max(...weights) / total : 1 / distinct;
+  }
   count = Math.min(count, Math.max(1, entity.itemCount));
-  return { count: count * (binding.shards?.count ?? 1), template: binding.template };
+  const shards = binding.shards?.count ?? 1;
+  return { count: count * shards, template: binding.template, largestItemShare: Math.max(largest, 1 / count) / shards };
 }
 
 /** Σ 1/k^s for k = 1..n: exact up to 100,000 terms, then the integral of the tail. */
@@ -51,9 +62,12 @@ function harmonic(n: number, s: number): number {
  * key's share; rank 1's share under Zipf; all of it for time-based keys, where "today" takes every
  * new write.
  */
-export function busiestKeyShare(traffic: Distribution | undefined, count: number): { share: number; why: string } {
+export function busiestKeyShare(traffic: Distribution | undefined, count: number, largestItemShare = 1 / Math.max(1, count)): { share: number; why: string } {
   const n = Math.max(1, count);
   switch (traffic?.kind) {
+    case undefined:
+      // No stated traffic: requests follow the items, as the partition simulator assumes.
+      return { share: largestItemShare, why: largestItemShare > 1 / n + 1e-12 ? 'requests follow the items, and the most common key holds the largest share of them' : `writes spread over ${formatNumber(n)} key value${n === 1 ? '' : 's'} as the items do` };
     case 'hotKey':
       return { share: Math.max(traffic.share, (1 - traffic.share) / n), why: `one key takes ${formatNumber(traffic.share * 100)}% of the traffic` };
     case 'zipf':
@@ -68,7 +82,7 @@ export function busiestKeyShare(traffic: Distribution | undefined, count: number
 function hotKeyWarning(cost: PatternCost, entity: Entity, traffic: Distribution | undefined, where: string, keyAttribute: string, unitsPerSecond: number): CostWarning | undefined {
   const keys = distinctKeyValues(entity, keyAttribute);
   if (!keys) return undefined;
-  const busiest = busiestKeyShare(traffic, keys.count);
+  const busiest = busiestKeyShare(traffic, keys.count, keys.largestItemShare);
   const perKey = unitsPerSecond * busiest.share;
   if (perKey <= PARTITION_WRITE_UNITS_PER_SECOND) return undefined;
   return {
