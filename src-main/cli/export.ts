@@ -8,7 +8,7 @@ import type { Design } from '../../src-shared/model/schema.ts';
 import { validateDesign } from '../../src-shared/model/validate.ts';
 import {
   DEFAULT_EXPORT_ITEMS_PER_ENTITY,
-  DEFAULT_ITEMS_PER_ENTITY,
+  DEFAULT_ITEMS_PER_TABLE,
   toCdk,
   toCliInputs,
   toCloudFormation,
@@ -23,7 +23,9 @@ import { errorLine, EXIT, writeLines, type CliIo } from './io.ts';
 import { isFolder, makeFolder, pathsFor, shownPath, writeAll } from './output.ts';
 
 /** Largest `--items`. */
-const MAX_ITEMS_OPTION = 10_000;
+const MAX_ITEMS_OPTION = 100_000;
+/** Largest `--seed`: a 32-bit seed. */
+const MAX_SEED = 4_294_967_295;
 
 interface ExportedFile {
   name: string;
@@ -36,7 +38,7 @@ interface Format {
   name: string;
   summary: string;
   /** One file, or several (each table's input, each batch of items). */
-  export(design: Design, items: number | undefined, nowMs: number): string | ExportedFile[];
+  export(design: Design, options: { items?: number; seed?: number; nowMs: number }): string | ExportedFile[];
 }
 
 const FORMATS: readonly Format[] = [
@@ -52,23 +54,28 @@ const FORMATS: readonly Format[] = [
   {
     name: 'nosql-workbench',
     summary: `NoSQL Workbench model 3.0 (a facet per entity, up to --items sample items each, default ${DEFAULT_EXPORT_ITEMS_PER_ENTITY})`,
-    export: (d, items, nowMs) => toNoSqlWorkbench(d, { dateMs: nowMs, ...(items !== undefined ? { maxItemsPerEntity: items } : {}) }),
+    export: (d, { items, nowMs }) => toNoSqlWorkbench(d, { dateMs: nowMs, ...(items !== undefined ? { maxItemsPerEntity: items } : {}) }),
   },
   {
     name: 'dynamodb-json',
-    summary: `sample items as BatchWriteItem requests of 25 (up to --items per entity, default ${DEFAULT_ITEMS_PER_ENTITY})`,
-    export: (d, items) =>
-      toDynamoDbJsonFiles(d, items !== undefined ? { itemsPerEntity: items } : {}).map((f) => ({ name: f.fileName, suffix: f.fileName.replace(/^items-|\.json$/g, ''), content: f.content })),
+    summary: `seeded sample items as BatchWriteItem requests of 25 (up to --items per table, default ${DEFAULT_ITEMS_PER_TABLE})`,
+    export: (d, { items, seed }) =>
+      toDynamoDbJsonFiles(d, { ...(items !== undefined ? { maxItemsPerTable: items } : {}), ...(seed !== undefined ? { seed } : {}) }).map((f) => ({
+        name: f.fileName,
+        suffix: f.fileName.replace(/^items-|\.json$/g, ''),
+        content: f.content,
+      })),
   },
 ];
 
 const formatList = FORMATS.map((f) => f.name).join(', ');
 const width = Math.max(...FORMATS.map((f) => f.name.length));
 
-function parseItems(value: string | undefined): number | undefined | 'bad' {
+/** A whole number from 0 to `max`; undefined when absent; 'bad' otherwise. */
+function parseCount(value: string | undefined, max: number): number | undefined | 'bad' {
   if (value === undefined) return undefined;
   const n = Number(value);
-  return /^\d+$/.test(value) && n <= MAX_ITEMS_OPTION ? n : 'bad';
+  return /^\d+$/.test(value) && n <= max ? n : 'bad';
 }
 
 /** Where the export goes and what it says it wrote. */
@@ -109,8 +116,8 @@ export const exportCommand: Command = {
   summary: 'the design as CloudFormation, Terraform, CDK, CLI input, NoSQL Workbench or DynamoDB JSON',
   fileName: '<design>',
   flags: [],
-  options: ['--to', '--out', '--items'],
-  help: `Usage: keyplan export <design> --to <format> [--out FILE] [--items N]
+  options: ['--to', '--out', '--items', '--seed'],
+  help: `Usage: keyplan export <design> --to <format> [--out FILE] [--items N] [--seed S]
 
 Writes the design in another format. The design must pass "keyplan check" (no problems; unserved
 access patterns do not stop an export).
@@ -126,8 +133,9 @@ Options:
                items.json → items-001.json, items-002.json … (tables.json → tables-Shop.json …),
                and a single file is written to FILE itself. Files are written to temporary files
                first and renamed into place, so a failed export writes nothing.
-  --items N    sample items per entity for dynamodb-json and nosql-workbench (each entity's item
-               count, up to N; 0–${MAX_ITEMS_OPTION})
+  --items N    dynamodb-json: items per table, at most (the entities' counts scaled down together);
+               nosql-workbench: sample items per facet, at most (0–${MAX_ITEMS_OPTION})
+  --seed S     dynamodb-json: seed of the sample data (default 1), the app's data screen's items
   -h, --help   print this help
 
 On stdout, cli-input and dynamodb-json print one JSON document per line (JSON Lines).
@@ -149,9 +157,11 @@ Examples:
       writeLines(io.stderr, [errorLine(`${message}; expected one of: ${formatList} (see "keyplan export --help").`)]);
       return EXIT.usage;
     }
-    const items = parseItems(options.get('--items'));
-    if (items === 'bad') {
-      writeLines(io.stderr, [errorLine(`--items is "${options.get('--items')}"; expected a whole number from 0 to ${MAX_ITEMS_OPTION}.`)]);
+    const items = parseCount(options.get('--items'), MAX_ITEMS_OPTION);
+    const seed = parseCount(options.get('--seed'), MAX_SEED);
+    for (const [name, value, max] of [['--items', items, MAX_ITEMS_OPTION], ['--seed', seed, MAX_SEED]] as const) {
+      if (value !== 'bad') continue;
+      writeLines(io.stderr, [errorLine(`${name} is "${options.get(name)}"; expected a whole number from 0 to ${max}.`)]);
       return EXIT.usage;
     }
     const input = await readDesign(file, io.cwd);
@@ -166,6 +176,7 @@ Examples:
       writeLines(io.stderr, [errorLine(`cannot export "${file}": it has ${count} (see "keyplan check ${file}")${first}`)]);
       return EXIT.problems;
     }
-    return writeExport(format.export(input.design, items, Date.now()), options.get('--out'), io);
+    const exported = format.export(input.design, { nowMs: Date.now(), ...(items !== undefined && items !== 'bad' ? { items } : {}), ...(seed !== undefined && seed !== 'bad' ? { seed } : {}) });
+    return writeExport(exported, options.get('--out'), io);
   },
 };

@@ -14,7 +14,7 @@ import { keySlotsOf } from '../model/key-slots.ts';
 import type { Problem } from '../model/problems.ts';
 import type { AttributeType, Design, Entity, Table } from '../model/schema.ts';
 import { describeValue, joinPath } from '../model/validate.ts';
-import { sampleItemsOf } from './sample-items.ts';
+import { createSampleStore } from '../sample/store.ts';
 import { encodeValue, inferValue, isRecord, setOwn } from './values.ts';
 
 export { base64Encode, encodeValue } from './values.ts';
@@ -49,25 +49,35 @@ export function encodeItem(values: Readonly<Record<string, unknown>>, types: Rea
 }
 
 export interface DynamoDbJsonOptions extends BatchWriteOptions {
-  /** Sample items per entity: its item count, up to this (default 25). */
-  itemsPerEntity?: number;
+  /** Items per table, at most (default 100): the entities' item counts scaled down together, keeping their proportions. */
+  maxItemsPerTable?: number;
+  /** Seed of the sample data (default 1): the same design and seed give the same items. */
+  seed?: number;
 }
 
-/** Sample items written per entity unless told otherwise. */
-export const DEFAULT_ITEMS_PER_ENTITY = 25;
+/** Items written per table unless told otherwise. */
+export const DEFAULT_ITEMS_PER_TABLE = 100;
 
 /**
- * Deterministic sample items of every entity of the design (each entity's item count, up to
- * `itemsPerEntity`), as BatchWriteItem request files: the tables in order, each table's entities in
- * order. Key values are rendered from the key templates; values are typed as the design declares.
+ * Sample items of every table of the design as BatchWriteItem request files: the same seeded items
+ * the app's data screen shows (`createSampleStore`: values from the attributes' generators and
+ * distributions, references between entities, keys rendered from the templates, sparse index keys
+ * only where their conditions hold), at most `maxItemsPerTable` per table, in the table's key order.
+ * Deterministic for a given seed.
  */
 export function toDynamoDbJsonFiles(design: Design, options: DynamoDbJsonOptions = {}): BatchWriteFile[] {
-  const perEntity = Math.max(0, Math.floor(options.itemsPerEntity ?? DEFAULT_ITEMS_PER_ENTITY));
-  const tables: TableItems[] = design.tables.map((table) => ({
-    tableName: table.name,
-    keyNames: [table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])],
-    items: table.entities.flatMap((entity) => sampleItemsOf(table, entity, Math.min(entity.itemCount, perEntity))),
-  }));
+  const maxItems = Math.max(0, Math.floor(options.maxItemsPerTable ?? DEFAULT_ITEMS_PER_TABLE));
+  const tables: TableItems[] = design.tables.map((table) => {
+    const store = createSampleStore(design, table.id, { seed: options.seed ?? 1, maxItems });
+    const count = store.summary().views.find((v) => v.kind === 'table')?.itemCount ?? 0;
+    return {
+      tableName: table.name,
+      keyNames: [table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])],
+      items: (function* () {
+        for (let i = 0; i < count; i += 1) yield store.itemAt('table', i);
+      })(),
+    };
+  });
   return toBatchWriteFiles(tables, options);
 }
 

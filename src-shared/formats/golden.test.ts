@@ -28,7 +28,7 @@ const FORMATS: Array<[format: string, extension: string, exporter: (d: Design) =
   ['cdk', 'ts', toCdk],
   ['cli-input', 'json', (d) => toCliInputs(d).map((f) => f.content).join('')],
   ['nosql-workbench', 'json', (d) => toNoSqlWorkbench(d, { maxItemsPerEntity: 3, dateMs: DATE_MS })],
-  ['dynamodb-json', 'jsonl', (d) => toDynamoDbJson(d, { itemsPerEntity: 2 })],
+  ['dynamodb-json', 'jsonl', (d) => toDynamoDbJson(d, { maxItemsPerTable: 12, seed: 7 })],
 ];
 
 describe.each(Object.entries(DESIGNS))('golden exports of %s', (name, file) => {

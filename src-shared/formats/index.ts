@@ -9,7 +9,7 @@ export { toTerraform } from './terraform.ts';
 export { toCdk, cdkStackName } from './cdk.ts';
 export { toCliInput, toCliInputs, type CliInputFile } from './cli-input.ts';
 export {
-  DEFAULT_ITEMS_PER_ENTITY,
+  DEFAULT_ITEMS_PER_TABLE,
   MAX_BATCH_WRITE_REQUESTS,
   base64Encode,
   encodeItem,

@@ -125,7 +125,7 @@ function checkImported(result: Result<unknown, Problem>): void {
   expect(parseDesign(design).ok).toBe(true);
   for (const write of [toCloudFormation, toTerraform, toCdk]) expect(typeof write(design)).toBe('string');
   toCliInputs(design);
-  toDynamoDbJsonFiles(design, { itemsPerEntity: 3 });
+  toDynamoDbJsonFiles(design, { maxItemsPerTable: 5 });
   const again = fromNoSqlWorkbench(JSON.parse(toNoSqlWorkbench(design)));
   expect(again.ok && JSON.parse(JSON.stringify(again.value))).toEqual(design);
 }
@@ -156,7 +156,7 @@ describe('importers and parseDesign never throw', { timeout: 120_000 }, () => {
   });
 
   it('parseBatchWriteRequest: any JSON, and mutated requests', () => {
-    const requests = designs.map((d) => JSON.parse(toDynamoDbJsonFiles(d as Design, { itemsPerEntity: 2 })[0]!.content) as unknown);
+    const requests = designs.map((d) => JSON.parse(toDynamoDbJsonFiles(d as Design, { maxItemsPerTable: 5 })[0]!.content) as unknown);
     fc.assert(fc.property(fc.jsonValue({ maxDepth: 5 }), (json) => void timed(() => parseBatchWriteRequest(json))), RUNS);
     fc.assert(fc.property(mutated(requests), (json) => void timed(() => parseBatchWriteRequest(json))), RUNS);
   });
