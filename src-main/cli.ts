@@ -40,7 +40,7 @@ Options:
   --json      print JSON instead of text (shapes in "keyplan <command> --help")
   --explain   print how each number is derived (size, cost)
   --to, --out, --from, --items  formats and files of export and import ("keyplan export --help")
-  --seed N    the seed of a simulation (simulate)
+  --seed N    the seed of a simulation (simulate) or of exported sample items (export)
   -h, --help  print help
   --version   print the version
 

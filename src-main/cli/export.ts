@@ -143,7 +143,7 @@ Items in dynamodb-json go in with: aws dynamodb batch-write-item --cli-input-jso
 (a table with: aws dynamodb create-table --cli-input-json file://Shop.create-table.json).
 
 Exit codes: 0 written; 1 the design cannot be read, has problems, or a file cannot be written;
-2 usage error (no --to, an unknown format, a bad --items).
+2 usage error (no --to, an unknown format, a bad --items or --seed).
 
 Examples:
   keyplan export examples/ecommerce.keyplan.json --to cloudformation --out template.yaml
