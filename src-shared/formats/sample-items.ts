@@ -2,9 +2,9 @@
  * Deterministic sample items of a design's entities, in DynamoDB JSON: what the NoSQL Workbench export
  * writes as TableData and the DynamoDB JSON export writes as BatchWriteItem requests. Values are the
  * key previews' sample values (`sampleValue`: readable, following each attribute's generator or
- * name), every other item made to satisfy the entity's `when` conditions as the previews do. Each
- * entity of a table draws from its own range of samples (`ENTITY_SAMPLE_STRIDE` apart), so that two
- * entities with the same templates do not write the same keys. Internal to `formats`.
+ * name), every other item made to satisfy the entity's `when` conditions as the previews do; item i
+ * of every entity is sample i, so an order's `userId` of item 0 is the `userId` of user 0. Internal to
+ * `formats`.
  */
 import type { AttributeValue, Item } from '../capacity/item-size.ts';
 import { conditionAttributes, evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
@@ -16,9 +16,6 @@ import { base64Encode, encodeValue, setOwn } from './values.ts';
 
 /** A key part that reads back as literal text when it is the same in every item (`nosql-workbench.ts` uses the same rule). */
 export const WORD = /^[A-Za-z][A-Za-z_]*$/;
-
-/** How far apart, in samples, the entities of a table draw their values. */
-export const ENTITY_SAMPLE_STRIDE = 1000;
 
 /** A value that makes one clause of a condition true, where there is an obvious one (as the key previews force it). */
 function satisfyingValue(condition: Condition, attribute: string): unknown {
@@ -115,7 +112,6 @@ function sampleRowValues(
  * items (NoSQL Workbench). Deterministic: item i of an entity is always the same.
  */
 export function sampleItemsOf(table: Table, entity: Entity, count: number, isReadBack = false): Item[] {
-  const first = Math.max(0, table.entities.indexOf(entity)) * ENTITY_SAMPLE_STRIDE;
   const keyNames = new Set(keySlotsOf(table).map((s) => s.attribute.name));
   const slots = keySlotsOf(table);
   const templates = new Map<string, { parts: ReturnType<typeof parseKeyTemplate>; when?: ReturnType<typeof parseCondition> }>();
@@ -132,7 +128,7 @@ export function sampleItemsOf(table: Table, entity: Entity, count: number, isRea
   const conditions = [...templates.values()].flatMap((t) => (t.when?.ok ? [t.when.value] : []));
   const rows: Item[] = [];
   for (let i = 0; i < count; i += 1) {
-    const values = sampleRowValues(entity, i, sampleAt(entity, first + i, i % 2 === 0, conditions), isReadBack ? placeholders : undefined, tested);
+    const values = sampleRowValues(entity, i, sampleAt(entity, i, i % 2 === 0, conditions), isReadBack ? placeholders : undefined, tested);
     const plain = Object.fromEntries(values) as Record<string, SampleValue>;
     const item: Item = {};
     for (const slot of slots) {
