@@ -1,0 +1,197 @@
+/**
+ * A comparison report as text: Markdown to paste into a pull request, and aligned columns for a
+ * terminal. One column per design; the better value is marked (✅ and bold in Markdown, ✓ in text).
+ * Patterns, tables and targets on which every design agrees are folded into one "Same in every
+ * design" line, so a review shows what changed.
+ */
+import { formatNumber } from '../capacity/figure.ts';
+import { formatSecond, formatShare } from '../partition/result.ts';
+import type { ComparisonReport } from './compare.ts';
+import type { ComparisonCell, ComparisonRow, RowFormat } from './rows.ts';
+
+export interface FormatOptions {
+  /** Show only the rows whose values differ (the folded subjects are listed either way). */
+  onlyDiffering?: boolean;
+}
+
+/** Dollars: cents for a cent or more, two significant digits below that (`$0.0004`). */
+function usdText(usd: number): string {
+  if (usd === 0) return '$0.00';
+  if (Math.abs(usd) < 0.01) return `$${Number(usd.toPrecision(2)).toLocaleString('en-US', { maximumFractionDigits: 10 })}`;
+  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** Bytes in binary units, as DynamoDB counts them. */
+function bytesText(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+  let value = bytes;
+  let i = 0;
+  while (Math.abs(value) >= 1024 && i < units.length - 1) {
+    value /= 1024;
+    i += 1;
+  }
+  return `${formatNumber(value, i === 0 ? 0 : 2)} ${units[i]}`;
+}
+
+/** A cell's value as shown; `missing` where the design has none. */
+export function cellText(cell: ComparisonCell, format: RowFormat, missing = '-'): string {
+  const v = cell.value;
+  if (v === null) return missing;
+  if (typeof v === 'string') return v;
+  if (!Number.isFinite(v)) return String(v);
+  switch (format) {
+    case 'usd':
+      return usdText(v);
+    case 'units':
+      return formatNumber(v, Math.abs(v) < 1 ? 4 : 2);
+    case 'bytes':
+      return bytesText(v);
+    case 'share':
+      return formatShare(v);
+    case 'count':
+    case 'text':
+      return formatNumber(v);
+  }
+}
+
+interface Line {
+  /** The subject (pattern, table, target), on its first row only. */
+  subject: string;
+  row: ComparisonRow;
+}
+
+interface Block {
+  title: string;
+  subjectHeader: string;
+  lines: Line[];
+  notes: string[];
+}
+
+interface Subject {
+  label: string;
+  rows: ComparisonRow[];
+}
+
+/** Subjects with a differing row are shown; the others are named in one note. */
+function block(title: string, subjectHeader: string, subjects: Subject[], options: FormatOptions, isFolding = true): Block {
+  const lines: Line[] = [];
+  const same: string[] = [];
+  for (const s of subjects) {
+    const isDiffering = s.rows.some((r) => r.differs);
+    if (isFolding && !isDiffering) {
+      same.push(s.label);
+      continue;
+    }
+    const rows = options.onlyDiffering ? s.rows.filter((r) => r.differs) : s.rows;
+    rows.forEach((row, i) => lines.push({ subject: i === 0 ? s.label : '', row }));
+  }
+  return { title, subjectHeader, lines, notes: same.length === 0 ? [] : [`Same in every design: ${same.join(', ')}.`] };
+}
+
+function blocksOf(report: ComparisonReport, options: FormatOptions): Block[] {
+  const blocks: Block[] = [];
+  const patterns = block(
+    'Access patterns',
+    'Access pattern',
+    report.patterns.map((p) => ({ label: `${p.name} (${p.sides.find((s) => s)!.patternId})`, rows: p.rows })),
+    options,
+  );
+  const unmatched = report.unmatchedPatterns.map((u) => `Only in "${report.sides[u.side]!.label}": ${u.name} (${u.patternId}), table ${u.table}.`);
+  const byName = report.patterns.filter((p) => p.match === 'name').map((p) => `${p.name}: matched by name (ids ${p.sides.map((s) => s?.patternId ?? '-').join(' / ')}).`);
+  patterns.notes.push(...unmatched, ...byName);
+  blocks.push(patterns);
+
+  const parts = report.tables.flatMap((t) =>
+    t.parts.map((p) => ({ label: p.kind === 'table' ? `Table ${t.names.map((n) => n ?? '-').filter((n, i, all) => all.indexOf(n) === i).join(' / ')}` : `${p.kind.toUpperCase()} ${p.name} (table ${t.name})`, rows: p.rows })),
+  );
+  blocks.push(block('Tables and indexes', 'Table / index', parts, options));
+  blocks.push(block('Totals', 'Per month and per second', [{ label: 'All tables', rows: report.totals }], options, false));
+
+  const risk = report.partitionRisk;
+  if (risk) {
+    const w = risk.workload;
+    const title = `Partition risk (seed ${risk.seed}, ${formatSecond(w.durationSeconds)} at ${w.stepSeconds} s steps, the same workload on every side)`;
+    const targets = block(title, 'Target', risk.targets.map((t) => ({ label: `${t.target === 'table' ? 'Table' : `GSI ${t.target}`} (table ${t.table})`, rows: t.rows })), options);
+    const throttled = block('', '', risk.patterns.map((r) => ({ label: r.label, rows: [{ ...r, label: 'Throttled requests' }] })), options);
+    targets.lines.push(...throttled.lines);
+    const same = risk.patterns.filter((r) => !r.differs).length;
+    if (same > 0) targets.notes.push(`Throttled requests are the same in every design for ${same === risk.patterns.length ? 'every' : `the other ${same}`} access pattern${same === 1 ? '' : 's'}.`);
+    blocks.push(targets);
+  }
+
+  blocks.push({
+    title: 'Warnings only some designs have',
+    subjectHeader: 'Warning',
+    lines: report.warnings.map((w) => ({ subject: `${w.code} (table ${w.table})`, row: w })),
+    notes: report.warnings.length === 0 ? ['None: every design has the same warnings.'] : [],
+  });
+  return blocks;
+}
+
+const legend = (report: ComparisonReport, mark: string): string[] => [
+  `${mark} marks the better value. Rules: lower units, dollars, bytes, partition share and throttling are better; GetItem and Query (any key-based access) beat a Scan; a design without a warning beats one with it. "tie": equal. Rows with no better side (key schema, projection, key condition) show only the difference.`,
+];
+
+const escapeMd = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+
+/** The report as Markdown: a heading, then one table per group with a column per design and the better value marked ✅. */
+export function formatComparisonMarkdown(report: ComparisonReport, options: FormatOptions = {}): string {
+  const names = report.sides.map((s) => s.label);
+  const out = [`## Design comparison: ${names.map((n) => `\`${n}\``).join(' vs ')}`, ''];
+  out.push(...report.sides.map((s, i) => `${i + 1}. \`${s.label}\`: ${escapeMd(s.designName)}`), '');
+  out.push(...legend(report, '✅'), '');
+  for (const b of blocksOf(report, options)) {
+    out.push(`### ${b.title}`, '');
+    if (b.lines.length > 0) {
+      out.push(`| ${b.subjectHeader} | | ${names.map((n) => `\`${escapeMd(n)}\``).join(' | ')} | Better |`);
+      out.push(`|---|---|${names.map(() => '---:').join('|')}|---|`);
+      for (const { subject, row } of b.lines) {
+        const cells = row.cells.map((c, side) => {
+          const t = escapeMd(cellText(c, row.format, '—'));
+          return row.best !== 'tie' && row.bestSides.includes(side) ? `✅ **${t}**` : t;
+        });
+        const better = row.best === null ? '' : row.best === 'tie' ? 'tie' : `\`${escapeMd(names[row.best]!)}\``;
+        out.push(`| ${subject ? `**${escapeMd(subject)}**` : ''} | ${escapeMd(row.label)} | ${cells.join(' | ')} | ${better} |`);
+      }
+      out.push('');
+    }
+    for (const n of b.notes) out.push(escapeMd(n), '');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** Rows as aligned columns, two spaces apart, trailing spaces trimmed. */
+function columns(rows: string[][], rightAligned: ReadonlySet<number>, indent: string): string[] {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? '')].length)));
+  return rows.map((r) =>
+    (indent + widths.map((w, c) => {
+      const cell = r[c] ?? '';
+      const pad = ' '.repeat(w - [...cell].length);
+      return rightAligned.has(c) ? pad + cell : cell + pad;
+    }).join('  ')).trimEnd(),
+  );
+}
+
+/** The report for a terminal: one aligned table per group, the better value followed by ✓. */
+export function formatComparisonText(report: ComparisonReport, options: FormatOptions = {}): string {
+  const names = report.sides.map((s) => s.label);
+  const out = [`Comparison of ${report.sides.map((s) => `"${s.designName}" (${s.label})`).join(', ')}`];
+  out.push(...legend(report, '✓'));
+  for (const b of blocksOf(report, options)) {
+    out.push('', b.title);
+    if (b.lines.length > 0) {
+      const rows = [[b.subjectHeader, '', ...names, 'Better']];
+      for (const { subject, row } of b.lines) {
+        const cells = row.cells.map((c, side) => {
+          const t = cellText(c, row.format, '-');
+          return row.best !== 'tie' && row.bestSides.includes(side) ? `${t} ✓` : t;
+        });
+        rows.push([subject, row.label, ...cells, row.best === null ? '' : row.best === 'tie' ? 'tie' : names[row.best]!]);
+      }
+      const numeric = new Set(names.map((_, i) => i + 2));
+      out.push(...columns(rows, numeric, '  '));
+    }
+    for (const n of b.notes) out.push(`  ${n}`);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,10 @@
+/**
+ * Comparing alternative designs side by side: the report (`compareDesigns`), its text forms for a
+ * pull request and a terminal, and what makes a later design worse than the first (a CI guard).
+ * Imported only by the hosts and the UI (style.md §1).
+ */
+export * from './compare.ts';
+export * from './rows.ts';
+export * from './match.ts';
+export * from './format.ts';
+export * from './regressions.ts';
