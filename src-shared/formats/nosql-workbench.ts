@@ -536,7 +536,7 @@ function entityDrafts(table: TableRead, keyNames: ReadonlySet<string>): EntityDr
   return [...groups].map(([name, rows]) => ({ name, path: joinPath(table.path, 'TableData'), rows, declared: attributesHeld(rows, table, keyNames) }));
 }
 
-/** The keys of one index, and whether they are all table keys. */
+/** The key attribute names of one GSI or LSI (an LSI's include the table's partition key). */
 interface IndexKeys {
   names: string[];
 }
@@ -701,14 +701,13 @@ class EntityInference {
   }
 }
 
-/** Index keys (of GSIs and LSIs) by index, for membership. */
-function indexKeysOf(table: TableRead): Array<{ names: string[]; isTableKey: boolean }> {
+/** The keys of every GSI and LSI, for which items are in which index. */
+function indexKeysOf(table: TableRead): IndexKeys[] {
   const pk = table.keys.partitionKey.name;
-  const sk = table.keys.sortKey?.name;
   return [
-    ...table.gsis.map((g) => ({ names: [g.keys.partitionKey.name, ...(g.keys.sortKey ? [g.keys.sortKey.name] : [])], isTableKey: false })),
-    ...table.lsis.map((l) => ({ names: [pk, (l.keys.sortKey ?? l.keys.partitionKey).name], isTableKey: false })),
-  ].map((x) => ({ ...x, isTableKey: x.names.every((n) => n === pk || n === sk) }));
+    ...table.gsis.map((g) => ({ names: [g.keys.partitionKey.name, ...(g.keys.sortKey ? [g.keys.sortKey.name] : [])] })),
+    ...table.lsis.map((l) => ({ names: [pk, (l.keys.sortKey ?? l.keys.partitionKey).name] })),
+  ];
 }
 
 function inferEntity(draft: EntityDraft, table: TableRead, keyNames: ReadonlySet<string>, keyTypes: ReadonlyMap<string, KeyAttributeType>): { attributes: Attribute[]; keys: Record<string, KeyBinding> } {
@@ -719,7 +718,7 @@ function inferEntity(draft: EntityDraft, table: TableRead, keyNames: ReadonlySet
     const text = v !== undefined && typeOf(v) === keyTypes.get(name) ? textOf(v) : undefined;
     return text !== undefined && text !== '';
   };
-  const indexes: IndexKeys[] = indexKeysOf(table);
+  const indexes = indexKeysOf(table);
   const all = draft.rows.map((_, i) => i);
   // Which keys the entity carries, and from which of its items: all items for the table's keys; for
   // an index's keys, the items that hold every key of an index using it.
