@@ -7,6 +7,7 @@
  *   keyplan export <design>    the design as CloudFormation, Terraform, CDK, CLI input, Workbench, DynamoDB JSON
  *   keyplan import <file>      a NoSQL Workbench model as a design
  *   keyplan simulate <design>  partitions, hot keys and throttling over the design's workload
+ *   keyplan compare <a> <b>    designs side by side: plans, costs, indexes, partition risk (a CI guard)
  *
  * `main` never throws and never exits the process: it writes to the streams it is given and returns
  * the exit code (bin/keyplan.mjs sets it). Errors are one line each on stderr, without stack traces.
@@ -14,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { asksForHelp, parseCommandArgs } from './cli/args.ts';
 import { checkCommand } from './cli/check.ts';
+import { compareCommand } from './cli/compare.ts';
 import type { Command } from './cli/command.ts';
 import { costCommand } from './cli/cost.ts';
 import { exportCommand } from './cli/export.ts';
@@ -24,7 +26,7 @@ import { sizeCommand } from './cli/size.ts';
 
 export { EXIT, type CliIo } from './cli/io.ts';
 
-const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand, exportCommand, importCommand, simulateCommand];
+const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand, exportCommand, importCommand, simulateCommand, compareCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.synopsis.length));
@@ -41,6 +43,7 @@ Options:
   --explain   print how each number is derived (size, cost)
   --to, --out, --from, --items  formats and files of export and import ("keyplan export --help")
   --seed N    the seed of a simulation (simulate) or of exported sample items (export)
+  --markdown, --fail-if-costlier PCT, --no-simulate  compare's report and CI guard ("keyplan compare --help")
   -h, --help  print help
   --version   print the version
 
@@ -109,7 +112,7 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
     writeLines(io.stdout, [command.help]);
     return EXIT.ok;
   }
-  const parsed = parseCommandArgs(command.name, rest, command.flags, command.fileName, command.options);
+  const parsed = parseCommandArgs(command.name, rest, command.flags, command.fileName, command.options, command.fileCount);
   if (!parsed.ok) {
     writeLines(io.stderr, parsed.errors.map(errorLine));
     return EXIT.usage;

@@ -6,11 +6,19 @@
 import { fail, ok, type Result } from '../../src-shared/errors.ts';
 
 export interface CommandArgs {
-  /** The file argument as typed (relative paths are resolved later, against the cwd). */
+  /** The (first) file argument as typed (relative paths are resolved later, against the cwd). */
   file: string;
+  /** Every file argument, in order (one, unless the command takes several: `keyplan compare`). */
+  files: readonly string[];
   flags: ReadonlySet<string>;
   /** Options that take a value, by name (`--out` → `"table.yaml"`); each at most once. */
   options: ReadonlyMap<string, string>;
+}
+
+/** How many file arguments a command takes (`max` absent: no limit). */
+export interface FileCount {
+  min: number;
+  max?: number;
 }
 
 /** `--help` or `-h` anywhere before `--`. */
@@ -29,6 +37,7 @@ export function parseCommandArgs(
   allowed: readonly string[],
   fileName: string,
   valued: readonly string[] = [],
+  fileCount: FileCount = { min: 1, max: 1 },
 ): Result<CommandArgs, string> {
   const flags = new Set<string>();
   const options = new Map<string, string>();
@@ -60,13 +69,15 @@ export function parseCommandArgs(
       files.push(arg);
     }
   }
-  const [file, ...extra] = files;
-  if (file === undefined) {
+  const [file] = files;
+  if (file === undefined || files.length < fileCount.min) {
     const usage = [...valued.map((o) => `[${o} …]`), ...allowed.map((f) => `[${f}]`)].join(' ');
-    return fail([`"keyplan ${command}" needs ${fileName}; usage: keyplan ${command} ${fileName} ${usage}`.trimEnd()]);
+    const got = fileCount.min > 1 && files.length > 0 ? ` (got ${files.length})` : '';
+    return fail([`"keyplan ${command}" needs ${fileName}${got}; usage: keyplan ${command} ${fileName} ${usage}`.trimEnd()]);
   }
-  if (extra.length > 0) {
-    return fail([`"keyplan ${command}" takes one file, got ${files.length}: ${files.map((f) => JSON.stringify(f)).join(', ')}.`]);
+  if (fileCount.max !== undefined && files.length > fileCount.max) {
+    const takes = fileCount.max === 1 ? 'one file' : `at most ${fileCount.max} files`;
+    return fail([`"keyplan ${command}" takes ${takes}, got ${files.length}: ${files.map((f) => JSON.stringify(f)).join(', ')}.`]);
   }
-  return ok({ file, flags, options });
+  return ok({ file, files, flags, options });
 }

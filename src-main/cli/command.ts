@@ -1,5 +1,5 @@
 /** One `keyplan` command: its help text, the flags it takes, and what it does with one file. */
-import type { CommandArgs } from './args.ts';
+import type { CommandArgs, FileCount } from './args.ts';
 import type { CliIo } from './io.ts';
 
 export interface Command {
@@ -14,6 +14,8 @@ export interface Command {
   flags: readonly string[];
   /** Options that take a value (`--to`, `--out`); none when absent. */
   options?: readonly string[];
+  /** How many file arguments it takes; exactly one when absent. */
+  fileCount?: FileCount;
   /** The full text of `keyplan <command> --help`. */
   help: string;
   /** Runs the command; returns the exit code. */
