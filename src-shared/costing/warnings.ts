@@ -10,6 +10,7 @@ import type { Distribution, Entity, Table } from '../model/schema.ts';
 import { distinctValuesOf } from '../planner/index.ts';
 import type { PatternCost } from './pattern-cost.ts';
 import type { TargetCost } from './design-cost.ts';
+import { bindingOf } from '../model/key-slots.ts';
 
 export type CostWarningCode = 'cost.scan' | 'cost.filterWaste' | 'cost.hotPartitionWrites' | 'cost.underProvisioned' | 'cost.plan';
 
@@ -30,7 +31,7 @@ export const FILTER_WASTE_RATIO = 10;
  * the share of the items the most common value holds (from enum generator weights; else even).
  */
 function distinctKeyValues(entity: Entity, keyAttribute: string): { count: number; template: string; largestItemShare: number } | undefined {
-  const binding = entity.keys[keyAttribute];
+  const binding = bindingOf(entity, keyAttribute);
   if (!binding) return undefined;
   const parsed = parseKeyTemplate(binding.template);
   if (!parsed.ok) return undefined;

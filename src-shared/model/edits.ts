@@ -15,6 +15,7 @@ import {
   type Table,
 } from './schema.ts';
 import { mapEntity, mapTable, newId, structuredCloneJson } from './edit-helpers.ts';
+import { bindingOf } from './key-slots.ts';
 
 export { newId } from './edit-helpers.ts';
 export * from './pattern-edits.ts';
@@ -81,8 +82,8 @@ function carryKeyTemplates(table: Table, from: string, to: string): Table {
   return {
     ...table,
     entities: table.entities.map((e) => {
-      const binding = e.keys[from];
-      if (!binding || e.keys[to]) return e;
+      const binding = bindingOf(e, from);
+      if (!binding || bindingOf(e, to)) return e;
       const keys = { ...e.keys, [to]: binding };
       if (!stillUsed) delete keys[from];
       return { ...e, keys };

@@ -2,7 +2,7 @@
  * The key attributes an entity can carry a template for: the table's keys and each index's keys,
  * grouped by attribute name (two indexes may share one attribute, such as an LSI sort key).
  */
-import type { KeyAttribute, Table } from './schema.ts';
+import type { Entity, KeyAttribute, KeyBinding, Table } from './schema.ts';
 
 export interface KeyUse {
   /** `table`, or the index name. */
@@ -40,4 +40,12 @@ export function keySlotsOf(table: Table): KeySlot[] {
 /** "table partition key", "GSI1 partition key, LSI1 sort key" … */
 export function describeKeyUses(uses: readonly KeyUse[]): string {
   return uses.map((u) => `${u.kind === 'table' ? 'table' : u.index} ${u.role} key`).join(', ');
+}
+
+/**
+ * The entity's template for one key attribute, if it has one. Reads own properties only: a key
+ * attribute named `__proto__` or `constructor` must not find Object.prototype's.
+ */
+export function bindingOf(entity: Entity, keyAttribute: string): KeyBinding | undefined {
+  return Object.hasOwn(entity.keys, keyAttribute) ? entity.keys[keyAttribute] : undefined;
 }

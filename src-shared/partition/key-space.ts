@@ -15,6 +15,7 @@ import { parseKeyTemplate, renderKeyTemplate, type KeyTemplate } from '../model/
 import { sampleValue, type SampleValue } from '../model/sample-values.ts';
 import type { Attribute, Entity, KeyBinding } from '../model/schema.ts';
 import { distinctValuesOf, type EntityCounts } from '../planner/estimate.ts';
+import { bindingOf } from '../model/key-slots.ts';
 
 /** At most this many values of one attribute are enumerated; more are treated as uniform. */
 export const SMALL_DOMAIN_MAX = 64;
@@ -183,7 +184,7 @@ function largeValue(entityName: string, d: Domain, index: number): SampleValue {
  * items the target holds.
  */
 export function keySpaceOf(entity: Entity, keyAttribute: string, items: number, refs: EntityCounts): KeySpace | undefined {
-  const binding = entity.keys[keyAttribute];
+  const binding = bindingOf(entity, keyAttribute);
   if (!binding) return undefined;
   const parsed = parseKeyTemplate(binding.template);
   if (!parsed.ok) return undefined;

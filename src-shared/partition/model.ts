@@ -16,6 +16,7 @@ import type { AccessPattern, Design, Distribution, Entity, Pricing, Table } from
 import type { EntityCounts } from '../planner/estimate.ts';
 import { hashFraction, HASH_DESCRIPTION, type PlacedKey } from './hash.ts';
 import { isTimeLike, keySpaceOf, type KeySpace } from './key-space.ts';
+import { bindingOf } from '../model/key-slots.ts';
 import {
   ON_DEMAND_INITIAL_READ_UNITS,
   PARTITION_READ_UNITS_PER_SECOND,
@@ -214,7 +215,7 @@ function targetSpecs(table: Table, assumptions: string[]): TargetSpec[] {
 /** Whether the entity's sort key in this target starts with a date or timestamp: new items sort last. */
 function hasTimeOrderedSortKey(entity: Entity, sortKey: string | undefined): boolean {
   if (sortKey === undefined) return false;
-  const binding = entity.keys[sortKey];
+  const binding = bindingOf(entity, sortKey);
   if (!binding) return false;
   const parsed = parseKeyTemplate(binding.template);
   if (!parsed.ok) return false;
@@ -240,7 +241,7 @@ function populate(table: Table, spec: TargetSpec, refs: EntityCounts, sampleKeys
     let items = itemCount;
     if (spec.kind === 'gsi') {
       items = itemCount * indexFraction(table, entity, spec.name).value;
-      if (!(items > 0) && !entity.keys[spec.partitionKey]) continue;
+      if (!(items > 0) && !bindingOf(entity, spec.partitionKey)) continue;
     }
     const space = keySpaceOf(entity, spec.partitionKey, items, refs);
     if (!space) continue;

@@ -60,6 +60,19 @@ async function countItems(client: DynamoDBClient, tableName: string): Promise<nu
   return count;
 }
 
+/**
+ * DescribeTable until the table is ACTIVE: dynalite flips the status on a zero-delay timer, which a
+ * busy machine may not have run yet when the next request arrives.
+ */
+async function activeTable(engine: Engine, tableName: string) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const { Table } = await engine.client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE' || Date.now() > deadline) return Table;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const ITEMS_PER_TABLE = 120;
 const designs = allDesigns();
 
@@ -73,7 +86,7 @@ describe.each(designs)('$name in dynalite', { timeout: 120_000 }, ({ design }: {
   it('creates every table from its CLI input, with the keys and indexes of the design', async () => {
     for (const [i, file] of toCliInputs(design).entries()) {
       await engine.client.send(new CreateTableCommand(JSON.parse(file.content)));
-      const { Table } = await engine.client.send(new DescribeTableCommand({ TableName: file.tableName }));
+      const Table = await activeTable(engine, file.tableName);
       const table = design.tables[i]!;
       expect(Table?.TableStatus).toBe('ACTIVE');
       expect(Table?.KeySchema?.map((k) => k.AttributeName)).toEqual([table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])]);
