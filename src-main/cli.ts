@@ -52,7 +52,7 @@ Exit codes:
   1  the input has problems: a file that cannot be read, is not JSON or not a Keyplan design;
      design problems or unserved access patterns (check); an invalid or oversized item (size);
      a design with problems (export); a file that is not an importable model (import); an
-     output file that cannot be written
+     output file that cannot be written; a later design that is worse (compare --fail-if-costlier)
   2  usage error: unknown command or option, a missing or extra argument
 
 Errors go to stderr, one line each. Examples:
