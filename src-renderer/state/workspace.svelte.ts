@@ -34,7 +34,7 @@ export interface RestoreFailure {
   problems: Problem[];
 }
 
-export type Command = MenuCommand | 'close' | 'import' | 'export';
+export type Command = MenuCommand | 'close';
 
 export class Workspace {
   documents = $state<OpenDocument[]>([]);
@@ -447,6 +447,7 @@ export function commandForKey(event: KeyboardEvent): Command | undefined {
   if (key === 'o' && !event.shiftKey) return 'open';
   if (key === 'n' && !event.shiftKey) return 'new';
   if (key === 'i' && !event.shiftKey) return 'import';
+  if (key === 'e' && !event.shiftKey) return 'export';
   return undefined;
 }
 

@@ -74,7 +74,7 @@ export interface ExampleInfo {
 }
 
 /** Commands the host sends to the window (application menu, OS file association). */
-export type MenuCommand = 'new' | 'open' | 'save' | 'saveAs' | 'undo' | 'redo';
+export type MenuCommand = 'new' | 'open' | 'save' | 'saveAs' | 'import' | 'export' | 'undo' | 'redo';
 
 export interface ApiMap {
   /** What kind of host this is. */
