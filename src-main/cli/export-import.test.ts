@@ -22,7 +22,7 @@ import { makeTempDir } from '../test-support/temp-dir.ts';
 const root = resolve(import.meta.dirname, '../..');
 const EXAMPLE = join(root, 'examples/ecommerce.keyplan.json');
 const ALL_SETTINGS = join(root, 'src-shared/formats/__fixtures__/all-settings.keyplan.json');
-const BANK = join(root, '../shared/fixtures/nosql-workbench/BankModel_multitable.json');
+const BANK = join(root, 'tests/fixtures/nosql-workbench/BankModel_multitable.json');
 
 interface Run {
   code: number;

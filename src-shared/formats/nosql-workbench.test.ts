@@ -5,7 +5,7 @@ import type { Design, Table } from '../model/schema.ts';
 import { parseDesign } from '../model/validate.ts';
 import { fromNoSqlWorkbench, toNoSqlWorkbench, workbenchDate } from './nosql-workbench.ts';
 
-const FIXTURES = resolve(import.meta.dirname, '../../../shared/fixtures/nosql-workbench');
+const FIXTURES = resolve(import.meta.dirname, '../../tests/fixtures/nosql-workbench');
 const fixtureNames = readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();
 const fixture = (name: string): Record<string, any> => JSON.parse(readFileSync(resolve(FIXTURES, name), 'utf8'));
 const load = (path: string): Design => JSON.parse(readFileSync(resolve(import.meta.dirname, path), 'utf8')) as Design;

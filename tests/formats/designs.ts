@@ -1,6 +1,6 @@
 /**
  * The designs the real-tool checks run on: every example (examples/, e2e/data/), the formats'
- * fixtures, and every NoSQL Workbench model in ../shared/fixtures imported as a design.
+ * fixtures, and every NoSQL Workbench model in tests/fixtures/nosql-workbench imported as a design.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -9,7 +9,7 @@ import type { Design } from '../../src-shared/model/schema.ts';
 import { parseDesign } from '../../src-shared/model/validate.ts';
 
 export const root = resolve(import.meta.dirname, '../..');
-export const WORKBENCH_FIXTURES = resolve(root, '../shared/fixtures/nosql-workbench');
+export const WORKBENCH_FIXTURES = resolve(root, 'tests/fixtures/nosql-workbench');
 
 const jsonFiles = (dir: string, suffix: string): string[] =>
   existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(suffix)).sort().map((f) => join(dir, f)) : [];
