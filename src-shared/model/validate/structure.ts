@@ -1,7 +1,7 @@
 /**
  * The structural check of `parseDesignStructure`: the design's shape against the TypeBox schema,
  * each TypeBox error turned into one `model.schema` problem per location, its JSON pointer into a path
- * (`tables[0].entities[2].name`) and a place named by the names in the document.
+ * (`tables[0].entities[2].name`) and a place named by the names in the design.
  */
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
