@@ -112,9 +112,12 @@ export interface ApiMap {
    * Errors: `task.canceled`, `task.failed`.
    */
   'sample.generate': { input: { runId: string; design: Design; tableId: string; seed?: number }; output: SampleSummary };
-  /** A page of one view (`table` or an index name), grouped by partition key and sorted by sort key. */
+  /**
+   * A page of one view (`table` or an index name), grouped by partition key and sorted by sort key.
+   * Offsets count lines: each item collection starts with a header line, then its items.
+   */
   'sample.page': { input: { runId: string; view: string; offset: number; limit: number }; output: { total: number; rows: SampleRow[] } };
-  /** The offset of the first item whose partition key starts with `key` in a view, or null. */
+  /** The line of the first item collection whose partition key starts with `key` in a view (its header line), or null. */
   'sample.find': { input: { runId: string; view: string; key: string }; output: { offset: number | null } };
   /**
    * Runs the partition simulator on one table of `design` in a worker thread (progress:
