@@ -5,6 +5,7 @@
  * preview does not flicker while the user types. (Seeded bulk data generation is `src-shared/sample`'s job.)
  */
 import type { Attribute, Entity, Generator } from './schema.ts';
+import { idInitialsOf, kindFromName, wordsOf, type NameKind } from './value-heuristics.ts';
 
 /** A scalar sample value. B (binary) values are given as base64 text, as in DynamoDB JSON. */
 export type SampleValue = string | number | boolean;
@@ -27,23 +28,6 @@ const CURRENCIES = ['EUR', 'USD', 'JPY', 'BRL'];
 const WORDS = ['fast', 'delivery', 'great', 'quality', 'would', 'buy', 'again', 'fits', 'well', 'as', 'described', 'solid'];
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
-
-/** Words of `name` in lower case: `orderDate` → ["order", "date"], `created_at` → ["created", "at"]. */
-function wordsOf(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== '')
-    .map((w) => w.toLowerCase());
-}
-
-/** `userId` → `u`, `orderItemId` → `oi`, `id` → the entity's initial. */
-function idPrefix(name: string, entityName: string): string {
-  const words = wordsOf(name).filter((w) => w !== 'id');
-  const source = words.length > 0 ? words : wordsOf(entityName);
-  return source.map((w) => w[0]).join('') || 'x';
-}
 
 /** A 32-bit FNV-1a hash, to derive stable pseudo-random digits from a name and an index. */
 function hash32(text: string): number {
@@ -85,38 +69,11 @@ function weightedPick(values: readonly string[], weights: readonly number[] | un
   return values[values.length - 1] as string;
 }
 
-type Kind = Generator['kind'] | 'firstName' | 'lastName' | 'userName' | 'product' | 'status' | 'country' | 'city' | 'currency'
-  | 'category' | 'phone' | 'sku' | 'url' | 'money' | 'quantity' | 'rating' | 'boolean' | 'plain';
+type Kind = Generator['kind'] | NameKind | 'boolean';
 
-/** What an attribute's name suggests it holds, when it has no generator. */
-function kindFromName(name: string, type: Attribute['type']): Kind {
-  if (type === 'BOOL') return 'boolean';
-  const words = wordsOf(name);
-  const last = words.at(-1) ?? '';
-  const has = (...w: string[]): boolean => words.some((x) => w.includes(x));
-  if (has('email', 'mail')) return 'email';
-  if (has('uuid', 'guid')) return 'uuid';
-  if (last === 'id' || last === 'ids') return 'id';
-  if (last === 'date' || last === 'day' || has('birthday', 'dob')) return 'date';
-  if (last === 'at' || last === 'time' || last === 'timestamp' || has('ttl', 'expires', 'expiry')) return 'timestamp';
-  if (has('first', 'given') && has('name')) return 'firstName';
-  if (has('last', 'family', 'surname')) return 'lastName';
-  if (has('username', 'handle', 'login') || (has('user') && last === 'name')) return 'userName';
-  if ((has('product', 'item') && last === 'name') || last === 'title') return 'product';
-  if (last === 'name' || has('fullname')) return 'name';
-  if (has('status', 'state')) return 'status';
-  if (has('country')) return 'country';
-  if (has('city')) return 'city';
-  if (has('currency')) return 'currency';
-  if (has('category', 'department')) return 'category';
-  if (has('phone', 'mobile')) return 'phone';
-  if (has('sku')) return 'sku';
-  if (has('url', 'link', 'image', 'avatar')) return 'url';
-  if (has('price', 'amount', 'total', 'cost', 'balance', 'subtotal')) return 'money';
-  if (has('quantity', 'qty', 'count')) return 'quantity';
-  if (has('rating', 'stars', 'score')) return 'rating';
-  if (has('comment', 'description', 'body', 'text', 'note', 'notes', 'review', 'summary')) return 'text';
-  return 'plain';
+/** What an attribute suggests it holds when it has no generator: BOOL is `boolean` whatever its name; otherwise its name decides. */
+function kindOf(name: string, type: Attribute['type']): Kind {
+  return type === 'BOOL' ? 'boolean' : kindFromName(name);
 }
 
 /**
@@ -129,7 +86,7 @@ export function sampleValue(attribute: Attribute, index: number, entityName = ''
   if (type !== 'S' && type !== 'N' && type !== 'B' && type !== 'BOOL') return undefined;
   const i = attribute.cardinality !== undefined && attribute.cardinality > 0 ? index % attribute.cardinality : index;
   const isNumber = type === 'N';
-  const kind: Kind = generator?.kind ?? kindFromName(name, type);
+  const kind: Kind = generator?.kind ?? kindOf(name, type);
   const first = pick(FIRST_NAMES, i);
   const round = Math.floor(i / FIRST_NAMES.length);
   const ms = SAMPLE_BASE_DATE_UTC_MS - i * DAY_MS - (i % 7) * 3_600_000;
@@ -138,7 +95,7 @@ export function sampleValue(attribute: Attribute, index: number, entityName = ''
   switch (kind) {
     case 'id':
     case 'ref':
-      value = isNumber ? 1001 + i : `${idPrefix(name, entityName)}-${1001 + i}`;
+      value = isNumber ? 1001 + i : `${idInitialsOf(name, entityName)}-${1001 + i}`;
       break;
     case 'uuid':
       value = uuidFor(name, i);

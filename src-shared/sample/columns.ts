@@ -33,6 +33,7 @@ import { base64DecodedLength, attributeValueBytes, type AttributeValue } from '.
 import { DEFAULT_VALUE_BYTES } from '../capacity/estimate.ts';
 import { utf8ByteLength } from '../model/key-template.ts';
 import type { Attribute, AttributeType, Distribution, Entity, Generator } from '../model/schema.ts';
+import { idInitialsOf, kindFromName, wordsOf, type NameKind } from '../model/value-heuristics.ts';
 import { createAliasSampler, createRankSampler, deriveSeed, hash2, Random, type RankSampler } from './random.ts';
 import { digitCount, numberBytes, scaledNumberBytes } from './sizes.ts';
 import type { SampleValue } from './types.ts';
@@ -615,57 +616,14 @@ function wordPool(random: Random, length: number): { pool: string; starts: numbe
   return { pool: words.join(' '), starts };
 }
 
-/** Words of `name` in lower case: `orderDate` → ["order", "date"], `created_at` → ["created", "at"]. */
-function wordsOf(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== '')
-    .map((w) => w.toLowerCase());
-}
-
-/** `userId` → `u-`, `orderItemId` → `oi-`, `id` → the entity's initial. */
+/** `userId` → `u-`, `orderItemId` → `oi-`, `id` → the entity's initial (the initials of `idInitialsOf` and a dash). */
 function idPrefix(name: string, entityName: string): string {
-  const words = wordsOf(name).filter((w) => w !== 'id');
-  const source = words.length > 0 ? words : wordsOf(entityName);
-  return `${source.map((w) => w[0]).join('') || 'x'}-`;
+  return `${idInitialsOf(name, entityName)}-`;
 }
 
-type Kind =
-  | Generator['kind']
-  | 'firstName' | 'lastName' | 'userName' | 'product' | 'status' | 'country' | 'city' | 'currency'
-  | 'category' | 'phone' | 'sku' | 'url' | 'money' | 'quantity' | 'rating' | 'plain';
-
-/** What an attribute's name suggests it holds, when it has no generator. */
-function kindFromName(name: string): Kind {
-  const words = wordsOf(name);
-  const last = words.at(-1) ?? '';
-  const has = (...w: string[]): boolean => words.some((x) => w.includes(x));
-  if (has('email', 'mail')) return 'email';
-  if (has('uuid', 'guid')) return 'uuid';
-  if (last === 'id' || last === 'ids') return 'id';
-  if (last === 'date' || last === 'day' || has('birthday', 'dob')) return 'date';
-  if (last === 'at' || last === 'time' || last === 'timestamp' || has('ttl', 'expires', 'expiry')) return 'timestamp';
-  if (has('first', 'given') && has('name')) return 'firstName';
-  if (has('last', 'family', 'surname')) return 'lastName';
-  if (has('username', 'handle', 'login') || (has('user') && last === 'name')) return 'userName';
-  if ((has('product', 'item') && last === 'name') || last === 'title') return 'product';
-  if (last === 'name' || has('fullname')) return 'name';
-  if (has('status', 'state')) return 'status';
-  if (has('country')) return 'country';
-  if (has('city')) return 'city';
-  if (has('currency')) return 'currency';
-  if (has('category', 'department')) return 'category';
-  if (has('phone', 'mobile')) return 'phone';
-  if (has('sku')) return 'sku';
-  if (has('url', 'link', 'image', 'avatar')) return 'url';
-  if (has('price', 'amount', 'total', 'cost', 'balance', 'subtotal')) return 'money';
-  if (has('quantity', 'qty', 'count')) return 'quantity';
-  if (has('rating', 'stars', 'score')) return 'rating';
-  if (has('comment', 'description', 'body', 'text', 'note', 'notes', 'review', 'summary')) return 'text';
-  return 'plain';
-}
+// Unlike the key previews (model/sample-values.ts), which call every BOOL attribute `boolean`, the
+// name alone decides here: a BOOL column uses only its generator's kind (constant, enum), never the name's.
+type Kind = Generator['kind'] | NameKind;
 
 const POOLS: Partial<Record<Kind, readonly string[]>> = {
   firstName: FIRST_NAMES,

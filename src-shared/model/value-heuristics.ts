@@ -1,0 +1,59 @@
+/**
+ * What an attribute's name suggests it holds (`orderDate` → a date, `userId` → an id), shared by the
+ * key-preview sample values (`model/sample-values.ts`) and seeded bulk sample data
+ * (`sample/columns.ts`), so the two read names the same way.
+ */
+import type { Generator } from './schema.ts';
+
+/** What a name can suggest: a generator kind, one of the name-only kinds below, or `plain` (nothing). */
+export type NameKind =
+  | Extract<Generator['kind'], 'email' | 'uuid' | 'id' | 'date' | 'timestamp' | 'name' | 'text'>
+  | 'firstName' | 'lastName' | 'userName' | 'product' | 'status' | 'country' | 'city' | 'currency'
+  | 'category' | 'phone' | 'sku' | 'url' | 'money' | 'quantity' | 'rating' | 'plain';
+
+/** Words of `name` in lower case: `orderDate` → ["order", "date"], `created_at` → ["created", "at"]. */
+export function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== '')
+    .map((w) => w.toLowerCase());
+}
+
+/** The initials an id is written with: `userId` → `u`, `orderItemId` → `oi`, `id` → the entity's initial (`x` when none). */
+export function idInitialsOf(name: string, entityName: string): string {
+  const words = wordsOf(name).filter((w) => w !== 'id');
+  const source = words.length > 0 ? words : wordsOf(entityName);
+  return source.map((w) => w[0]).join('') || 'x';
+}
+
+/** What an attribute's name suggests it holds, by its words (type aside); `plain` when nothing. */
+export function kindFromName(name: string): NameKind {
+  const words = wordsOf(name);
+  const last = words.at(-1) ?? '';
+  const has = (...w: string[]): boolean => words.some((x) => w.includes(x));
+  if (has('email', 'mail')) return 'email';
+  if (has('uuid', 'guid')) return 'uuid';
+  if (last === 'id' || last === 'ids') return 'id';
+  if (last === 'date' || last === 'day' || has('birthday', 'dob')) return 'date';
+  if (last === 'at' || last === 'time' || last === 'timestamp' || has('ttl', 'expires', 'expiry')) return 'timestamp';
+  if (has('first', 'given') && has('name')) return 'firstName';
+  if (has('last', 'family', 'surname')) return 'lastName';
+  if (has('username', 'handle', 'login') || (has('user') && last === 'name')) return 'userName';
+  if ((has('product', 'item') && last === 'name') || last === 'title') return 'product';
+  if (last === 'name' || has('fullname')) return 'name';
+  if (has('status', 'state')) return 'status';
+  if (has('country')) return 'country';
+  if (has('city')) return 'city';
+  if (has('currency')) return 'currency';
+  if (has('category', 'department')) return 'category';
+  if (has('phone', 'mobile')) return 'phone';
+  if (has('sku')) return 'sku';
+  if (has('url', 'link', 'image', 'avatar')) return 'url';
+  if (has('price', 'amount', 'total', 'cost', 'balance', 'subtotal')) return 'money';
+  if (has('quantity', 'qty', 'count')) return 'quantity';
+  if (has('rating', 'stars', 'score')) return 'rating';
+  if (has('comment', 'description', 'body', 'text', 'note', 'notes', 'review', 'summary')) return 'text';
+  return 'plain';
+}
