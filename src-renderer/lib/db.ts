@@ -23,13 +23,27 @@ export interface SettingRecord {
   value: unknown;
 }
 
+/** A saved or checkpointed design of one document, kept so it can be compared or restored. */
+export interface RevisionRecord {
+  id: string;
+  documentId: string;
+  /** The design as it was (plain JSON, not yet trusted). */
+  design: unknown;
+  /** `Saved shop.keyplan.json`, a checkpoint's name, or `Restored from …`. */
+  label: string;
+  createdAt: string;
+}
+
 export type WorkspaceDb = Dexie & {
   documents: EntityTable<DocumentRecord, 'id'>;
   settings: EntityTable<SettingRecord, 'key'>;
+  revisions: EntityTable<RevisionRecord, 'id'>;
 };
 
 export function openWorkspaceDb(name = 'keyplan-workspace'): WorkspaceDb {
   const db = new Dexie(name) as WorkspaceDb;
   db.version(1).stores({ documents: 'id, order', settings: 'key' });
+  // Version 2 only adds a table: the documents and settings stored by version 1 stay as they are.
+  db.version(2).stores({ documents: 'id, order', settings: 'key', revisions: 'id, documentId, createdAt' });
   return db;
 }

@@ -60,7 +60,7 @@ export const SCREENS: readonly Screen[] = [
   {
     id: 'compare',
     label: 'Compare',
-    isBuilt: false,
+    isBuilt: true,
     summary: 'Two or more designs, or two revisions of one, side by side with the better value of each row marked.',
   },
   {

@@ -7,7 +7,7 @@ import { getContext, setContext } from 'svelte';
 import { AppError, type ErrorData } from '../../src-shared/errors.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { ExampleInfo, FileEntry, HostInfo, MenuCommand, RecentFile } from '../../src-shared/ipc/contract.ts';
-import { createDesign, newId } from '../../src-shared/model/edits.ts';
+import { createDesign, duplicateDesign, newId } from '../../src-shared/model/edits.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { parseDesignStructure } from '../../src-shared/model/validate.ts';
@@ -18,6 +18,8 @@ import { Autosave } from './autosave.svelte.ts';
 import { ImportFlow } from './import.svelte.ts';
 import type { ExportSaveResult } from './export.svelte.ts';
 import { SCREENS, type ScreenId } from './screens.ts';
+import { Revisions, type Revision } from './revisions.svelte.ts';
+import { CompareState, designSourceKey, revisionSourceKey } from './compare.svelte.ts';
 
 
 export interface Notice {
@@ -61,6 +63,10 @@ export class Workspace {
   readonly active: OpenDocument | undefined = $derived(this.documents.find((d) => d.id === this.activeId));
   /** The import dialog's file or text and what it reads as; the workspace changes only on accept. */
   readonly imports = new ImportFlow((design, source) => this.importDesign(design, source));
+  /** Every save and named checkpoint of every document. */
+  readonly revisions: Revisions;
+  /** The Compare screen's sources and report. */
+  readonly compare: CompareState;
 
   readonly #api: ApiClient;
   readonly #db: WorkspaceDb;
@@ -73,6 +79,8 @@ export class Workspace {
   constructor(api: ApiClient, db: WorkspaceDb) {
     this.#api = api;
     this.#db = db;
+    this.revisions = new Revisions(db);
+    this.compare = new CompareState(() => this.documents, () => this.active, this.revisions);
     this.#autosave = new Autosave(db, (doc) => this.#recordOf(doc), (error) => this.#report(error, 'Autosave failed'));
   }
 
@@ -104,6 +112,7 @@ export class Workspace {
 
   async #restore(): Promise<void> {
     await this.#autosave.replayJournal();
+    await this.revisions.load();
     const records = await this.#db.documents.orderBy('order').toArray();
     const failures: RestoreFailure[] = [];
     for (const record of records) {
@@ -301,6 +310,7 @@ export class Workspace {
       const saved = await this.#api.call('file.save', { ref: doc.fileRef!, design: doc.design });
       doc.markSaved(saved.ref, saved.name);
       this.#autosave.now(doc);
+      await this.revisions.record(doc.id, doc.design, `Saved ${saved.name}`);
       this.notice = { kind: 'info', message: `Saved ${saved.name}.` };
     });
     await this.refreshRecent();
@@ -325,12 +335,57 @@ export class Workspace {
       const result = await this.#api.call('file.saveAs', { name, design: doc.design, overwrite });
       doc.markSaved(result.ref, result.name);
       this.#autosave.now(doc);
+      await this.revisions.record(doc.id, doc.design, `Saved ${result.name}`);
       this.dialog = undefined;
       this.notice = { kind: 'info', message: `Saved ${result.name}.` };
       saved = true;
     });
     await this.refreshRecent();
     return saved;
+  }
+
+  /** Keeps the active design as a named revision (a checkpoint), without saving it to a file. */
+  async checkpoint(name: string): Promise<void> {
+    const doc = this.active;
+    const label = name.trim();
+    if (!doc || label === '') return;
+    await this.#guard('Could not keep the checkpoint', async () => {
+      await this.revisions.record(doc.id, doc.design, label);
+      this.notice = { kind: 'info', message: `Checkpoint "${label}" kept.` };
+    });
+  }
+
+  /**
+   * Makes a revision's design the current one of its document, as one undoable edit, and records
+   * that as a new revision ("Restored from …"): the design replaced is still in the undo stack.
+   */
+  async restoreRevision(revision: Revision): Promise<void> {
+    const doc = this.documents.find((d) => d.id === revision.documentId);
+    if (!doc) return;
+    const design = JSON.parse(JSON.stringify(revision.design)) as Design;
+    this.edit(() => design, undefined, doc);
+    await this.#guard('Could not record the restore', async () => {
+      await this.revisions.record(doc.id, doc.design, `Restored from ${revision.label}`);
+      this.notice = { kind: 'info', message: `Restored "${revision.label}". Undo brings back the design it replaced.` };
+    });
+  }
+
+  /** Compares the active design's current state with one of its revisions. */
+  compareWithCurrent(revision: Revision): void {
+    this.compare.select([revisionSourceKey(revision.id), designSourceKey(revision.documentId)]);
+    this.show('compare');
+  }
+
+  /**
+   * Starts a new, unsaved design from the active one ("<name> (alternative)"), opens it, and
+   * chooses both for the Compare screen.
+   */
+  duplicateAsAlternative(): void {
+    const original = this.active;
+    if (!original) return;
+    const copy = this.#add(duplicateDesign(original.design, `${original.design.name} (alternative)`));
+    this.compare.select([designSourceKey(original.id), designSourceKey(copy.id)]);
+    this.notice = { kind: 'info', message: `"${copy.design.name}" is a new design started from "${original.title}"; both are chosen on the Compare screen.` };
   }
 
   /** Closes a design. With unsaved edits it first asks (the close dialog); `force` discards them. */

@@ -1,0 +1,122 @@
+/**
+ * What the Compare screen compares: two or more sources (open designs, revisions of the active
+ * design) and the report on them. The partition simulator is not run here: it can take seconds and
+ * must not run on the UI thread (the screen says so).
+ */
+import { compareDesigns, type ComparisonReport, type ComparisonRow } from '../../src-shared/compare/index.ts';
+import type { Design } from '../../src-shared/model/schema.ts';
+import type { OpenDocument } from './document.svelte.ts';
+import { revisionTime, type Revision, type Revisions } from './revisions.svelte.ts';
+
+/** One thing that can be compared: `doc:<id>` for an open design, `rev:<id>` for a revision. */
+export interface CompareSource {
+  key: string;
+  kind: 'design' | 'revision';
+  label: string;
+  design: Design;
+}
+
+export const designSourceKey = (documentId: string): string => `doc:${documentId}`;
+export const revisionSourceKey = (revisionId: string): string => `rev:${revisionId}`;
+
+export class CompareState {
+  /** The chosen sources, in the order their columns appear. */
+  selected = $state<string[]>([]);
+  onlyDiffering = $state(false);
+
+  readonly #documents: () => OpenDocument[];
+  readonly #active: () => OpenDocument | undefined;
+  readonly #revisions: Revisions;
+
+  constructor(documents: () => OpenDocument[], active: () => OpenDocument | undefined, revisions: Revisions) {
+    this.#documents = documents;
+    this.#active = active;
+    this.#revisions = revisions;
+  }
+
+  /** Every open design, then the revisions of the active one (newest first). */
+  readonly sources: CompareSource[] = $derived.by(() => [
+    ...this.#documents().map((d): CompareSource => ({ key: designSourceKey(d.id), kind: 'design', label: d.title, design: d.design })),
+    ...this.#revisions.of(this.#active()?.id).map((r): CompareSource => ({ key: revisionSourceKey(r.id), kind: 'revision', label: revisionLabel(r), design: r.design })),
+  ]);
+
+  /** The chosen sources that still exist (a closed design drops out). */
+  readonly chosen: CompareSource[] = $derived(this.selected.flatMap((k) => this.sources.find((s) => s.key === k) ?? []));
+
+  /** The report, once two or more sources are chosen; an error text when a design cannot be costed. */
+  readonly report: { ok: true; value: ComparisonReport } | { ok: false; error: string } | undefined = $derived.by(() => {
+    if (this.chosen.length < 2) return undefined;
+    try {
+      return { ok: true, value: compareDesigns(this.chosen.map((s) => ({ label: s.label, design: s.design })), { simulate: false }) };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+
+  isSelected(key: string): boolean {
+    return this.selected.includes(key);
+  }
+
+  toggle(key: string): void {
+    this.selected = this.isSelected(key) ? this.selected.filter((k) => k !== key) : [...this.selected, key];
+  }
+
+  select(keys: string[]): void {
+    this.selected = [...keys];
+  }
+}
+
+/** `Saved shop.keyplan.json · 14:03:27`. */
+export function revisionLabel(r: Revision): string {
+  return `${r.label} · ${revisionTime(r.createdAt)}`;
+}
+
+/** One thing the rows are about: a pattern, a table or index, the totals, a warning. */
+export interface CompareSubject {
+  title: string;
+  /** `only in …` for a pattern or index some designs do not have. */
+  note?: string;
+  rows: ComparisonRow[];
+}
+
+/** A group of rows on the screen: access patterns, tables and indexes, totals, warnings. */
+export interface CompareSection {
+  id: 'patterns' | 'tables' | 'totals' | 'warnings';
+  title: string;
+  subjects: CompareSubject[];
+}
+
+const onlyIn = (present: boolean[], labels: string[]): string | undefined =>
+  present.every(Boolean) ? undefined : `only in ${labels.filter((_, i) => present[i]).join(', ')}`;
+
+/** The report grouped as the screen shows it; with `onlyDiffering`, rows (and subjects) where every design agrees are left out. */
+export function compareSections(report: ComparisonReport, onlyDiffering: boolean): CompareSection[] {
+  const labels = report.sides.map((s) => s.label);
+  const keep = (rows: ComparisonRow[]) => (onlyDiffering ? rows.filter((r) => r.differs) : rows);
+  const subject = (title: string, rows: ComparisonRow[], note?: string): CompareSubject[] => {
+    const kept = keep(rows);
+    return kept.length === 0 ? [] : [{ title, rows: kept, ...(note ? { note } : {}) }];
+  };
+  return [
+    {
+      id: 'patterns',
+      title: 'Access patterns',
+      subjects: report.patterns.flatMap((p) => subject(p.name, p.rows, onlyIn(p.sides.map((s) => s !== null), labels))),
+    },
+    {
+      id: 'tables',
+      title: 'Tables and indexes',
+      subjects: report.tables.flatMap((t) =>
+        t.parts.flatMap((part) =>
+          subject(part.kind === 'table' ? `Table ${t.name}` : `${t.name} · ${part.kind.toUpperCase()} ${part.name}`, part.rows, onlyIn(part.names.map((n) => n !== null), labels)),
+        ),
+      ),
+    },
+    { id: 'totals', title: 'Totals', subjects: subject('All tables', report.totals) },
+    {
+      id: 'warnings',
+      title: 'Warnings only some designs have',
+      subjects: report.warnings.flatMap((w) => subject(`${w.table} · ${w.code}`, [w])),
+    },
+  ];
+}
