@@ -1,0 +1,115 @@
+import { test, expect } from './fixtures/app.ts';
+import { KeyplanPage, PatternsPage } from './pages/keyplan.ts';
+import { ComparePage } from './pages/compare.ts';
+
+const ORIGINAL = 'E-commerce single table';
+const ALTERNATIVE = 'E-commerce single table (alternative)';
+const PATTERN = 'List users in a country';
+const WRITE = 'Sign up a user';
+
+test('an alternative that serves a Scan with a new GSI compares better on that pattern, adds the index writes and changes the totals; a restored revision is intact', async ({ page, host, steps }) => {
+  const app = new KeyplanPage(page);
+  const patterns = new PatternsPage(page);
+  const compare = new ComparePage(page);
+  await app.open(host.url);
+  await app.openExample(ORIGINAL);
+
+  // A pattern the example serves only by a Scan, in the design both alternatives start from.
+  await app.show('Access patterns');
+  await patterns.add();
+  await patterns.rename(PATTERN);
+  await patterns.setEntity('User');
+  await patterns.setOperation('list many items');
+  await patterns.setKnown(['country']);
+  await expect(patterns.badge(PATTERN)).toHaveText('Scan');
+  // And a write of the entity, which a new index on it has to follow.
+  await patterns.add();
+  await patterns.rename(WRITE);
+  await patterns.setEntity('User');
+  await patterns.setOperation('write: put (create or replace)');
+  await expect(patterns.badge(WRITE)).toContainText('PutItem');
+
+  // Duplicate as alternative: a new design, open, and both chosen for comparison.
+  await compare.show();
+  await compare.duplicateAsAlternative();
+  await expect(app.designName).toHaveValue(ALTERNATIVE);
+  await expect(compare.source(ORIGINAL)).toBeChecked();
+  await expect(compare.source(ALTERNATIVE)).toBeChecked();
+  await expect(compare.row(PATTERN, 'Operation')).toBeVisible();
+  await steps.shot('alternative-chosen');
+
+  // In the alternative, the suggested GSI serves the pattern.
+  await app.show('Access patterns');
+  await compare.addSuggestedIndex(PATTERN);
+  await expect(patterns.badge(PATTERN)).toContainText('GSI Query');
+
+  await compare.show();
+  // The pattern's row improves: Scan against Query, the alternative marked better.
+  await expect(compare.cell(PATTERN, 'Operation', 0)).toHaveText('Scan');
+  await expect(compare.cell(PATTERN, 'Operation', 1)).toContainText('Query');
+  await expect(compare.better(PATTERN, 'Operation')).toHaveText(ALTERNATIVE);
+  await expect(compare.better(PATTERN, 'RCU per request')).toHaveText(ALTERNATIVE);
+  await expect(compare.cell(PATTERN, 'RCU per request', 1)).toHaveAttribute('data-best', 'true');
+  // The new index appears with its write cost, on the alternative's side only.
+  await expect(compare.cell('Shop · GSI GSI3', 'Writes (WCU/s)', 0)).toHaveText('-');
+  await expect(compare.cell('Shop · GSI GSI3', 'Writes (WCU/s)', 1)).toHaveText(/[1-9]/);
+  // The write now also writes the index: the original is better there.
+  await expect(compare.better(WRITE, 'WCU per request')).toHaveText(ORIGINAL);
+  // The totals change.
+  for (const label of ['Writes (WCU/s)', 'On-demand $/month']) {
+    const before = await compare.cell('All tables', label, 0).innerText();
+    await expect(compare.cell('All tables', label, 1)).not.toHaveText(before);
+  }
+  await expect(compare.row('All tables', 'Writes (WCU/s)')).toHaveClass(/differs/);
+  await steps.shot('alternative-compared');
+
+  // A number opens that side's derivation.
+  const dialog = await compare.explain(PATTERN, 'RCU per request', 0);
+  await expect(dialog).toContainText(`(${ORIGINAL})`);
+  await expect(dialog.getByRole('table', { name: 'Derivation' })).toBeVisible();
+  await steps.shot('derivation');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Only the rows that differ.
+  const all = await compare.rows().count();
+  await compare.onlyRowsThatDiffer(true);
+  await expect(compare.row(PATTERN, 'Operation')).toBeVisible();
+  await expect(compare.row('Table Shop', 'Partition key')).toHaveCount(0);
+  expect(await compare.rows().count()).toBeLessThan(all);
+  await steps.shot('only-differences');
+
+  // Revisions of the original: save, edit, save again, keep a checkpoint.
+  await compare.activateDesign(ORIGINAL);
+  await app.saveAs('shop.keyplan.json');
+  await expect(compare.revisions()).toHaveCount(1);
+  await expect(compare.revisions().first()).toContainText('Saved shop.keyplan.json');
+  await app.designName.fill('Shop v2');
+  await app.save();
+  await expect(compare.revisions()).toHaveCount(2);
+  await compare.checkpoint('Before restoring');
+  await expect(compare.revisions()).toHaveCount(3);
+  await expect(compare.revisions().first()).toContainText('Before restoring');
+  await steps.shot('revisions');
+
+  // Restore the first save: the design is that version again, and nothing is lost.
+  const firstSave = compare.revisions().last();
+  await compare.restore(firstSave);
+  await expect(app.designName).toHaveValue(ORIGINAL);
+  await expect(compare.revisions()).toHaveCount(4);
+  await expect(compare.revisions().first()).toContainText('Restored from Saved shop.keyplan.json');
+  await expect(compare.revisions().filter({ hasText: 'Before restoring' })).toHaveCount(1);
+  // Compared with the current design, the first save differs in nothing.
+  await compare.compareWithCurrent(compare.revisions().last());
+  await expect(compare.report).toBeVisible();
+  await expect(compare.rows()).toHaveCount(0);
+  await compare.onlyRowsThatDiffer(false);
+  await expect(compare.cell(PATTERN, 'Operation', 0)).toHaveText('Scan');
+  await expect(compare.cell(PATTERN, 'Operation', 1)).toHaveText('Scan');
+  await steps.shot('restored');
+  await app.show('Access patterns');
+  await expect(patterns.badge(PATTERN)).toHaveText('Scan');
+
+  // The restore is one undoable edit.
+  await compare.undo();
+  await expect(app.designName).toHaveValue('Shop v2');
+});
