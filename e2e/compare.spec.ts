@@ -78,6 +78,14 @@ test('an alternative that serves a Scan with a new GSI compares better on that p
   expect(await compare.rows().count()).toBeLessThan(all);
   await steps.shot('only-differences');
 
+  // Partition risk: both sides simulated in the host with one workload and seed.
+  await compare.onlyRowsThatDiffer(false);
+  await compare.addPartitionRisk();
+  await expect(compare.row('Table Shop', 'Largest partition share')).toBeVisible();
+  await expect(compare.row('Table Shop', 'Throttled time')).toBeVisible();
+  await steps.shot('partition-risk');
+  await compare.onlyRowsThatDiffer(true);
+
   // Revisions of the original: save, edit, save again, keep a checkpoint.
   await compare.activateDesign(ORIGINAL);
   await app.saveAs('shop.keyplan.json');

@@ -27,6 +27,12 @@ export class ComparePage {
     return this.page.getByRole('group', { name: 'Compare sources' }).getByRole('checkbox', { name: label, exact: true });
   }
 
+  /** Runs the simulator on every side in the host and waits for the partition-risk rows. */
+  async addPartitionRisk(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Add partition risk' }).click();
+    await expect(this.page.getByRole('button', { name: 'Simulate partition risk again' })).toBeVisible({ timeout: 60_000 });
+  }
+
   get report(): Locator {
     return this.page.getByRole('table', { name: 'Comparison' });
   }

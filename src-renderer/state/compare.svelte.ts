@@ -1,10 +1,13 @@
 /**
  * What the Compare screen compares: two or more sources (open designs, revisions of the active
- * design) and the report on them. The partition simulator is not run here: it can take seconds and
- * must not run on the UI thread (the screen says so).
+ * design) and the report on them. Partition risk comes from the host's simulator (worker threads),
+ * run on request with one workload and seed for every side, never on the UI thread.
  */
 import { compareDesigns, type ComparisonReport, type ComparisonRow } from '../../src-shared/compare/index.ts';
+import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
+import { DEFAULT_WORKLOAD } from '../../src-shared/partition/engine.ts';
+import type { SimulationResult } from '../../src-shared/partition/types.ts';
 import type { OpenDocument } from './document.svelte.ts';
 import { revisionTime, type Revision, type Revisions } from './revisions.svelte.ts';
 
@@ -19,10 +22,24 @@ export interface CompareSource {
 export const designSourceKey = (documentId: string): string => `doc:${documentId}`;
 export const revisionSourceKey = (revisionId: string): string => `rev:${revisionId}`;
 
+export interface RiskRun {
+  status: 'running' | 'done' | 'failed';
+  /** The chosen designs (and workload) the run is for, to tell when it no longer applies. */
+  key: string;
+  done: number;
+  total: number;
+  error?: string;
+  results?: Map<string, SimulationResult>[];
+}
+
+let riskCounter = 0;
+
 export class CompareState {
   /** The chosen sources, in the order their columns appear. */
   selected = $state<string[]>([]);
   onlyDiffering = $state(false);
+  /** The last partition-risk run. */
+  risk = $state.raw<RiskRun | undefined>();
 
   readonly #documents: () => OpenDocument[];
   readonly #active: () => OpenDocument | undefined;
@@ -43,15 +60,55 @@ export class CompareState {
   /** The chosen sources that still exist (a closed design drops out). */
   readonly chosen: CompareSource[] = $derived(this.selected.flatMap((k) => this.sources.find((s) => s.key === k) ?? []));
 
+  /** What a partition-risk run depends on: the chosen designs. */
+  readonly #riskKey: string = $derived(JSON.stringify(this.chosen.map((s) => s.design)));
+
+  /** Whether the shown partition risk is for the designs chosen now. */
+  readonly hasCurrentRisk: boolean = $derived(this.risk?.status === 'done' && this.risk.key === this.#riskKey);
+
   /** The report, once two or more sources are chosen; an error text when a design cannot be costed. */
   readonly report: { ok: true; value: ComparisonReport } | { ok: false; error: string } | undefined = $derived.by(() => {
     if (this.chosen.length < 2) return undefined;
+    const risk = this.hasCurrentRisk ? this.risk?.results : undefined;
     try {
-      return { ok: true, value: compareDesigns(this.chosen.map((s) => ({ label: s.label, design: s.design })), { simulate: false }) };
+      const designs = this.chosen.map((s) => ({ label: s.label, design: s.design }));
+      return { ok: true, value: compareDesigns(designs, risk ? { simulations: risk, workload: this.#workload() } : { simulate: false }) };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
   });
+
+  /** Every side runs the first design's workload (or one hour), as `keyplan compare` does. */
+  #workload() {
+    return this.chosen[0]?.design.workload ?? DEFAULT_WORKLOAD;
+  }
+
+  /**
+   * Simulates every table of every chosen design in the host (worker threads, in parallel), with the
+   * first design's workload and seed on each side, and adds partition risk to the report.
+   */
+  async runPartitionRisk(api: ApiClient): Promise<void> {
+    const key = this.#riskKey;
+    const workload = this.#workload();
+    const jobs = this.chosen.flatMap((source, side) => source.design.tables.map((table) => ({ side, source, table })));
+    this.risk = { status: 'running', key, done: 0, total: jobs.length };
+    const results = this.chosen.map(() => new Map<string, SimulationResult>());
+    try {
+      await Promise.all(
+        jobs.map(async ({ side, source, table }) => {
+          const design = { ...source.design, workload };
+          const result = await api.call('simulation.run', { runId: `cmp-${++riskCounter}`, design, tableId: table.id, seed: workload.seed });
+          results[side]!.set(table.id, result);
+          if (this.risk?.key === key) this.risk = { ...this.risk, done: this.risk.done + 1 };
+        }),
+      );
+      if (this.risk?.key === key) this.risk = { status: 'done', key, done: jobs.length, total: jobs.length, results };
+    } catch (error) {
+      if (this.risk?.key === key) {
+        this.risk = { status: 'failed', key, done: 0, total: jobs.length, error: error instanceof Error ? error.message : String(error) };
+      }
+    }
+  }
 
   isSelected(key: string): boolean {
     return this.selected.includes(key);
@@ -81,7 +138,7 @@ export interface CompareSubject {
 
 /** A group of rows on the screen: access patterns, tables and indexes, totals, warnings. */
 export interface CompareSection {
-  id: 'patterns' | 'tables' | 'totals' | 'warnings';
+  id: 'patterns' | 'tables' | 'totals' | 'risk' | 'warnings';
   title: string;
   subjects: CompareSubject[];
 }
@@ -113,6 +170,16 @@ export function compareSections(report: ComparisonReport, onlyDiffering: boolean
       ),
     },
     { id: 'totals', title: 'Totals', subjects: subject('All tables', report.totals) },
+    {
+      id: 'risk',
+      title: 'Partition risk',
+      subjects: report.partitionRisk
+        ? [
+            ...report.partitionRisk.targets.flatMap((t) => subject(t.target === 'table' ? `Table ${t.table}` : `${t.table} · GSI ${t.target}`, t.rows)),
+            ...subject('Throttled requests per access pattern', report.partitionRisk.patterns),
+          ]
+        : [],
+    },
     {
       id: 'warnings',
       title: 'Warnings only some designs have',

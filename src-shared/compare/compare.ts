@@ -25,6 +25,11 @@ export interface CompareOptions {
   simulate?: boolean;
   /** The workload every side is simulated with; default the first design's, else one hour. */
   workload?: Workload;
+  /**
+   * Simulation results already run elsewhere (the app runs them in the host's worker), per side by
+   * table id, with the same workload and seed on each side; used instead of simulating here.
+   */
+  simulations?: ReadonlyArray<ReadonlyMap<string, SimulationResult>>;
 }
 
 /** One side's plan for a pattern, as the planner chose it. */
@@ -263,7 +268,8 @@ function partitionRisk(
 ): PartitionRiskComparison {
   const workload = options.workload ?? designs[0]?.design.workload ?? DEFAULT_WORKLOAD;
   const seed = options.seed ?? workload.seed;
-  const results = designs.map(({ design }) => new Map<string, SimulationResult>(design.tables.map((t) => [t.id, simulate(design, t.id, { seed, workload })])));
+  const results =
+    options.simulations ?? designs.map(({ design }) => new Map<string, SimulationResult>(design.tables.map((t) => [t.id, simulate(design, t.id, { seed, workload })])));
   const targets: TargetRiskComparison[] = [];
   tableGroups.forEach((group, gi) => {
     const perSide = group.items.map((item, side) => (item ? results[side]!.get(item.table.id) : undefined));
