@@ -170,16 +170,18 @@ export function compareSections(report: ComparisonReport, onlyDiffering: boolean
       ),
     },
     { id: 'totals', title: 'Totals', subjects: subject('All tables', report.totals) },
-    {
-      id: 'risk',
-      title: 'Partition risk',
-      subjects: report.partitionRisk
-        ? [
-            ...report.partitionRisk.targets.flatMap((t) => subject(t.target === 'table' ? `Table ${t.table}` : `${t.table} · GSI ${t.target}`, t.rows)),
-            ...subject('Throttled requests per access pattern', report.partitionRisk.patterns),
-          ]
-        : [],
-    },
+    ...(report.partitionRisk
+      ? [
+          {
+            id: 'risk' as const,
+            title: 'Partition risk',
+            subjects: [
+              ...report.partitionRisk.targets.flatMap((t) => subject(t.target === 'table' ? `Table ${t.table}` : `${t.table} · GSI ${t.target}`, t.rows)),
+              ...subject('Throttled requests per access pattern', report.partitionRisk.patterns),
+            ],
+          },
+        ]
+      : []),
     {
       id: 'warnings',
       title: 'Warnings only some designs have',
