@@ -68,7 +68,8 @@ async function fetchElectron() {
     return undefined;
   }
   const unreachable = process.env.ELECTRON_MIRROR ? undefined : await checkReachable('github.com', 443);
-  if (unreachable) return fetchFailed(`github.com is not reachable: ${unreachable}`);
+  // Unreachable is known at once: nothing to remember, the next start simply checks again.
+  if (unreachable) return fetchFailed(`github.com is not reachable: ${unreachable}`, false);
   say(`Electron is not installed: downloading it once (at most ${FETCH_TIMEOUT_MS / 1000} s)…`);
   const env = { ...process.env };
   delete env.ELECTRON_SKIP_BINARY_DOWNLOAD; // the installer does nothing while it is set
@@ -80,8 +81,10 @@ async function fetchElectron() {
   return fetchFailed(reason?.trim() ?? `the installer exited with ${result.status}`);
 }
 
-function fetchFailed(reason) {
+/** Reports a failed download; `remember` keeps slow failures (timeouts) from costing every start. */
+function fetchFailed(reason, remember = true) {
   say(`Could not download Electron (${reason}): using browser mode.`);
+  if (!remember) return undefined;
   try {
     mkdirSync(dirname(fetchMarker), { recursive: true });
     writeFileSync(fetchMarker, JSON.stringify({ at: new Date().toISOString(), reason }));
