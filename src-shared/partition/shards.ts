@@ -40,7 +40,8 @@ export function recommendShards(writeUnitsPerSecond: number, readUnitsPerSecond 
   const forReads = ceilClean((r * h) / PARTITION_READ_UNITS_PER_SECOND);
   const minimum = ceilClean(Math.max(w / PARTITION_WRITE_UNITS_PER_SECOND, r / PARTITION_READ_UNITS_PER_SECOND));
   const shards = Math.max(forWrites, forReads);
-  const fmt = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-US');
+  // Two decimals, or two significant digits for a quotient far below one (0.0023, not 0).
+  const fmt = (n: number) => (n !== 0 && Math.abs(n) < 0.01 ? Number(n.toPrecision(2)) : Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 6 });
   const because =
     forWrites >= forReads
       ? `${fmt(w)} WCU/s × ${fmt(h)} headroom / 1,000 WCU per partition = ${fmt((w * h) / PARTITION_WRITE_UNITS_PER_SECOND)}`
