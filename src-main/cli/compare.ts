@@ -5,9 +5,8 @@
  * first by more than PCT percent, turns a key-based read into a Scan, or adds throttling.
  */
 import { compareDesigns, findRegressions, formatComparisonMarkdown, formatComparisonText, type LabeledDesign } from '../../src-shared/compare/index.ts';
-import { validateDesign } from '../../src-shared/model/validate.ts';
 import type { Command } from './command.ts';
-import { problemLine, readDesign } from './input.ts';
+import { readValidDesign } from './input.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';
 
 const SEED_OPTION = '--seed';
@@ -90,20 +89,12 @@ Examples:
     const designs: LabeledDesign[] = [];
     const errors: string[] = [];
     for (const file of files) {
-      const input = await readDesign(file, io.cwd);
-      if (input.kind === 'unreadable') {
-        errors.push(errorLine(input.message));
+      const input = await readValidDesign(file, io.cwd, 'compare the design');
+      if (!input.ok) {
+        errors.push(...input.errors);
         continue;
       }
-      const problems = input.kind === 'design' ? validateDesign(input.design) : input.problems;
-      if (input.kind === 'invalid' || problems.length > 0) {
-        errors.push(
-          ...problems.map((p) => errorLine(`${file}: ${problemLine(p)}`)),
-          errorLine(`"${file}" has ${problems.length} problem${problems.length === 1 ? '' : 's'}; fix ${problems.length === 1 ? 'it' : 'them'} to compare the design (see "keyplan check ${file}").`),
-        );
-        continue;
-      }
-      designs.push({ label: file, design: input.design });
+      designs.push({ label: file, design: input.value });
     }
     if (errors.length > 0) {
       writeLines(io.stderr, errors);

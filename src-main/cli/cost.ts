@@ -8,10 +8,9 @@ import type { Figure } from '../../src-shared/capacity/figure.ts';
 import { formatNumber } from '../../src-shared/capacity/figure.ts';
 import { costDesign, type DesignCost, type PatternCost, type TableCost, type TargetCost } from '../../src-shared/costing/index.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
-import { validateDesign } from '../../src-shared/model/validate.ts';
 import type { Command } from './command.ts';
-import { errorLine, EXIT, writeJson, writeLines } from './io.ts';
-import { problemLine, readDesign } from './input.ts';
+import { EXIT, writeJson, writeLines } from './io.ts';
+import { readValidDesign } from './input.ts';
 import { indexOf, operationText, targetText } from './plan-text.ts';
 import { explainFigure, formatBytes, formatUsd, jsonNumber, renderTable } from './text.ts';
 
@@ -301,27 +300,19 @@ Example:
   keyplan cost examples/ecommerce.keyplan.json --json | jq '.totals.monthlyUsd'`,
 
   async run({ file, flags }, io) {
-    const input = await readDesign(file, io.cwd);
-    if (input.kind === 'unreadable') {
-      writeLines(io.stderr, [errorLine(input.message)]);
+    const input = await readValidDesign(file, io.cwd, 'price the design');
+    if (!input.ok) {
+      writeLines(io.stderr, input.errors);
       return EXIT.problems;
     }
-    const problems = input.kind === 'design' ? validateDesign(input.design) : input.problems;
-    if (input.kind === 'invalid' || problems.length > 0) {
-      writeLines(io.stderr, [
-        ...problems.map((p) => errorLine(`${file}: ${problemLine(p)}`)),
-        errorLine(`"${file}" has ${problems.length} problem${problems.length === 1 ? '' : 's'}; fix ${problems.length === 1 ? 'it' : 'them'} to price the design (see "keyplan check ${file}").`),
-      ]);
-      return EXIT.problems;
-    }
-    const cost = costDesign(input.design);
-    const json = costJson(input.design, cost);
+    const cost = costDesign(input.value);
+    const json = costJson(input.value, cost);
     if (flags.has('--json')) {
       writeJson(io.stdout, json);
       return EXIT.ok;
     }
     writeLines(io.stdout, readable(file, json));
-    if (flags.has('--explain')) writeLines(io.stdout, explanation(input.design, cost));
+    if (flags.has('--explain')) writeLines(io.stdout, explanation(input.value, cost));
     return EXIT.ok;
   },
 };

@@ -7,8 +7,10 @@ import { resolve } from 'node:path';
 import { AppError, fail, ok, type Result } from '../../src-shared/errors.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
+import { validateDesign } from '../../src-shared/model/validate.ts';
 import { checkDesign } from '../files/design-file.ts';
 import { findJsonErrorOffset, lineAndColumn } from '../files/json-error-position.ts';
+import { errorLine } from './io.ts';
 
 const FS_REASONS: Record<string, string> = {
   ENOENT: 'no such file',
@@ -82,6 +84,23 @@ export async function readDesign(file: string, cwd: string): Promise<DesignInput
     }
     return { kind: 'unreadable', message: error.message };
   }
+}
+
+/**
+ * Reads a design a command can work on: one that opens and breaks no rule. Otherwise the error
+ * lines to print, every problem with its path and a pointer to `keyplan check`; `purpose` finishes
+ * "fix them to …" ("price the design").
+ */
+export async function readValidDesign(file: string, cwd: string, purpose: string): Promise<Result<Design, string>> {
+  const input = await readDesign(file, cwd);
+  if (input.kind === 'unreadable') return fail([errorLine(input.message)]);
+  const problems = input.kind === 'design' ? validateDesign(input.design) : input.problems;
+  if (input.kind === 'design' && problems.length === 0) return ok(input.design);
+  const count = problems.length;
+  return fail([
+    ...problems.map((p) => errorLine(`${file}: ${problemLine(p)}`)),
+    errorLine(`"${file}" has ${count} problem${count === 1 ? '' : 's'}; fix ${count === 1 ? 'it' : 'them'} to ${purpose} (see "keyplan check ${file}").`),
+  ]);
 }
 
 /** `path: message`, the way problems are listed; a message that already starts with its path is not prefixed again. */

@@ -7,9 +7,8 @@
 import { formatShare, formatSecond, simulate } from '../../src-shared/partition/index.ts';
 import type { SimulationResult, TargetResult } from '../../src-shared/partition/types.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
-import { validateDesign } from '../../src-shared/model/validate.ts';
 import type { Command } from './command.ts';
-import { problemLine, readDesign } from './input.ts';
+import { readValidDesign } from './input.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';
 import { jsonNumber, renderTable } from './text.ts';
 
@@ -185,20 +184,12 @@ Example:
       writeLines(io.stderr, [errorLine(error)]);
       return EXIT.usage;
     }
-    const input = await readDesign(file, io.cwd);
-    if (input.kind === 'unreadable') {
-      writeLines(io.stderr, [errorLine(input.message)]);
+    const input = await readValidDesign(file, io.cwd, 'simulate the design');
+    if (!input.ok) {
+      writeLines(io.stderr, input.errors);
       return EXIT.problems;
     }
-    const problems = input.kind === 'design' ? validateDesign(input.design) : input.problems;
-    if (input.kind === 'invalid' || problems.length > 0) {
-      writeLines(io.stderr, [
-        ...problems.map((p) => errorLine(`${file}: ${problemLine(p)}`)),
-        errorLine(`"${file}" has ${problems.length} problem${problems.length === 1 ? '' : 's'}; fix ${problems.length === 1 ? 'it' : 'them'} to simulate the design (see "keyplan check ${file}").`),
-      ]);
-      return EXIT.problems;
-    }
-    const design = input.design;
+    const design = input.value;
     const results = design.tables.map((t) => simulate(design, t.id, seed === undefined ? {} : { seed }));
     const json = simulateJson(design, results[0]?.seed ?? seed ?? 0, results);
     if (flags.has('--json')) {
