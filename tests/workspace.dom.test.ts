@@ -4,30 +4,18 @@
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../src-shared/ipc/client.ts';
-import { createMemoryTransport } from '../src-shared/ipc/memory.ts';
 import { addEntity } from '../src-shared/model/edits.ts';
-import { createBrowserHandlers } from '../src-main/host.ts';
 import { openWorkspaceDb, type WorkspaceDb } from '../src-renderer/lib/db.ts';
-import { Workspace } from '../src-renderer/state/workspace.svelte.ts';
+import type { Workspace } from '../src-renderer/state/workspace.svelte.ts';
+import { startWorkspace as startIn } from './support/workspace.ts';
 
 let dir: string;
 let db: WorkspaceDb;
 let dbName: string;
 
-async function startWorkspace(): Promise<Workspace> {
-  const handlers = await createBrowserHandlers({
-    workspaceDir: join(dir, 'workspace'),
-    examplesDir: resolve(import.meta.dirname, '../examples'),
-    version: 'test',
-    log: () => undefined,
-  });
-  const workspace = new Workspace(createApiClient(createMemoryTransport(handlers)), openWorkspaceDb(dbName));
-  await workspace.init();
-  return workspace;
-}
+const startWorkspace = (): Promise<Workspace> => startIn(dir, dbName);
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'keyplan-ws-'));

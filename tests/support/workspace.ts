@@ -1,0 +1,23 @@
+/**
+ * A renderer Workspace wired as the app wires it, for integration tests: the real browser-mode host
+ * handlers over the in-memory transport, a workspace folder under `dir`, and IndexedDB `dbName`
+ * (fake-indexeddb in the test environment).
+ */
+import { join, resolve } from 'node:path';
+import { createApiClient } from '../../src-shared/ipc/client.ts';
+import { createMemoryTransport } from '../../src-shared/ipc/memory.ts';
+import { createBrowserHandlers } from '../../src-main/host.ts';
+import { openWorkspaceDb } from '../../src-renderer/lib/db.ts';
+import { Workspace } from '../../src-renderer/state/workspace.svelte.ts';
+
+export async function startWorkspace(dir: string, dbName: string): Promise<Workspace> {
+  const handlers = await createBrowserHandlers({
+    workspaceDir: join(dir, 'workspace'),
+    examplesDir: resolve(import.meta.dirname, '../../examples'),
+    version: 'test',
+    log: () => undefined,
+  });
+  const workspace = new Workspace(createApiClient(createMemoryTransport(handlers)), openWorkspaceDb(dbName));
+  await workspace.init();
+  return workspace;
+}
