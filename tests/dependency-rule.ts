@@ -1,5 +1,5 @@
 /**
- * The dependency rule of design.md §3, as code: `src-shared` imports nothing of Electron, Node,
+ * The dependency rule, as code: `src-shared` imports nothing of Electron, Node,
  * the DOM, Svelte, Dexie or Monaco; `src-main` and `src-renderer` never import each other; inside
  * `src-shared`, `model` imports none of its siblings.
  */

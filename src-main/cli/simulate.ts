@@ -125,7 +125,7 @@ function readable(file: string, json: SimulateJson, workloadFrom: string): strin
     lines.push('', '  Findings');
     for (const t of table.targets) for (const s of t.summary) lines.push(`    ${s}`);
   }
-  lines.push('', `The numbers rest on ${json.assumptions.length} modeling assumptions (reference §10); "--json" lists them.`);
+  lines.push('', `The numbers rest on ${json.assumptions.length} modeling assumptions (see docs/dynamodb-rules.md §10); "--json" lists them.`);
   return lines;
 }
 
@@ -150,7 +150,7 @@ Runs the partition simulator on every table of a design file (*.keyplan.json) ov
 workload (duration, step, spikes and ramps; one hour at one-second steps when it has none): each
 pattern's rate and key popularity land on partitions hashed from the partition-key values, with
 DynamoDB's per-partition limits (3,000 RCU / 1,000 WCU), burst and adaptive capacity, split for heat,
-on-demand scaling, provisioned limits and GSI back-pressure (reference §4, with the assumptions of §10).
+on-demand scaling, provisioned limits and GSI back-pressure (see docs/dynamodb-rules.md §4 and §10 for the rules and assumptions).
 
 Prints, per table and GSI, the partition count (and what size and throughput need), the largest
 partition's share of the load, the share of the time something throttled and the hottest keys; per

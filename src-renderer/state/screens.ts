@@ -1,4 +1,4 @@
-/** The screens of the workflow (design.md §2), in the order a designer uses them. */
+/** The screens of the workflow, in the order a designer uses them. */
 export interface Screen {
   id: ScreenId;
   label: string;

@@ -1,7 +1,7 @@
 /**
  * Comparing alternative designs side by side: the report (`compareDesigns`), its text forms for a
  * pull request and a terminal, and what makes a later design worse than the first (a CI guard).
- * Imported only by the hosts and the UI (style.md §1).
+ * Imported only by the hosts and the UI.
  */
 export * from './compare.ts';
 export * from './rows.ts';

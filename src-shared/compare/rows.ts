@@ -64,7 +64,7 @@ export function isSameNumber(a: number, b: number): boolean {
 const isSame = (a: ComparisonCell['value'], b: ComparisonCell['value']): boolean =>
   typeof a === 'number' && typeof b === 'number' ? isSameNumber(a, b) : a === b;
 
-/** Operations that go by key (reads and writes) rank 0; a Scan ranks 1 (reference §2). */
+/** Operations that go by key (reads and writes) rank 0; a Scan ranks 1 (docs/dynamodb-rules.md §2). */
 export function accessRank(operation: string): number {
   return operation === 'Scan' ? 1 : 0;
 }

@@ -1,11 +1,12 @@
 /**
  * The time-step simulation over a `SimulationModel`: per step, each pattern's load (its rate × the
  * workload's spikes and ramps × seeded arrival noise) lands on partitions by its key shares; each
- * partition serves up to 3,000 RCU / 1,000 WCU a second (a linear combination, reference §4.1);
- * provisioned targets share their capacity evenly over partitions, lend unused capacity to hot ones
- * (adaptive capacity, §4.6) and keep a 300-second burst bucket per partition (§4.5, §10.5);
- * on-demand targets serve up to twice their previous peak (§4.3); a partition running hot for five
- * minutes splits (§10.3); a throttled GSI write throttles the base-table write (§4.8).
+ * partition serves up to 3,000 RCU / 1,000 WCU a second (a linear combination); provisioned
+ * targets share their capacity evenly over partitions, lend unused capacity to hot ones (adaptive
+ * capacity) and keep a 300-second burst bucket per partition; on-demand targets serve up to twice
+ * their previous peak; a partition running hot for five minutes splits; a throttled GSI write
+ * throttles the base-table write. The rules, in that order: docs/dynamodb-rules.md §4.1, §4.6,
+ * §4.5, §10.5, §4.3, §10.3, §4.8.
  *
  * `createSimulation` → `step` (repeatedly; the host reports progress and can stop between steps) →
  * `finishSimulation`. The state is owned by the run: `step` advances it in place and returns it.
@@ -443,7 +444,7 @@ export function step(state: SimulationState): SimulationState {
     state.multiplierSums[g] = (state.multiplierSums[g] as number) + m;
   }
 
-  // GSIs first: their throttled writes hold back the base-table writes (back-pressure, §4.8).
+  // GSIs first: their throttled writes hold back the base-table writes (back-pressure, docs/dynamodb-rules.md §4.8).
   const backPressure = new Float64Array(state.model.patterns.length);
   const backPressureCauses = new Map<number, Set<string>>();
   const backPressureFrom = new Set<string>();
@@ -815,7 +816,7 @@ function piecesOf(state: SimulationState, target: TargetState, a: number, b: num
 }
 
 /**
- * Splits partition `i` at the middle of its observed load (reference §10.3), unless the split
+ * Splits partition `i` at the middle of its observed load (docs/dynamodb-rules.md §10.3), unless the split
  * would give no relief: the load sits at the top of an increasing sort key, or in one item
  * collection that may not be cut (an LSI, one item). Returns whether it split.
  */

@@ -1,7 +1,7 @@
 /**
  * Where a partition-key value lands: DynamoDB hashes it with an internal function and splits the
- * hash space into contiguous ranges, one per partition (reference §4.1). The function is not
- * public (§10.1), so the simulator states its own: FNV-1a 64-bit over the key's UTF-8 bytes, then
+ * hash space into contiguous ranges, one per partition (docs/dynamodb-rules.md §4.1). The function is not
+ * public (docs/dynamodb-rules.md §10.1), so the simulator states its own: FNV-1a 64-bit over the key's UTF-8 bytes, then
  * MurmurHash3's fmix64 finalizer, the 64-bit result read as a fraction of the hash space, [0, 1).
  *
  * Why the finalizer: FNV-1a's last multiply moves a change in the last byte only into the low bits
@@ -11,7 +11,7 @@
 
 /** The hash as the simulator states it to the user. */
 export const HASH_DESCRIPTION =
-  "FNV-1a 64-bit over the partition-key value's UTF-8 bytes, finalized with MurmurHash3's fmix64, read as a fraction of the hash space [0, 1); partitions own equal contiguous ranges of it until they split (DynamoDB's own hash is not public, reference §10.1).";
+  "FNV-1a 64-bit over the partition-key value's UTF-8 bytes, finalized with MurmurHash3's fmix64, read as a fraction of the hash space [0, 1); partitions own equal contiguous ranges of it until they split (DynamoDB's own hash is not public; see docs/dynamodb-rules.md §10.1).";
 
 const TWO_POW_32 = 4_294_967_296;
 const TWO_POW_64 = TWO_POW_32 * TWO_POW_32;

@@ -1,5 +1,5 @@
 /**
- * The partition simulator (reference §4, §5, §10): how a design's items and traffic spread over
+ * The partition simulator (docs/dynamodb-rules.md §4, §5, §10): how a design's items and traffic spread over
  * partitions, where and why requests throttle, and what write sharding changes. Pure and
  * deterministic for a seed; hosts run it off the UI thread (`step` for progress and cancel).
  */

@@ -2,7 +2,7 @@
  * The partition-key values one entity gives one target (the table or a GSI), derived from the design
  * alone: its key template, the distinct values of each attribute in it (`distinctValuesOf`), enum
  * weights, a sparse `when` condition that keeps only some values, and write shards that multiply
- * every value by N suffixes (`<value>.<1..N>`, reference §5).
+ * every value by N suffixes (`<value>.<1..N>`, docs/dynamodb-rules.md §5).
  *
  * Attributes with few values (an enum, a constant, a BOOL, a small cardinality) are enumerated
  * ("small"); the rest ("large": ids, emails, timestamps) are uniform, their values generated on

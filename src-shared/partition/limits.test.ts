@@ -4,7 +4,7 @@ import { recommendShards } from './shards.ts';
 
 const GB = 1_073_741_824;
 
-describe('partition count (reference §4.2)', () => {
+describe('partition count (docs/dynamodb-rules.md §4.2)', () => {
   it('P-1: 10,000 RCU + 2,000 WCU and 15 GB make 6 partitions', () => {
     const count = partitionCountFor({ readUnitsPerSecond: 10_000, writeUnitsPerSecond: 2_000, bytes: 15 * GB });
     expect(count.partitionCount).toBe(6);
@@ -25,7 +25,7 @@ describe('partition count (reference §4.2)', () => {
   });
 });
 
-describe('on-demand instant capacity (reference §4.3)', () => {
+describe('on-demand instant capacity (docs/dynamodb-rules.md §4.3)', () => {
   it('P-5: a new table instantly serves 4,000 writes/s or 12,000 reads/s', () => {
     expect(onDemandInstantCapacity(0)).toBe(4000);
     expect(writeEquivalents(12_000, 0)).toBe(4000);
@@ -37,7 +37,7 @@ describe('on-demand instant capacity (reference §4.3)', () => {
   });
 });
 
-describe('recommendShards (reference §5)', () => {
+describe('recommendShards (docs/dynamodb-rules.md §5)', () => {
   it('P-3: 3,500 writes/s of 1 KB with headroom 1.25 → 5 shards (bare minimum 4)', () => {
     expect(recommendShards(3500, 0, 1.25)).toMatchObject({ shards: 5, forWrites: 5, minimum: 4 });
   });

@@ -1,42 +1,44 @@
 /**
  * DynamoDB's partition limits and the simulator's modeling constants, each with its source. Values
- * marked [ASSUME] are not published by AWS (reference §10) and are stated to the user as assumptions.
+ * marked [ASSUME] are not published by AWS (docs/dynamodb-rules.md §10) and are stated to the user
+ * as assumptions.
  */
 
-/** Read units one partition serves per second (reference §4.1). */
+/** Read units one partition serves per second (docs/dynamodb-rules.md §4.1). */
 export const PARTITION_READ_UNITS_PER_SECOND = 3000;
-/** Write units one partition serves per second (reference §4.1). */
+/** Write units one partition serves per second (docs/dynamodb-rules.md §4.1). */
 export const PARTITION_WRITE_UNITS_PER_SECOND = 1000;
-/** Data one partition holds before it splits: 10 GB, counted in binary units like DynamoDB's sizes (reference §4.1). */
+/** Data one partition holds before it splits: 10 GB, counted in binary units like DynamoDB's sizes (docs/dynamodb-rules.md §4.1). */
 export const PARTITION_BYTES = 10 * 1_073_741_824;
 
-/** Seconds of unused provisioned capacity a burst can spend (reference §4.5). */
+/** Seconds of unused provisioned capacity a burst can spend (docs/dynamodb-rules.md §4.5). */
 export const BURST_SECONDS = 300;
 
-/** [ASSUME §10.3] A partition running above this share of its limit for `SPLIT_AFTER_SECONDS` splits for heat. */
+/** [ASSUME, docs/dynamodb-rules.md §10.3] A partition running above this share of its limit for `SPLIT_AFTER_SECONDS` splits for heat. */
 export const SPLIT_UTILIZATION = 0.8;
-/** [ASSUME §10.3] How long a partition must run hot before it splits, in seconds. */
+/** [ASSUME, docs/dynamodb-rules.md §10.3] How long a partition must run hot before it splits, in seconds. */
 export const SPLIT_AFTER_SECONDS = 300;
-/** [ASSUME §10.3] A split whose busier half keeps at least this share of the load gives no relief and is not made. */
+/** [ASSUME, docs/dynamodb-rules.md §10.3] A split whose busier half keeps at least this share of the load gives no relief and is not made. */
 export const USELESS_SPLIT_SHARE = 0.9;
 /** A bound on splits, so a pathological design cannot grow the state without end. */
 export const MAX_PARTITIONS = 8192;
 
-/** A new on-demand table instantly serves 12,000 read or 4,000 write units/s, or a linear combination (reference §4.3). */
+/** A new on-demand table instantly serves 12,000 read or 4,000 write units/s, or a linear combination (docs/dynamodb-rules.md §4.3). */
 export const ON_DEMAND_INITIAL_READ_UNITS = 12_000;
 export const ON_DEMAND_INITIAL_WRITE_UNITS = 4_000;
-/** On-demand instantly serves up to twice the previous peak (reference §4.3). */
+/** On-demand instantly serves up to twice the previous peak (docs/dynamodb-rules.md §4.3). */
 export const ON_DEMAND_PEAK_MULTIPLE = 2;
 /**
- * [ASSUME §4.3] Growth past twice the previous peak within 30 minutes may throttle: a peak counts as
- * "previous" once it is 30 minutes old, so capacity can double every 30 minutes.
+ * [ASSUME, docs/dynamodb-rules.md §4.3] Growth past twice the previous peak within 30 minutes may
+ * throttle: a peak counts as "previous" once it is 30 minutes old, so capacity can double every 30
+ * minutes.
  */
 export const ON_DEMAND_PEAK_AGE_SECONDS = 1800;
-/** Default per-table account quota on-demand: 40,000 read and 40,000 write request units/s (reference §4.3). */
+/** Default per-table account quota on-demand: 40,000 read and 40,000 write request units/s (docs/dynamodb-rules.md §4.3). */
 export const ON_DEMAND_ACCOUNT_READ_UNITS = 40_000;
 export const ON_DEMAND_ACCOUNT_WRITE_UNITS = 40_000;
 
-/** Partition counts from size and throughput (reference §4.2, a historical formula used as a starting estimate). */
+/** Partition counts from size and throughput (docs/dynamodb-rules.md §4.2, a historical formula used as a starting estimate). */
 export interface PartitionCount {
   partitionsForSize: number;
   partitionsForThroughput: number;
@@ -44,7 +46,7 @@ export interface PartitionCount {
 }
 
 /**
- * `ceil(max(RCU/3000 + WCU/1000, bytes/10 GB))`, at least 1 (reference §4.2, P-1). The two parts are
+ * `ceil(max(RCU/3000 + WCU/1000, bytes/10 GB))`, at least 1 (docs/dynamodb-rules.md §4.2, P-1). The two parts are
  * returned unrounded, as the formula's terms.
  */
 export function partitionCountFor(input: { readUnitsPerSecond: number; writeUnitsPerSecond: number; bytes: number }): PartitionCount {
@@ -60,7 +62,7 @@ export function partitionCountFor(input: { readUnitsPerSecond: number; writeUnit
 /**
  * What an on-demand table or GSI serves instantly, in write-equivalent units/s (a read unit is a
  * third of a write unit, as in the 12,000 R / 4,000 W linear combination): the new-table level or
- * twice the previous peak, whichever is more (reference §4.3, P-5, P-6).
+ * twice the previous peak, whichever is more (docs/dynamodb-rules.md §4.3, P-5, P-6).
  */
 export function onDemandInstantCapacity(previousPeakWriteEquivalents: number): number {
   const peak = Number.isFinite(previousPeakWriteEquivalents) && previousPeakWriteEquivalents > 0 ? previousPeakWriteEquivalents : 0;

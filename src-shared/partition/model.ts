@@ -26,7 +26,7 @@ import {
 
 /**
  * Each explicit key owns this much of the hash space above its hash, standing for its item
- * collection's sort-key range: split for heat can cut inside it (reference §4.6), down to one item.
+ * collection's sort-key range: split for heat can cut inside it (docs/dynamodb-rules.md §4.6), down to one item.
  */
 export const KEY_SPAN = 2 ** -40;
 /**
@@ -65,7 +65,7 @@ export interface LoadSource {
   /**
    * Whether the pattern's writes follow an ever-increasing sort key under each partition key (a
    * timestamp sort key, or "today" traffic): they land at the top of the key's range, so splitting
-   * that range gives no relief (reference §4.6).
+   * that range gives no relief (docs/dynamodb-rules.md §4.6).
    */
   isMonotonic: boolean;
 }
@@ -88,7 +88,7 @@ export interface TargetModel {
   sources: LoadSource[];
   /**
    * Whether split for heat may cut one item collection by sort key: not with an LSI, and not on a
-   * provisioned table with streams (reference §4.6).
+   * provisioned table with streams (docs/dynamodb-rules.md §4.6).
    */
   canSplitCollections: boolean;
 }
@@ -470,9 +470,9 @@ function mergeShares(keys: { key: number; share: number }[]): { key: number; sha
   return [...merged].map(([key, share]) => ({ key, share })).filter((k) => k.share > 0);
 }
 
-/** The modeling choices every run rests on (reference §10), in words. */
+/** The modeling choices every run rests on (docs/dynamodb-rules.md §10), in words. */
 export const MODEL_ASSUMPTIONS: readonly string[] = [
-  'Partition count at the start: ceil(max(RCU/3,000 + WCU/1,000, size/10 GB)), the historical formula (reference §4.2); on-demand has partitions for what a new table serves (12,000 reads/s: 4 partitions) or for twice the design\'s load (its previous peak), whichever is more, and adds partitions as its capacity doubles. Partitions are split, never merged.',
+  'Partition count at the start: ceil(max(RCU/3,000 + WCU/1,000, size/10 GB)), the historical formula (see docs/dynamodb-rules.md §4.2); on-demand has partitions for what a new table serves (12,000 reads/s: 4 partitions) or for twice the design\'s load (its previous peak), whichever is more, and adds partitions as its capacity doubles. Partitions are split, never merged.',
   'Without a traffic distribution, requests follow the data: a key holding 10% of the items gets 10% of the requests. "uniform" spreads them evenly over key values; Zipf ranks keys by their items; a hot key is the one with the most items.',
   'Key values come from the key templates and each attribute\'s distinct values (cardinality, enum values and weights, generators); attributes are independent. Large key spaces are modeled as their hottest keys by name plus an even spread of the rest.',
 ];

@@ -5,6 +5,7 @@
 import { partitionAt } from './hash.ts';
 import { PARTITION_READ_UNITS_PER_SECOND, PARTITION_WRITE_UNITS_PER_SECOND } from './limits.ts';
 import { KEY_SPAN, KEY_TOP_OFFSET } from './model.ts';
+import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_PARTITION_KEY_DESIGN, AWS_QUOTAS } from './sources.ts';
 import type { SimulationState, TargetState } from './engine.ts';
 import type { HotKey, PartitionStat, PatternResult, SimulationResult, TargetResult, ThrottlingReason } from './types.ts';
 
@@ -144,8 +145,8 @@ function summaryOf(state: SimulationState, target: TargetState, partitions: Part
     const key = refused.key ? `key ${refused.key}` : `partition ${refused.partition}`;
     lines.push(
       refused.refused === 'monotonic'
-        ? `Split for heat cannot relieve ${key}: its writes follow an ever-increasing sort key, so every split leaves them on one partition (reference §4.6).`
-        : `Split for heat cannot relieve ${key}: the load is one ${model.canSplitCollections ? 'item' : 'item collection, which is not cut by sort key here (an LSI, or a provisioned table with streams)'} (reference §4.6).`,
+        ? `Split for heat cannot relieve ${key}: its writes follow an ever-increasing sort key, so every split leaves them on one partition (see ${AWS_PARTITION_KEY_DESIGN}).`
+        : `Split for heat cannot relieve ${key}: the load is one ${model.canSplitCollections ? 'item' : 'item collection, which is not cut by sort key here (an LSI, or a provisioned table with streams)'} (see ${AWS_PARTITION_KEY_DESIGN}).`,
     );
   }
   if (target.throttledSteps === 0) {
@@ -253,13 +254,13 @@ export function finishSimulation(state: SimulationState): SimulationResult {
   };
 }
 
-/** The choices the time-step simulation rests on (reference §4, §10), in words. */
+/** The choices the time-step simulation rests on (docs/dynamodb-rules.md §4, §10), in words; each cites its AWS page or its assumption. */
 export const ENGINE_ASSUMPTIONS: readonly string[] = [
-  'Each partition serves 3,000 read units or 1,000 write units a second, or a linear combination (R/3,000 + W/1,000 ≤ 1), enforced per step (reference §4.1, §10.6).',
-  'Provisioned capacity is shared evenly over partitions; a partition over its share takes capacity other partitions leave unused at once (adaptive capacity, §10.4), then spends its own burst bucket of 300 seconds of its share, refilled by capacity nobody used and full at the start (§10.5).',
-  'On-demand serves up to the new-table level (12,000 reads/s or 4,000 writes/s, a linear combination) or twice the previous peak, and a peak counts as previous once it is 30 minutes old; the steady load before the run is the first peak (§4.3). Load past that throttles as a key-range throttle (partitions not yet split). The per-table quota is 40,000 read and 40,000 write units/s (§4.3).',
+  `Each partition serves 3,000 read units or 1,000 write units a second (${AWS_PARTITION_KEY_DESIGN}), or a linear combination (R/3,000 + W/1,000 ≤ 1), enforced per step (assumptions: see docs/dynamodb-rules.md §4.1, §10.6).`,
+  `Provisioned capacity is shared evenly over partitions; a partition over its share takes capacity other partitions leave unused at once (adaptive capacity), then spends its own burst bucket of 300 seconds of its share, refilled by capacity nobody used and full at the start (burst and adaptive capacity: ${AWS_PARTITION_KEY_DESIGN}; how they are modeled: see docs/dynamodb-rules.md §10.4, §10.5).`,
+  `On-demand serves up to the new-table level (12,000 reads/s or 4,000 writes/s, a linear combination) or twice the previous peak, and a peak counts as previous once it is 30 minutes old; the steady load before the run is the first peak (${AWS_ON_DEMAND}). Load past that throttles as a key-range throttle (partitions not yet split). The per-table quota is 40,000 read and 40,000 write units/s (${AWS_QUOTAS}).`,
   'The table has run at the design\'s base load before the run: split for heat has already cut what that load keeps hot, burst buckets are full and the base load is on-demand\'s previous peak.',
-  'A partition above 80% of its limit for 5 minutes splits at the middle of its load (§10.3), never below one item, never inside one item collection with an LSI (or on a provisioned table with streams), and not when the busier half would keep 90% of the load: writes under one partition key with an ever-increasing sort key (a timestamp, or "today" traffic) stay on one partition whatever the cut (§4.6).',
-  'A GSI write that throttles throttles the base-table write that caused it (back-pressure, §4.8); the table is simulated after its GSIs in each step, and GSI read throttles never affect the table.',
+  `A partition above 80% of its limit for 5 minutes splits at the middle of its load (an assumption: see docs/dynamodb-rules.md §10.3), never below one item, never inside one item collection with an LSI (or on a provisioned table with streams), and not when the busier half would keep 90% of the load: writes under one partition key with an ever-increasing sort key (a timestamp, or "today" traffic) stay on one partition whatever the cut (${AWS_PARTITION_KEY_DESIGN}).`,
+  `A GSI write that throttles throttles the base-table write that caused it (back-pressure, ${AWS_GSI_BACK_PRESSURE}); the table is simulated after its GSIs in each step, and GSI read throttles never affect the table.`,
   'Requests arrive as a Poisson process: per step the number of requests of each group of patterns varies by about √n around its mean (seeded). Within a step, load divides over keys in its expected shares.',
 ];

@@ -1,11 +1,11 @@
 /**
- * How many write shards a hot partition key needs (reference §5): enough suffixes that each one's
+ * How many write shards a hot partition key needs (docs/dynamodb-rules.md §5): enough suffixes that each one's
  * share stays under a partition's limits with headroom, because hashing is not perfectly even, GSIs
  * need their own headroom and split for heat lags.
  */
 import { PARTITION_READ_UNITS_PER_SECOND, PARTITION_WRITE_UNITS_PER_SECOND } from './limits.ts';
 
-/** The headroom the reference suggests by default (it recommends 1.2–2.0). */
+/** The default headroom; AWS material suggests 1.2–2.0 (docs/dynamodb-rules.md §5). */
 export const DEFAULT_SHARD_HEADROOM = 1.25;
 
 export interface ShardRecommendation {
@@ -29,7 +29,7 @@ const ceilClean = (n: number) => Math.max(1, Math.ceil(n - 1e-9));
 /**
  * The shard count N for one logical key taking `writeUnitsPerSecond` WCU/s and
  * `readUnitsPerSecond` RCU/s: `max(ceil(WCU × headroom / 1000), ceil(RCU × headroom / 3000))`
- * (reference §5; P-3: 3,500 WCU/s → 5; P-4: 1,000 writes/s of 2.5 KB = 3,000 WCU/s → 4).
+ * (docs/dynamodb-rules.md §5; P-3: 3,500 WCU/s → 5; P-4: 1,000 writes/s of 2.5 KB = 3,000 WCU/s → 4).
  * `headroom` below 1 is taken as 1.
  */
 export function recommendShards(writeUnitsPerSecond: number, readUnitsPerSecond = 0, headroom = DEFAULT_SHARD_HEADROOM): ShardRecommendation {

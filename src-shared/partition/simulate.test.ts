@@ -25,7 +25,7 @@ function table(result: ReturnType<typeof simulate>, name = 'table') {
   return t;
 }
 
-describe('partition examples (reference §9.3)', () => {
+describe('partition examples (docs/dynamodb-rules.md §9.3)', () => {
   it('P-2: one partition key taking 2,400 WCU/s with an increasing sort key throttles above 1,000 all run long', () => {
     const design = oneTableDesign({ entity: oneDevice, keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: timestampSortKey }, patterns: [putEvents(2400)], workload: ONE_HOUR });
     const result = simulate(design, 't-test', { arrivalNoise: false });
@@ -240,7 +240,7 @@ describe('write sharding', () => {
     const t = table(result);
     const loaded = t.partitions.filter((p) => p.writeUnitsPerSecond > 0).length;
     expect(loaded).toBeGreaterThanOrEqual(Math.min(n, t.partitionCount));
-    // Two shards can hash onto one partition (the reason for §5's headroom); at 600 WCU/s each, such
+    // Two shards can hash onto one partition (the reason for the headroom of docs/dynamodb-rules.md §5); at 600 WCU/s each, such
     // a partition runs hot, and split for heat separates them (before the run, on a warm start).
     expect(result.patterns[0]!.throttled).toBe(0);
   });

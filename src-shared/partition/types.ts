@@ -4,7 +4,7 @@
  * runs it in a worker), the partitions screen, the CLI and the comparison.
  */
 
-/** DynamoDB's throttling reasons (reference §4.7): `<Table|Index><Read|Write><LimitType>`. */
+/** DynamoDB's throttling reasons (docs/dynamodb-rules.md §4.7): `<Table|Index><Read|Write><LimitType>`. */
 export type ThrottlingReason = `${'Table' | 'Index'}${'Read' | 'Write'}${'KeyRangeThroughputExceeded' | 'ProvisionedThroughputExceeded' | 'AccountLimitExceeded' | 'MaxOnDemandThroughputExceeded'}`;
 
 export interface PartitionStat {
@@ -86,6 +86,6 @@ export interface SimulationResult {
   hash: string;
   targets: TargetResult[];
   patterns: PatternResult[];
-  /** Modeling assumptions (reference §10) the numbers rest on. */
+  /** Modeling assumptions (docs/dynamodb-rules.md §10) the numbers rest on. */
   assumptions: string[];
 }

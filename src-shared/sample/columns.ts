@@ -61,7 +61,7 @@ export interface ColumnContext {
   today: number;
 }
 
-/** Bytes DynamoDB stores for a scalar value of an attribute of `type` (§1.1). */
+/** Bytes DynamoDB stores for a scalar value of an attribute of `type` (docs/dynamodb-rules.md §1.1). */
 function scalarValueBytes(type: AttributeType, v: SampleValue): number {
   switch (type) {
     case 'N':
@@ -96,7 +96,7 @@ export abstract class Column {
     return utf8ByteLength(this.text(row));
   }
 
-  /** Bytes DynamoDB stores for the value (§1.1), without the attribute name. */
+  /** Bytes DynamoDB stores for the value (docs/dynamodb-rules.md §1.1), without the attribute name. */
   valueBytes(row: number): number {
     return scalarValueBytes(this.type, this.value(row));
   }

@@ -15,7 +15,7 @@ export function digitCount(n: number): number {
 }
 
 /**
- * Bytes DynamoDB stores for the number `units / 10^decimals` (§1.2, as `numberValueBytes`): 1 for
+ * Bytes DynamoDB stores for the number `units / 10^decimals` (docs/dynamodb-rules.md §1.2, as `numberValueBytes`): 1 for
  * zero, else 1 + ceil(significant digits / 2), + 1 when the digit count and the exponent are both
  * even, + 1 when negative. `units` must be a safe integer.
  */

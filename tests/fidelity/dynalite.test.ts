@@ -3,22 +3,23 @@
  * ConsumedCapacity, for real items written through the AWS SDK v3.
  *
  * dynalite's capacity numbers were written against live DynamoDB, so where it models DynamoDB
- * (toolchain.md: GetItem, BatchGetItem, Query and Scan reads summed then rounded per page, table WCU
- * of PutItem/UpdateItem/DeleteItem as the larger of old and new item, LSI reads without fetches) the
- * engine must agree exactly. Where dynalite does not model DynamoDB, the tests say so and pin down
- * the difference instead of comparing:
+ * (docs/dynamodb-rules.md §1.3: GetItem, BatchGetItem, Query and Scan reads summed then rounded
+ * per page, table WCU of PutItem/UpdateItem/DeleteItem as the larger of old and new item, LSI reads
+ * without fetches) the engine must agree exactly. Where dynalite does not model DynamoDB, the tests
+ * say so and pin down the difference instead of comparing:
  * - strings are measured in UTF-16 code units, so every item here is ASCII (where UTF-16 units and
  *   UTF-8 bytes coincide);
  * - Scan ignores ConsistentRead: only eventually consistent scans are compared;
- * - an empty Query costs 0 in dynalite, 0.5 / 1 in DynamoDB (reference §2.2, E-16);
+ * - an empty Query costs 0 in dynalite, 0.5 / 1 in DynamoDB (docs/dynamodb-rules.md §2.2, E-16);
  * - an LSI query that fetches base items is rounded once over all fetched items in dynalite, per
- *   item in DynamoDB (reference §2.5, E-15);
+ *   item in DynamoDB (docs/dynamodb-rules.md §2.5, E-15);
  * - GSI/LSI write capacity, transactions and throttling are not modeled at all (not compared).
  *
- * Pages: dynalite cuts a page at 1 MB of an internal "compressed" size (reference §1.3), while the
- * engine cuts at 1 MB of plain item size (§10.7). The engine's per-page rule is compared page by page
- * on the pages dynalite actually returned; whole multi-page totals are compared where both cut the
- * same pages, which the big items below are sized for (and which the test asserts first).
+ * Pages: dynalite cuts a page at 1 MB of an internal "compressed" size
+ * (docs/dynamodb-rules.md §1.3), while the engine cuts at 1 MB of plain item size
+ * (docs/dynamodb-rules.md §10.7). The engine's per-page rule is compared page by page on the pages
+ * dynalite actually returned; whole multi-page totals are compared where both cut the same pages,
+ * which the big items below are sized for (and which the test asserts first).
  */
 import {
   BatchGetItemCommand,
@@ -157,7 +158,7 @@ const big: Item[] = Array.from({ length: BIG_COUNT }, (_, i) => ({
 }));
 const BIG_BYTES = 10_286;
 
-/** Reference §9.1 vectors V-13..V-17, in a table keyed on `a` alone as in dynalite's tests. */
+/** The vectors V-13..V-17 of docs/dynamodb-rules.md §9.1, in a table keyed on `a` alone as in dynalite's tests. */
 const K = 'k123456789';
 const vectorItems: Record<string, Item> = {
   'V-13': { a: S(`${K}3`.slice(0, 10)), b: S('b'.repeat(999)), c: N('12.3456'), d: { B: 'AQI=' }, e: { BS: ['AQI=', 'Ag==', 'AQ=='] } },
@@ -314,7 +315,7 @@ describe('the engine’s own worked examples', () => {
 });
 
 describe('item sizes as dynalite measures them (ASCII items)', () => {
-  it('the vectors V-13..V-17 have the sizes of reference §9.1', () => {
+  it('the vectors V-13..V-17 have the sizes of docs/dynamodb-rules.md §9.1', () => {
     expect(Object.fromEntries(Object.entries(vectorItems).map(([id, item]) => [id, itemSizeBytes(item)]))).toEqual({
       'V-13': 1024,
       'V-14': 1025,

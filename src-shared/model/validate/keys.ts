@@ -288,7 +288,7 @@ export function checkCondition(
 }
 
 /**
- * Write sharding (reference §5) appends `.1`…`.N` to a partition-key value: only partition keys can
+ * Write sharding (docs/dynamodb-rules.md §5) appends `.1`…`.N` to a partition-key value: only partition keys can
  * carry it, the key must be a string, and a calculated suffix needs the attribute it is hashed from.
  */
 function checkShards(
