@@ -4,10 +4,9 @@
  * GSI totals, and the warnings a reviewer looks for. The numbers come from `costDesign`, the same
  * code as the app's costs screen; this file only formats them.
  */
-import type { Figure } from '../../src-shared/capacity/figure.ts';
 import { formatNumber } from '../../src-shared/capacity/figure.ts';
-import { costDesign, type DesignCost, type PatternCost, type TableCost, type TargetCost } from '../../src-shared/costing/index.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import { configuredCapacityText, costDesign, type DesignCost, type PatternCost, type TableCost, type TargetCost } from '../../src-shared/costing/index.ts';
+import type { Design, ProvisionedThroughput } from '../../src-shared/model/schema.ts';
 import type { Command } from './command.ts';
 import { EXIT, writeJson, writeLines } from './io.ts';
 import { readValidDesign } from './input.ts';
@@ -43,12 +42,20 @@ export interface TargetCostJson {
   kind: 'table' | 'gsi';
   rcuPerSecond: number | null;
   wcuPerSecond: number | null;
-  /** The capacity to provision for exactly this load: whole units, at least 1. */
-  provisioned: { rcu: number | null; wcu: number | null };
+  /**
+   * The capacity held and billed each hour: for a provisioned table the configured units, or what
+   * auto scaling holds for the load; for an on-demand table, exactly the load in whole units (a what-if).
+   */
+  billed: { rcu: number; wcu: number };
+  /** `billed` priced per month: for a provisioned table, its bill. */
   provisionedMonthlyUsd: number | null;
+  /** The whole units (at least 1) the load alone needs. */
+  loadNeeds: { rcu: number; wcu: number };
+  /** `loadNeeds` priced per month. */
+  loadOnlyMonthlyUsd: number | null;
   storageBytes: number | null;
-  /** What the design provisions, when the table is provisioned; else null. */
-  configured: { readCapacityUnits: number; writeCapacityUnits: number } | null;
+  /** What the design provisions (with its auto scaling, if any), when the table is provisioned; else null. */
+  configured: ProvisionedThroughput | null;
 }
 
 /** What `keyplan cost --json` prints. */
@@ -61,8 +68,11 @@ export interface CostJson {
     billingMode: 'ON_DEMAND' | 'PROVISIONED';
     tableClass: string;
     targets: TargetCostJson[];
-    /** Requests on-demand, and provisioned capacity, per month; storage is in the totals. */
-    monthlyUsd: { onDemandRequests: number | null; provisionedCapacity: number | null };
+    /**
+     * Per month: requests on-demand; provisioned capacity (a provisioned table's bill, or for an
+     * on-demand one exactly the load); what the load alone would need provisioned. Storage is in the totals.
+     */
+    monthlyUsd: { onDemandRequests: number | null; provisionedCapacity: number | null; loadOnlyCapacity: number | null };
     storageBytes: number | null;
   }[];
   totals: {
@@ -73,11 +83,6 @@ export interface CostJson {
     monthlyUsd: { onDemand: number | null; provisioned: number | null; storage: number | null };
   };
   warnings: { code: string; severity: 'error' | 'warning'; table: string; patternId: string | null; message: string }[];
-}
-
-/** The value of the step of a figure's derivation in `unit` (the provisioned whole units). */
-function stepValue(f: Figure, unit: Figure['unit']): number | undefined {
-  return f.steps.find((s) => s.unit === unit)?.value;
 }
 
 function patternJson(table: TableCost, cost: PatternCost, requestsPerSecond: number): PatternCostJson {
@@ -110,8 +115,10 @@ function targetJson(t: TargetCost): TargetCostJson {
     kind: t.kind,
     rcuPerSecond: jsonNumber(t.readUnitsPerSecond.value),
     wcuPerSecond: jsonNumber(t.writeUnitsPerSecond.value),
-    provisioned: { rcu: jsonNumber(stepValue(t.provisionedMonthly, 'RCU') ?? NaN), wcu: jsonNumber(stepValue(t.provisionedMonthly, 'WCU') ?? NaN) },
+    billed: { rcu: t.billed.readCapacityUnits, wcu: t.billed.writeCapacityUnits },
     provisionedMonthlyUsd: jsonNumber(t.provisionedMonthly.value),
+    loadNeeds: { rcu: t.loadNeeds.readCapacityUnits, wcu: t.loadNeeds.writeCapacityUnits },
+    loadOnlyMonthlyUsd: jsonNumber(t.loadOnlyMonthly.value),
     storageBytes: jsonNumber(t.storageBytes.value),
     configured: t.configured ?? null,
   };
@@ -132,7 +139,11 @@ export function costJson(design: Design, cost: DesignCost): CostJson {
       billingMode: design.tables[ti]!.billing.mode,
       tableClass: t.tableClass,
       targets: t.targets.map(targetJson),
-      monthlyUsd: { onDemandRequests: jsonNumber(t.onDemandMonthly.value), provisionedCapacity: jsonNumber(t.provisionedMonthly.value) },
+      monthlyUsd: {
+        onDemandRequests: jsonNumber(t.onDemandMonthly.value),
+        provisionedCapacity: jsonNumber(t.provisionedMonthly.value),
+        loadOnlyCapacity: jsonNumber(t.loadOnlyMonthly.value),
+      },
       storageBytes: jsonNumber(t.storageBytes.value),
     })),
     totals: {
@@ -174,16 +185,27 @@ function patternRows(json: CostJson, table: string): string[][] {
     ]);
 }
 
+const capacityText = (c: { rcu: number; wcu: number }): string => `${formatNumber(c.rcu)} RCU, ${formatNumber(c.wcu)} WCU`;
+
 function targetRows(table: CostJson['tables'][number]): string[][] {
   return table.targets.map((t) => [
     t.kind === 'table' ? 'table' : `GSI ${t.name}`,
     units(t.rcuPerSecond ?? NaN, 'RCU/s'),
     units(t.wcuPerSecond ?? NaN, 'WCU/s'),
-    `${formatNumber(t.provisioned.rcu ?? NaN)} RCU, ${formatNumber(t.provisioned.wcu ?? NaN)} WCU`,
+    t.configured ? configuredCapacityText(t.configured) : 'on-demand',
+    t.configured ? capacityText(t.billed) : '-',
     formatUsd(t.provisionedMonthlyUsd ?? NaN),
-    t.configured ? `${formatNumber(t.configured.readCapacityUnits)} RCU, ${formatNumber(t.configured.writeCapacityUnits)} WCU` : '-',
+    capacityText(t.loadNeeds),
+    formatUsd(t.loadOnlyMonthlyUsd ?? NaN),
     formatBytes(t.storageBytes ?? NaN),
   ]);
+}
+
+/** What the provisioned capacity total rests on: provisioned tables as configured, on-demand ones at exactly their load. */
+function capacityBasis(json: CostJson): string {
+  const modes = new Set(json.tables.map((t) => t.billingMode));
+  if (!modes.has('PROVISIONED')) return ' (exactly the load)';
+  return modes.has('ON_DEMAND') ? ' (provisioned tables as configured, on-demand ones at exactly their load)' : ' (as configured)';
 }
 
 function readable(file: string, json: CostJson): string[] {
@@ -197,14 +219,17 @@ function readable(file: string, json: CostJson): string[] {
     lines.push('');
     lines.push(
       ...renderTable(
-        ['Capacity', 'Reads', 'Writes', 'To provision', 'Provisioned/month', 'Configured', 'Storage'],
+        ['Capacity', 'Reads', 'Writes', 'Configured', 'Held (billed)', 'Provisioned/month', 'Load alone needs', 'Load alone/month', 'Storage'],
         targetRows(table),
-        ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
+        ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
         '  ',
       ),
     );
+    const m = table.monthlyUsd;
     lines.push(
-      `  Per month: ${formatUsd(table.monthlyUsd.onDemandRequests ?? NaN)} of requests on-demand, or ${formatUsd(table.monthlyUsd.provisionedCapacity ?? NaN)} of provisioned capacity`,
+      table.billingMode === 'PROVISIONED'
+        ? `  Per month: ${formatUsd(m.provisionedCapacity ?? NaN)} of provisioned capacity as configured (the load alone would need ${formatUsd(m.loadOnlyCapacity ?? NaN)}), or ${formatUsd(m.onDemandRequests ?? NaN)} of requests on-demand`
+        : `  Per month: ${formatUsd(m.onDemandRequests ?? NaN)} of requests on-demand, or ${formatUsd(m.provisionedCapacity ?? NaN)} of provisioned capacity for exactly this load`,
     );
   }
   const m = json.totals.monthlyUsd;
@@ -218,7 +243,7 @@ function readable(file: string, json: CostJson): string[] {
       ['', '', ''],
       [
         ['On-demand', formatUsd(m.onDemand ?? NaN), `requests ${requests} + storage ${storage}`],
-        ['Provisioned', formatUsd(m.provisioned ?? NaN), `capacity ${capacity} + storage ${storage}`],
+        ['Provisioned', formatUsd(m.provisioned ?? NaN), `capacity ${capacity}${capacityBasis(json)} + storage ${storage}`],
         ['Storage', storage, `${formatBytes(json.totals.storageBytes ?? NaN)} stored (items and index entries, 100 B overhead each), less the free storage`],
       ],
       ['left', 'right', 'left'],
@@ -242,7 +267,7 @@ function explanation(design: Design, cost: DesignCost): string[] {
       for (const a of p.plan.assumptions) lines.push(`  (assumes) ${a}`);
       lines.push(`  ${p.kind === 'read' ? 'Read' : 'Write'} units at ${formatNumber(rate)} requests/s`, ...explainFigure(p.perSecond, '    '));
       lines.push('  On-demand per month', ...explainFigure(p.monthly.onDemand, '    '));
-      lines.push('  Provisioned per month (this pattern\'s share)', ...explainFigure(p.monthly.provisioned, '    '));
+      lines.push('  Provisioned per month (this load\'s share of capacity)', ...explainFigure(p.monthly.provisioned, '    '));
       if (p.scan) {
         lines.push(`  A Scan instead: ${formatNumber(p.scan.perRequest.value)} RCU per request, ${formatNumber(p.scan.ratio, 1)} × this plan's (a Scan's derivation follows the patterns)`);
       }
@@ -253,7 +278,13 @@ function explanation(design: Design, cost: DesignCost): string[] {
       lines.push('', `A Scan of table ${table.name}, per request (${consistency})`, ...explainFigure(withScan.scan.perRequest, '  '));
     }
     for (const t of table.targets) {
-      lines.push('', `Table ${table.name}, ${t.kind === 'table' ? 'the table' : targetText({ kind: 'gsi', name: t.name })}: provisioned per month`, ...explainFigure(t.provisionedMonthly, '  '));
+      const where = `Table ${table.name}, ${t.kind === 'table' ? 'the table' : targetText({ kind: 'gsi', name: t.name })}`;
+      if (t.configured) {
+        lines.push('', `${where}: provisioned per month, the capacity it holds`, ...explainFigure(t.provisionedMonthly, '  '));
+        lines.push('', `${where}: what the load alone would need per month`, ...explainFigure(t.loadOnlyMonthly, '  '));
+      } else {
+        lines.push('', `${where}: provisioned per month, exactly the load`, ...explainFigure(t.provisionedMonthly, '  '));
+      }
     }
   });
   lines.push('', 'Storage per month', ...explainFigure(cost.storageMonthly, '  '));
@@ -271,10 +302,14 @@ export const costCommand: Command = {
   help: `Usage: keyplan cost <design> [--json] [--explain]
 
 Plans every access pattern of a design file (*.keyplan.json) and prices it: read or write units per
-request, requests per second, dollars per month on-demand and provisioned, and the read units a Scan
-doing the same job would take. Then the table and each GSI (units per second, the capacity to
-provision, storage) and the totals per month. Prices are the design's own, or us-east-1's.
-Each pattern runs at its rate all month (its peak rate: an average rate gives a lower cost).
+request, requests per second, dollars per month on-demand and provisioned (the load's share), and
+the read units a Scan doing the same job would take. Then the table and each GSI: units per second,
+the capacity configured and held, its cost per month, what the load alone would need, and storage;
+and the totals per month. A provisioned table is billed for the capacity it holds whatever the load:
+as configured, or with auto scaling clamp(ceil(load / target), min, max); its totals use that. An
+on-demand table's provisioned figure is a what-if: exactly its load, in whole units. Prices are the
+design's own, or us-east-1's. Each pattern runs at its rate all month (its peak rate: an average
+rate gives a lower cost).
 
 The design must be valid: run "keyplan check" to see its problems.
 
@@ -283,8 +318,11 @@ Options:
              "badge", "index" (null: the table), "keyCondition" (null: a Scan), "served",
              "rcuPerRequest", "wcuPerRequest", "requestsPerSecond", "rcuPerSecond", "wcuPerSecond",
              "monthlyUsd": {"onDemand", "provisioned"}, "scan": {"rcuPerRequest", "ratio"} (null for
-             writes)}], "tables": [{"name", "billingMode", "tableClass", "targets", "monthlyUsd":
-             {"onDemandRequests", "provisionedCapacity"}, "storageBytes"}], "totals": {"rcuPerSecond",
+             writes)}], "tables": [{"name", "billingMode", "tableClass", "targets": [{"name",
+             "kind", "rcuPerSecond", "wcuPerSecond", "configured", "billed": {"rcu", "wcu"},
+             "provisionedMonthlyUsd", "loadNeeds": {"rcu", "wcu"}, "loadOnlyMonthlyUsd",
+             "storageBytes"}], "monthlyUsd": {"onDemandRequests", "provisionedCapacity",
+             "loadOnlyCapacity"}, "storageBytes"}], "totals": {"rcuPerSecond",
              "wcuPerSecond", "storageBytes", "monthlyUsd": {"onDemand", "provisioned", "storage"}},
              "warnings": [{"code", "severity", "table", "patternId", "message"}]}
              Totals: onDemand = requests + storage, provisioned = capacity + storage.

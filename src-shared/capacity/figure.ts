@@ -10,6 +10,8 @@
  *   Eventual          2,500 × 0.5                        = 1,250 RCU
  */
 
+import type { DocSource } from './sources.ts';
+
 export type Unit =
   | 'B'
   | 'B/s'
@@ -39,15 +41,15 @@ export interface Step {
   expression: string;
   value: number;
   unit: Unit;
-  /** Where the rule comes from: a section of dynamodb-reference.md or an AWS doc URL. */
-  source?: string;
+  /** The AWS documentation page the rule comes from. */
+  source?: DocSource;
 }
 
 export interface Figure {
   value: number;
   unit: Unit;
   steps: Step[];
-  /** Modeling assumptions the number rests on (reference §10), shown beside it. */
+  /** Modeling assumptions the number rests on (docs/dynamodb-rules.md §10), shown beside it. */
   assumptions: string[];
 }
 

@@ -9,8 +9,11 @@ import {
   BYTES_PER_GB,
   DEFAULT_PRICING,
   PRICING_ASSUMPTIONS,
+  heldCapacityUnits,
+  loadOnlyUnits,
   onDemandMonthlyUsd,
   onDemandUsd,
+  provisionedCapacityMonthlyUsd,
   provisionedMonthlyUsd,
   roundUsd,
   storageMonthlyUsd,
@@ -23,7 +26,7 @@ describe('DEFAULT_PRICING', () => {
     expect(Value.Check(Pricing, DEFAULT_PRICING)).toBe(true);
   });
 
-  it('holds the §6 us-east-1 Standard prices, a 730-hour month and binary GB', () => {
+  it('holds the us-east-1 Standard prices, a 730-hour month and binary GB', () => {
     expect(DEFAULT_PRICING.tableClasses.STANDARD).toEqual({
       writeRequestUnitUsdPerMillion: 0.625,
       readRequestUnitUsdPerMillion: 0.125,
@@ -35,7 +38,7 @@ describe('DEFAULT_PRICING', () => {
     expect([DEFAULT_PRICING.hoursPerMonth, DEFAULT_PRICING.bytesPerGb]).toEqual([730, 1_073_741_824]);
   });
 
-  it('prices Standard-IA throughput about 1.25 × Standard (§6 estimates)', () => {
+  it('prices Standard-IA throughput about 1.25 × Standard (estimates)', () => {
     const std = DEFAULT_PRICING.tableClasses.STANDARD;
     const ia = DEFAULT_PRICING.tableClasses.STANDARD_INFREQUENT_ACCESS;
     for (const [a, b] of [
@@ -69,7 +72,7 @@ describe('pricing in a design file', () => {
   });
 });
 
-describe('reference §9.3 cost examples', () => {
+describe('cost examples worked by hand from the AWS prices', () => {
   it('C-1: 1,000,000 writes of 1 KB and 1,000,000 EC reads of 4 KB on demand cost $0.625 + $0.0625', () => {
     const wru = 1_000_000 * writeUnits({ kind: 'put', newItemBytes: KB, transactional: false, indexes: [] }).total.value;
     const rru = 1_000_000 * readUnitsForBytes(4 * KB, 'eventual');
@@ -147,6 +150,57 @@ describe('provisionedMonthlyUsd', () => {
   ])('provisions $provisioned units for a need of $need per second', ({ need, provisioned }) => {
     const f = provisionedMonthlyUsd({ rcu: need, wcu: need, tableClass: 'STANDARD', pricing: DEFAULT_PRICING });
     expect([f.steps[0]?.value, f.steps[1]?.value]).toEqual([provisioned, provisioned]);
+  });
+});
+
+describe('heldCapacityUnits: what a provisioned table or GSI is billed for', () => {
+  const range = (minCapacity: number, maxCapacity: number, targetUtilizationPercent: number) => ({ minCapacity, maxCapacity, targetUtilizationPercent });
+  it.each([
+    // fixed capacity is held whatever the load
+    { load: 0, configured: 100, autoScaling: undefined, held: 100 },
+    { load: 500, configured: 100, autoScaling: undefined, held: 100 },
+    // auto scaling: clamp(ceil(load ÷ target), min, max)
+    { load: 150, configured: 100, autoScaling: range(5, 1000, 70), held: 215 }, // ceil(214.29)
+    { load: 70, configured: 1, autoScaling: range(1, 1000, 70), held: 100 }, // exactly 100, not 101
+    { load: 0, configured: 100, autoScaling: range(5, 1000, 70), held: 5 }, // the floor
+    { load: 150, configured: 100, autoScaling: range(400, 1000, 70), held: 400 },
+    { load: 150, configured: 100, autoScaling: range(5, 100, 70), held: 100 }, // the cap
+    { load: 18, configured: 1, autoScaling: range(1, 100, 90), held: 20 },
+  ])('load $load, configured $configured, auto scaling $autoScaling: holds $held', ({ load, configured, autoScaling, held }) => {
+    expect(heldCapacityUnits({ loadUnitsPerSecond: load, configuredUnits: configured, ...(autoScaling ? { autoScaling } : {}) })).toBe(held);
+  });
+
+  it.each([
+    [0, 1],
+    [0.2, 1],
+    [12, 12],
+    [12.01, 13],
+  ])('a load of %d units/s alone needs %i whole units', (load, units) => {
+    expect(loadOnlyUnits(load)).toBe(units);
+  });
+
+  it('C-3 as configured: 100 RCU + 100 WCU for 730 h cost $9.49 + $47.45 = $56.94, with no load at all', () => {
+    const f = provisionedCapacityMonthlyUsd({
+      read: { loadUnitsPerSecond: 0, configuredUnits: 100 },
+      write: { loadUnitsPerSecond: 0, configuredUnits: 100 },
+      tableClass: 'STANDARD',
+      pricing: DEFAULT_PRICING,
+    });
+    expect(f.steps.map((s) => s.value)).toEqual([100, 100, 9.49, 47.45, 56.94]);
+    expect(f.assumptions).not.toContain(PRICING_ASSUMPTIONS.autoScalingSettled);
+  });
+
+  it('prices what auto scaling holds at the table class and month the pricing gives', () => {
+    const pricing: PricingData = { ...DEFAULT_PRICING, hoursPerMonth: 720 };
+    const f = provisionedCapacityMonthlyUsd({
+      read: { loadUnitsPerSecond: 10, configuredUnits: 1, autoScaling: range(1, 100, 50) },
+      write: { loadUnitsPerSecond: 0, configuredUnits: 1 },
+      tableClass: 'STANDARD_INFREQUENT_ACCESS',
+      pricing,
+    });
+    // 20 RCU × 720 h × $0.00016 = $2.304; 1 WCU × 720 h × $0.00081 = $0.5832.
+    expect(f.value).toBe(2.8872);
+    expect(f.assumptions).toContain(PRICING_ASSUMPTIONS.autoScalingSettled);
   });
 });
 

@@ -1,10 +1,11 @@
 /**
  * Dollars: on-demand requests, provisioned capacity and storage, from a `Pricing` the user can see
- * and change (reference §6). Prices are data passed in, never constants inside the formulas;
+ * and change (https://aws.amazon.com/dynamodb/pricing/). Prices are data passed in, never constants inside the formulas;
  * `DEFAULT_PRICING` is only the starting point a new design gets.
  */
-import type { Pricing, TableClass, TableClassPricing } from '../model/schema.ts';
+import type { AutoScalingRange, Pricing, TableClass, TableClassPricing } from '../model/schema.ts';
 import { figure, formatNumber, type Figure, type Step } from './figure.ts';
+import { AWS_DOCS } from './sources.ts';
 
 /** Hours in a billing month as AWS's pricing examples count them (365 × 24 / 12). */
 export const HOURS_PER_MONTH = 730;
@@ -21,12 +22,19 @@ export const SECONDS_PER_HOUR = 3600;
  */
 export const MIN_PROVISIONED_UNITS = 1;
 
-const PRICING_SOURCE = '§6 https://aws.amazon.com/dynamodb/pricing/';
+const PRICING_SOURCE = AWS_DOCS.pricing;
+
+/** Provisioned capacity prices: per RCU-hour and WCU-hour, billed for what is provisioned each hour. */
+export const PROVISIONED_PRICING_URL = AWS_DOCS.provisionedPricing;
+/** Provisioned capacity mode: the table or GSI serves (and is billed for) the capacity you set. */
+export const PROVISIONED_MODE_URL = AWS_DOCS.provisionedMode;
+/** Auto scaling: target tracking keeps consumed ÷ provisioned near the target, within a minimum and a maximum. */
+export const AUTO_SCALING_URL = AWS_DOCS.autoScaling;
 
 /**
- * us-east-1 prices (reference §6). Standard: on-demand $0.625 per million WRU and $0.125 per million
+ * us-east-1 prices (https://aws.amazon.com/dynamodb/pricing/). Standard: on-demand $0.625 per million WRU and $0.125 per million
  * RRU (effective 2024-11-01), provisioned $0.00065 per WCU-hour and $0.00013 per RCU-hour, storage
- * $0.25 per GB-month after 25 GB free. Standard-IA figures are estimates (§6, §10.14): throughput
+ * $0.25 per GB-month after 25 GB free. Standard-IA figures are estimates: throughput
  * 1.25 × Standard, storage $0.10 per GB-month, and no free storage (the free tier names the Standard
  * table class). Check them against https://aws.amazon.com/dynamodb/pricing/ before relying on them.
  */
@@ -53,16 +61,18 @@ export const DEFAULT_PRICING: Pricing = {
     },
   },
   source:
-    'us-east-1 as of 2024-11 (reference §6, secondary sources); Standard-IA throughput is estimated as 1.25 × Standard and its storage at $0.10 per GB-month.',
+    'us-east-1 as of 2024-11 (secondary sources); Standard-IA throughput is estimated as 1.25 × Standard and its storage at $0.10 per GB-month.',
 };
 
 /** Assumptions the dollar figures rest on, shown beside them. */
 export const PRICING_ASSUMPTIONS = {
-  defaultPrices: 'Prices are the defaults for us-east-1 (reference §6), from secondary sources: check them against the AWS pricing page.',
-  infrequentAccess: 'Standard-IA prices are estimates: throughput 1.25 × Standard, storage $0.10 per GB-month (reference §6, §10.14).',
+  defaultPrices: 'Prices are the defaults for us-east-1 (https://aws.amazon.com/dynamodb/pricing/), from secondary sources: check them against the AWS pricing page.',
+  infrequentAccess: 'Standard-IA prices are estimates: throughput 1.25 × Standard, storage $0.10 per GB-month (AWS publishes Standard-IA storage as up to 60 % cheaper).',
   provisionedRounding:
     'Provisioned capacity is the per-second units needed, rounded up to whole units, at least 1, with no headroom for peaks or auto scaling.',
   noFreeCapacity: 'The free tier of 25 RCU and 25 WCU (provisioned, per Region) is not subtracted.',
+  autoScalingSettled:
+    'Auto scaling is taken as settled at the steady load: it holds load ÷ target utilization in whole units, within its minimum and maximum. Scaling up lags the load by minutes and scaling down is limited per day, so a spiky load holds more.',
   freeStorageShared: 'The free storage is per account and Region, shared by all tables: subtract it once, from the total.',
 } as const;
 
@@ -114,8 +124,8 @@ export interface OnDemandUsdInput {
 }
 
 /**
- * The on-demand charge for a number of request units: RRU / 1e6 × price + WRU / 1e6 × price (§6).
- * C-1, C-2.
+ * The on-demand charge for a number of request units: RRU / 1e6 × price + WRU / 1e6 × price.
+ * https://aws.amazon.com/dynamodb/pricing/on-demand/
  */
 export function onDemandUsd(input: OnDemandUsdInput): Figure {
   const p = classPricing(input.pricing, input.tableClass);
@@ -151,7 +161,7 @@ export interface OnDemandMonthlyInput {
 
 /**
  * The monthly on-demand charge for a steady rate: units per second × 3,600 × hours per month, priced
- * per million (§6). Pass the average rate over the month, not the peak.
+ * per million. Pass the average rate over the month, not the peak.
  */
 export function onDemandMonthlyUsd(input: OnDemandMonthlyInput): Figure {
   const p = classPricing(input.pricing, input.tableClass);
@@ -203,9 +213,11 @@ export interface ProvisionedMonthlyInput {
 }
 
 /**
- * The monthly charge for provisioned capacity (§6): the units needed per second, rounded up to
+ * The monthly charge of provisioning exactly a load: the units needed per second, rounded up to
  * whole units (at least 1), × hours per month × the hourly price. Call it once for the table and once
- * per GSI, since each is provisioned on its own. The free 25 RCU / 25 WCU are not subtracted. C-3.
+ * per GSI, since each is provisioned on its own. This is what the load alone needs (and an on-demand
+ * table's what-if); a provisioned table's bill is `provisionedCapacityMonthlyUsd`. The free 25 RCU /
+ * 25 WCU are not subtracted.
  */
 export function provisionedMonthlyUsd(input: ProvisionedMonthlyInput): Figure {
   const p = classPricing(input.pricing, input.tableClass);
@@ -222,18 +234,127 @@ export function provisionedMonthlyUsd(input: ProvisionedMonthlyInput): Figure {
       expression: `${formatNumber(rcu)} RCU × ${formatNumber(hours)} h × ${usd(p.readCapacityUnitUsdPerHour)}`,
       value: reads,
       unit: 'USD/month',
-      source: PRICING_SOURCE,
+      source: PROVISIONED_PRICING_URL,
     },
     {
       label: `Write capacity (${className(input.tableClass)})`,
       expression: `${formatNumber(wcu)} WCU × ${formatNumber(hours)} h × ${usd(p.writeCapacityUnitUsdPerHour)}`,
       value: writes,
       unit: 'USD/month',
-      source: PRICING_SOURCE,
+      source: PROVISIONED_PRICING_URL,
     },
     { label: 'Provisioned capacity per month', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
   ];
   return figure(steps, [...priceAssumptions(input.pricing, input.tableClass), PRICING_ASSUMPTIONS.provisionedRounding, PRICING_ASSUMPTIONS.noFreeCapacity]);
+}
+
+/** One direction (reads or writes) of a provisioned table or GSI, as the design states it. */
+export interface ProvisionedDirection {
+  /** Units per second the load consumes (may be fractional). */
+  loadUnitsPerSecond: number;
+  /** The configured capacity units: what is billed, or the initial capacity when auto scaling. */
+  configuredUnits: number;
+  /** When set, auto scaling decides the capacity held. */
+  autoScaling?: AutoScalingRange;
+}
+
+/** `x` rounded up to a whole number, forgiving binary floating point (70 / 0.7 is 100.00000000000001). */
+const ceilUnits = (x: number): number => Math.ceil(x - 1e-9);
+
+/**
+ * The capacity units a provisioned table or GSI holds for one direction, which is what each hour
+ * bills: the configured units; or with auto scaling, what target tracking settles at for a steady
+ * load, `clamp(ceil(load ÷ target), min, max)` (the minimum is a floor; load above the maximum
+ * throttles). https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.html
+ */
+export function heldCapacityUnits(direction: ProvisionedDirection): number {
+  const range = direction.autoScaling;
+  if (!range) return direction.configuredUnits;
+  const aimed = ceilUnits((direction.loadUnitsPerSecond * 100) / range.targetUtilizationPercent);
+  return Math.min(Math.max(aimed, range.minCapacity), range.maxCapacity);
+}
+
+/** The whole units a load alone needs: `max(1, ceil(load))` (provisioned capacity is at least 1). */
+export function loadOnlyUnits(loadUnitsPerSecond: number): number {
+  return Math.max(MIN_PROVISIONED_UNITS, ceilUnits(loadUnitsPerSecond));
+}
+
+function heldSteps(direction: ProvisionedDirection, unit: 'RCU' | 'WCU'): Step[] {
+  const what = unit === 'RCU' ? 'Read' : 'Write';
+  const range = direction.autoScaling;
+  if (!range) {
+    return [
+      {
+        label: `${what} capacity provisioned, billed each hour whatever the load`,
+        expression: `${formatNumber(direction.configuredUnits)} ${unit} as configured`,
+        value: direction.configuredUnits,
+        unit,
+        source: PROVISIONED_MODE_URL,
+      },
+    ];
+  }
+  const aimed = ceilUnits((direction.loadUnitsPerSecond * 100) / range.targetUtilizationPercent);
+  return [
+    {
+      label: `${what} capacity auto scaling aims for: the load ÷ the target utilization, in whole units`,
+      expression: `ceil(${formatNumber(direction.loadUnitsPerSecond, 4)} ${unit}/s ÷ ${formatNumber(range.targetUtilizationPercent)} %)`,
+      value: aimed,
+      unit,
+      source: AUTO_SCALING_URL,
+    },
+    {
+      label: `${what} capacity held and billed each hour: within the auto scaling minimum and maximum`,
+      expression: `clamp(${formatNumber(aimed)}, min ${formatNumber(range.minCapacity)}, max ${formatNumber(range.maxCapacity)})`,
+      value: heldCapacityUnits(direction),
+      unit,
+      source: AUTO_SCALING_URL,
+    },
+  ];
+}
+
+/** What `provisionedCapacityMonthlyUsd` needs: both directions of one table or one GSI. */
+export interface ProvisionedCapacityInput {
+  read: ProvisionedDirection;
+  write: ProvisionedDirection;
+  tableClass: TableClass;
+  pricing: Pricing;
+}
+
+/**
+ * The monthly bill of a provisioned table or GSI: the capacity it holds (configured, or what auto
+ * scaling holds for the load; see `heldCapacityUnits`) × hours per month × the RCU-hour and
+ * WCU-hour prices. Provisioned capacity is billed for what is provisioned, not for what the load
+ * uses. https://aws.amazon.com/dynamodb/pricing/provisioned/
+ */
+export function provisionedCapacityMonthlyUsd(input: ProvisionedCapacityInput): Figure {
+  const p = classPricing(input.pricing, input.tableClass);
+  const hours = input.pricing.hoursPerMonth;
+  const rcu = heldCapacityUnits(input.read);
+  const wcu = heldCapacityUnits(input.write);
+  const reads = roundUsd(rcu * hours * p.readCapacityUnitUsdPerHour);
+  const writes = roundUsd(wcu * hours * p.writeCapacityUnitUsdPerHour);
+  const steps: Step[] = [
+    ...heldSteps(input.read, 'RCU'),
+    ...heldSteps(input.write, 'WCU'),
+    {
+      label: `Read capacity (${className(input.tableClass)})`,
+      expression: `${formatNumber(rcu)} RCU × ${formatNumber(hours)} h × ${usd(p.readCapacityUnitUsdPerHour)}`,
+      value: reads,
+      unit: 'USD/month',
+      source: PROVISIONED_PRICING_URL,
+    },
+    {
+      label: `Write capacity (${className(input.tableClass)})`,
+      expression: `${formatNumber(wcu)} WCU × ${formatNumber(hours)} h × ${usd(p.writeCapacityUnitUsdPerHour)}`,
+      value: writes,
+      unit: 'USD/month',
+      source: PROVISIONED_PRICING_URL,
+    },
+    { label: 'Provisioned capacity per month', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
+  ];
+  const assumptions = [...priceAssumptions(input.pricing, input.tableClass), PRICING_ASSUMPTIONS.noFreeCapacity];
+  if (input.read.autoScaling || input.write.autoScaling) assumptions.push(PRICING_ASSUMPTIONS.autoScalingSettled);
+  return figure(steps, assumptions);
 }
 
 /** What `storageMonthlyUsd` needs. */
@@ -245,9 +366,9 @@ export interface StorageMonthlyInput {
 }
 
 /**
- * The monthly storage charge (§6): bytes / bytes per GB, less the free GB of the table class, × the
+ * The monthly storage charge: bytes / bytes per GB, less the free GB of the table class, × the
  * GB-month price. The free storage is per account and Region: call this once with the total of all
- * tables of one class (tables and indexes). C-4.
+ * tables of one class (tables and indexes).
  */
 export function storageMonthlyUsd(input: StorageMonthlyInput): Figure {
   const p = classPricing(input.pricing, input.tableClass);
@@ -255,7 +376,7 @@ export function storageMonthlyUsd(input: StorageMonthlyInput): Figure {
   const billable = Math.max(0, gb - p.freeStorageGb);
   const cost = roundUsd(billable * p.storageUsdPerGbMonth);
   const steps: Step[] = [
-    { label: 'Storage', expression: `${formatNumber(input.bytes)} B / ${formatNumber(input.pricing.bytesPerGb)} B per GB`, value: gb, unit: 'GB', source: '§1.4' },
+    { label: 'Storage', expression: `${formatNumber(input.bytes)} B / ${formatNumber(input.pricing.bytesPerGb)} B per GB`, value: gb, unit: 'GB', source: AWS_DOCS.quotas },
     {
       label: `Billable storage after ${formatNumber(p.freeStorageGb)} GB free`,
       expression: `max(0, ${formatNumber(gb, 3)} GB − ${formatNumber(p.freeStorageGb)} GB)`,

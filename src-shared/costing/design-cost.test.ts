@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '../capacity/index.ts';
-import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Table } from '../model/schema.ts';
+import type { AccessPattern, AutoScaling, Design, Entity, GlobalSecondaryIndex, Table } from '../model/schema.ts';
 import { parseDesign } from '../model/validate.ts';
 import { costDesign, type DesignCost } from './design-cost.ts';
 import type { PatternCost } from './pattern-cost.ts';
@@ -331,5 +331,162 @@ describe('examples/ecommerce.keyplan.json', () => {
     expect(p.plan.target).toEqual({ kind: 'gsi', name: 'GSI1' });
     expect(p.perRequest.value).toBe(0.5);
     expect(p.consumption).toEqual([{ target: { gsi: 'GSI1' }, readUnitsPerSecond: 25, writeUnitsPerSecond: 0 }]);
+  });
+});
+
+describe('costDesign: provisioned tables are billed for the capacity they hold', () => {
+  // Prices: $0.00013 per RCU-hour and $0.00065 per WCU-hour (us-east-1 Standard), 730 hours a month.
+  // https://aws.amazon.com/dynamodb/pricing/provisioned/
+  const provisioned = (read: number, write: number, autoScaling?: AutoScaling): Table['billing'] => ({
+    mode: 'PROVISIONED',
+    readCapacityUnits: read,
+    writeCapacityUnits: write,
+    ...(autoScaling ? { autoScaling } : {}),
+  });
+  /** 1,024-byte Orders put at `rate` per second: `rate` WCU/s on the table, nothing read. */
+  const puts = (rate: number) => [pattern({ id: 'ap-put', action: 'put', known: ['orderId'], ratePerSecond: rate })];
+  const codes = (cost: DesignCost) => cost.warnings.map((w) => w.code);
+
+  it('fixed 100 RCU / 100 WCU for 730 h cost $9.49 + $47.45 = $56.94, whatever the load', () => {
+    const cost = costDesign(designOf({ billing: provisioned(100, 100) }));
+    const table = cost.tables[0]!;
+    const target = table.targets[0]!;
+    expect(target.billed).toEqual({ readCapacityUnits: 100, writeCapacityUnits: 100 });
+    expect(target.loadNeeds).toEqual({ readCapacityUnits: 1, writeCapacityUnits: 1 });
+    expect(target.provisionedMonthly.value).toBe(56.94);
+    expect(target.provisionedMonthly.steps.map((s) => [s.expression, s.value])).toEqual([
+      ['100 RCU as configured', 100],
+      ['100 WCU as configured', 100],
+      ['100 RCU × 730 h × $0.00013', 9.49],
+      ['100 WCU × 730 h × $0.00065', 47.45],
+      ['$9.49 + $47.45', 56.94],
+    ]);
+    expect(target.provisionedMonthly.steps.every((s) => s.source === undefined || s.source.url.startsWith('https://'))).toBe(true);
+    // The load alone (nothing) would need 1 RCU + 1 WCU: $0.0949 + $0.4745.
+    expect(target.loadOnlyMonthly.value).toBe(0.5694);
+    expect(table.provisionedMonthly.value).toBe(56.94);
+    expect(table.loadOnlyMonthly.value).toBe(0.5694);
+    // The design total is the configured capacity plus storage (10,000 × 1,124 B is under the free 25 GB).
+    expect(cost.storageMonthly.value).toBe(0);
+    expect(cost.provisionedMonthly.value).toBe(56.94);
+  });
+
+  it('auto scaling holds ceil(150 WCU/s ÷ 70 %) = 215 WCU: 215 × 730 × $0.00065 = $102.0175', () => {
+    const cost = costDesign(designOf({ billing: provisioned(1, 100, { write: { minCapacity: 5, maxCapacity: 1000, targetUtilizationPercent: 70 } }), accessPatterns: puts(150) }));
+    const target = cost.tables[0]!.targets[0]!;
+    expect(target.writeUnitsPerSecond.value).toBe(150);
+    expect(target.billed).toEqual({ readCapacityUnits: 1, writeCapacityUnits: 215 });
+    expect(target.loadNeeds).toEqual({ readCapacityUnits: 1, writeCapacityUnits: 150 });
+    const steps = target.provisionedMonthly.steps;
+    expect(steps.filter((s) => s.unit === 'WCU').map((s) => [s.expression, s.value])).toEqual([
+      ['ceil(150 WCU/s ÷ 70 %)', 215],
+      ['clamp(215, min 5, max 1,000)', 215],
+    ]);
+    expect(steps.find((s) => s.label.startsWith('Write capacity ('))?.value).toBe(102.0175);
+    // 1 RCU × 730 × $0.00013 = $0.0949, + $102.0175.
+    expect(target.provisionedMonthly.value).toBe(102.1124);
+    expect(target.provisionedMonthly.assumptions.some((a) => a.startsWith('Auto scaling is taken as settled'))).toBe(true);
+    // The load alone: 1 RCU + 150 WCU = $0.0949 + $71.175.
+    expect(target.loadOnlyMonthly.value).toBe(71.2699);
+    expect(cost.provisionedMonthly.value).toBe(102.1124);
+    expect(cost.warnings).toEqual([]);
+  });
+
+  it('the minimum is a floor: min 400 WCU for a load that needs 215 holds 400 (400 × 730 × $0.00065 = $189.80), and says the floor is wasted', () => {
+    const cost = costDesign(designOf({ billing: provisioned(1, 100, { write: { minCapacity: 400, maxCapacity: 1000, targetUtilizationPercent: 70 } }), accessPatterns: puts(150) }));
+    const target = cost.tables[0]!.targets[0]!;
+    expect(target.billed.writeCapacityUnits).toBe(400);
+    expect(target.provisionedMonthly.value).toBe(189.8949); // + 1 RCU, $0.0949
+    // 400 > 2 × 150, and the 250 unused WCU cost 250 × 730 × $0.00065 = $118.63 a month.
+    expect(cost.warnings).toEqual([expect.objectContaining({ code: 'cost.overProvisioned', severity: 'warning' })]);
+    expect(cost.warnings[0]!.message).toContain('minimum of 400 WCU');
+    expect(cost.warnings[0]!.message).toContain('$118.63 a month');
+  });
+
+  it('a floor at most twice the need is not flagged: min 250 WCU for 150 WCU/s', () => {
+    const cost = costDesign(designOf({ billing: provisioned(1, 100, { write: { minCapacity: 250, maxCapacity: 1000, targetUtilizationPercent: 70 } }), accessPatterns: puts(150) }));
+    expect(cost.tables[0]!.targets[0]!.billed.writeCapacityUnits).toBe(250);
+    expect(cost.warnings).toEqual([]);
+  });
+
+  it('the maximum caps what is held: max 100 WCU for 150 WCU/s holds 100 ($47.45) and writes throttle', () => {
+    const cost = costDesign(designOf({ billing: provisioned(1, 100, { write: { minCapacity: 5, maxCapacity: 100, targetUtilizationPercent: 70 } }), accessPatterns: puts(150) }));
+    const target = cost.tables[0]!.targets[0]!;
+    expect(target.billed.writeCapacityUnits).toBe(100);
+    expect(target.provisionedMonthly.steps.find((s) => s.expression.startsWith('clamp('))?.expression).toBe('clamp(215, min 5, max 100)');
+    expect(target.provisionedMonthly.value).toBe(47.5449); // + 1 RCU, $0.0949
+    expect(cost.warnings).toEqual([expect.objectContaining({ code: 'cost.underProvisioned', severity: 'error' })]);
+    expect(cost.warnings[0]!.message).toContain('up to at most 100 WCU');
+  });
+
+  it('a maximum between the load and load ÷ target holds the maximum without throttling: max 180 for 150 WCU/s', () => {
+    const cost = costDesign(designOf({ billing: provisioned(1, 100, { write: { minCapacity: 5, maxCapacity: 180, targetUtilizationPercent: 70 } }), accessPatterns: puts(150) }));
+    expect(cost.tables[0]!.targets[0]!.billed.writeCapacityUnits).toBe(180);
+    expect(cost.warnings).toEqual([]);
+  });
+
+  it.each([
+    // [fixed RCU, fixed WCU, WCU/s of load, warnings]
+    [5, 1, 0, []], // 5 RCU for a need of 1: 5×, but the 4 unused RCU cost $0.38 a month
+    [1, 5, 0, ['cost.overProvisioned']], // 4 unused WCU cost 4 × 730 × $0.00065 = $1.90 a month
+    [1, 300, 150, []], // exactly 2× the need
+    [1, 301, 150, ['cost.overProvisioned']],
+    [1, 149, 150, ['cost.underProvisioned']],
+  ] as const)('fixed %i RCU / %i WCU for %i WCU/s: %j', (rcu, wcu, rate, expected) => {
+    const cost = costDesign(designOf({ billing: provisioned(rcu, wcu), accessPatterns: rate > 0 ? puts(rate) : [] }));
+    expect(codes(cost)).toEqual(expected);
+  });
+
+  it('a GSI is billed for what its own auto scaling holds: ceil(20 WCU/s ÷ 50 %) = 40 WCU', () => {
+    const design = designOf({
+      billing: provisioned(1, 20),
+      globalSecondaryIndexes: [{ ...gsi('GSI1'), provisioned: { readCapacityUnits: 1, writeCapacityUnits: 5, autoScaling: { write: { minCapacity: 1, maxCapacity: 100, targetUtilizationPercent: 50 } } } }],
+      entities: [
+        order(10_000, {
+          attributes: [
+            { name: 'orderId', type: 'S', averageSizeBytes: 10 },
+            { name: 'body', type: 'S', averageSizeBytes: 1500 },
+          ],
+          keys: { PK: { template: 'ORDER#{orderId}' }, SK: { template: 'ORDER' }, GSI1PK: { template: 'ORDER#{orderId}' }, GSI1SK: { template: 'ORDER' } },
+        }),
+      ],
+      // Orders of about 1.5 KB: 2 WCU on the table and 2 on GSI1 per put, 10 puts/s.
+      accessPatterns: puts(10),
+    });
+    const table = costDesign(design).tables[0]!;
+    const [onTable, onGsi] = table.targets;
+    expect([onTable!.writeUnitsPerSecond.value, onGsi!.writeUnitsPerSecond.value]).toEqual([20, 20]);
+    expect(onGsi!.billed).toEqual({ readCapacityUnits: 1, writeCapacityUnits: 40 });
+    // Table: 1 RCU ($0.0949) + 20 WCU ($9.49); GSI1: 1 RCU ($0.0949) + 40 WCU (40 × 730 × $0.00065 = $18.98).
+    expect(onTable!.provisionedMonthly.value).toBe(9.5849);
+    expect(onGsi!.provisionedMonthly.value).toBe(19.0749);
+    expect(table.provisionedMonthly.value).toBe(28.6598);
+  });
+
+  it('an on-demand table keeps the what-if: exactly the load in whole units', () => {
+    const target = costDesign(designOf({ accessPatterns: puts(150) })).tables[0]!.targets[0]!;
+    expect(target.configured).toBeUndefined();
+    expect(target.billed).toEqual({ readCapacityUnits: 1, writeCapacityUnits: 150 });
+    expect(target.provisionedMonthly).toBe(target.loadOnlyMonthly);
+    expect(target.provisionedMonthly.value).toBe(71.2699);
+  });
+});
+
+describe('examples/ecommerce.keyplan.json, provisioned', () => {
+  it('totals equal the configured capacity × 730 h × price, plus storage', () => {
+    const design = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../examples/ecommerce.keyplan.json'), 'utf8')) as Design;
+    const shop = design.tables[0]!;
+    shop.billing = { mode: 'PROVISIONED', readCapacityUnits: 1000, writeCapacityUnits: 200 };
+    const [gsi1, gsi2] = shop.globalSecondaryIndexes;
+    gsi1!.provisioned = { readCapacityUnits: 800, writeCapacityUnits: 200 };
+    gsi2!.provisioned = { readCapacityUnits: 100, writeCapacityUnits: 100 };
+    const parsed = parseDesign(design);
+    if (!parsed.ok) throw new Error('the provisioned example does not validate');
+    const cost = costDesign(parsed.value);
+    // 1,900 RCU × 730 × $0.00013 = $180.31; 500 WCU × 730 × $0.00065 = $237.25.
+    expect(cost.tables[0]!.provisionedMonthly.value).toBe(417.56);
+    expect(cost.tables[0]!.targets.map((t) => t.provisionedMonthly.value)).toEqual([189.8, 170.82, 56.94]); // 94.90 + 94.90; 75.92 + 94.90; 9.49 + 47.45
+    expect(cost.storageMonthly.value).toBe(0);
+    expect(cost.provisionedMonthly.value).toBe(417.56);
   });
 });

@@ -1,10 +1,25 @@
 /**
  * The costs of a whole design: every pattern planned and costed, totals per table and per GSI
  * (reads, writes, storage; on-demand against provisioned), and the warnings a reviewer looks for.
+ *
+ * A provisioned table or GSI is billed for the capacity it holds each hour, not for its load: the
+ * configured units, or with auto scaling what auto scaling holds for the load. Its provisioned figure
+ * (and so the totals) is that bill; beside it, what the load alone would need in whole units. For an
+ * on-demand table the provisioned figure is a what-if: exactly the load, in whole units.
+ * https://aws.amazon.com/dynamodb/pricing/provisioned/
  */
-import { estimateStorage, provisionedMonthlyUsd, roundUsd, storageMonthlyUsd, DEFAULT_PRICING } from '../capacity/index.ts';
+import {
+  estimateStorage,
+  heldCapacityUnits,
+  loadOnlyUnits,
+  provisionedCapacityMonthlyUsd,
+  provisionedMonthlyUsd,
+  roundUsd,
+  storageMonthlyUsd,
+  DEFAULT_PRICING,
+} from '../capacity/index.ts';
 import { figure, formatNumber, type Figure, type Step } from '../capacity/figure.ts';
-import type { Design, Pricing, Table, TableClass } from '../model/schema.ts';
+import type { AutoScalingRange, Design, Pricing, ProvisionedThroughput, Table, TableClass } from '../model/schema.ts';
 import { planTable } from '../planner/index.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';
 import { warningsFor, type CostWarning } from './warnings.ts';
@@ -18,10 +33,20 @@ export interface TargetCost {
   writeUnitsPerSecond: Figure;
   /** Stored bytes, 100 B per item included (an LSI's storage is part of its table's). */
   storageBytes: Figure;
-  /** Capacity provisioned for exactly the load, in whole units, priced per month. */
+  /**
+   * Provisioned capacity per month. A provisioned table: its bill, the capacity it holds (configured,
+   * or what auto scaling holds for the load) × hours × price. An on-demand table: a what-if of
+   * provisioning exactly the load in whole units (the same as `loadOnlyMonthly`).
+   */
   provisionedMonthly: Figure;
-  /** What the design provisions, when the table is provisioned. */
-  configured?: { readCapacityUnits: number; writeCapacityUnits: number };
+  /** What the load alone would need provisioned: whole units (at least 1) × hours × price. */
+  loadOnlyMonthly: Figure;
+  /** The capacity units billed each hour (for an on-demand table, the load's whole units). */
+  billed: { readCapacityUnits: number; writeCapacityUnits: number };
+  /** The whole units the load alone needs: `max(1, ceil(units per second))`. */
+  loadNeeds: { readCapacityUnits: number; writeCapacityUnits: number };
+  /** What the design provisions (with its auto scaling), when the table is provisioned. */
+  configured?: ProvisionedThroughput;
 }
 
 export interface TableCost {
@@ -31,7 +56,10 @@ export interface TableCost {
   patterns: PatternCost[];
   targets: TargetCost[];
   onDemandMonthly: Figure;
+  /** Provisioned capacity of the table and its GSIs per month (see `TargetCost.provisionedMonthly`). */
   provisionedMonthly: Figure;
+  /** What the load alone would need provisioned, table and GSIs, per month. */
+  loadOnlyMonthly: Figure;
   storageBytes: Figure;
   warnings: CostWarning[];
 }
@@ -43,7 +71,7 @@ export interface DesignCost {
   storageMonthly: Figure;
   /** Requests on-demand + storage. */
   onDemandMonthly: Figure;
-  /** Provisioned capacity + storage. */
+  /** Provisioned capacity + storage: provisioned tables at the capacity they hold, on-demand ones at exactly their load. */
   provisionedMonthly: Figure;
   warnings: CostWarning[];
 }
@@ -72,38 +100,67 @@ function targetCosts(table: Table, patterns: PatternCost[], pricing: Pricing): T
           [{ label: 'Items', figure: storage.table }, ...lsiNames.map((n, i) => ({ label: `LSI ${n}`, figure: lsiStorage[i]! }))],
           'B',
         );
-  const targets: { name: string; kind: 'table' | 'gsi'; storage: Figure; configured?: TargetCost['configured'] }[] = [
-    {
-      name: 'table',
-      kind: 'table',
-      storage: tableStorage,
-      ...(table.billing.mode === 'PROVISIONED'
-        ? { configured: { readCapacityUnits: table.billing.readCapacityUnits, writeCapacityUnits: table.billing.writeCapacityUnits } }
-        : {}),
-    },
-    ...table.globalSecondaryIndexes.map((g) => ({
-      name: g.name,
-      kind: 'gsi' as const,
-      storage: storage.indexes[g.name] ?? figure([{ label: 'Storage', expression: 'no entries', value: 0, unit: 'B' }]),
-      ...(table.billing.mode === 'PROVISIONED' && g.provisioned ? { configured: { ...g.provisioned } } : {}),
-    })),
+  const billing = table.billing;
+  const tableThroughput: ProvisionedThroughput | undefined =
+    billing.mode === 'PROVISIONED'
+      ? {
+          readCapacityUnits: billing.readCapacityUnits,
+          writeCapacityUnits: billing.writeCapacityUnits,
+          ...(billing.autoScaling ? { autoScaling: billing.autoScaling } : {}),
+        }
+      : undefined;
+  const targets: { name: string; kind: 'table' | 'gsi'; storage: Figure; configured?: ProvisionedThroughput }[] = [
+    { name: 'table', kind: 'table', storage: tableStorage, ...(tableThroughput ? { configured: tableThroughput } : {}) },
+    ...table.globalSecondaryIndexes.map((g) => {
+      // A provisioned table's GSI without its own throughput gets the table's fixed capacity, as the
+      // exports deploy it (the design's rules flag it).
+      const configured = tableThroughput && (g.provisioned ?? { readCapacityUnits: tableThroughput.readCapacityUnits, writeCapacityUnits: tableThroughput.writeCapacityUnits });
+      return {
+        name: g.name,
+        kind: 'gsi' as const,
+        storage: storage.indexes[g.name] ?? figure([{ label: 'Storage', expression: 'no entries', value: 0, unit: 'B' }]),
+        ...(configured ? { configured } : {}),
+      };
+    }),
   ];
-  return targets.map((t) => {
+  return targets.map((t): TargetCost => {
     const on = (c: PatternCost['consumption'][number]) => (t.kind === 'table' ? c.target === 'table' : typeof c.target === 'object' && c.target.gsi === t.name);
     const reads = patterns.flatMap((p) => p.consumption.filter(on).filter((c) => c.readUnitsPerSecond > 0).map((c) => ({ label: p.name, figure: figure([{ label: p.name, expression: '', value: c.readUnitsPerSecond, unit: 'RCU/s' }]) })));
     const writes = patterns.flatMap((p) => p.consumption.filter(on).filter((c) => c.writeUnitsPerSecond > 0).map((c) => ({ label: p.name, figure: figure([{ label: p.name, expression: '', value: c.writeUnitsPerSecond, unit: 'WCU/s' }]) })));
     const readUnitsPerSecond = sumFigure(`Reads on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}`, reads, 'RCU/s');
     const writeUnitsPerSecond = sumFigure(`Writes on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}`, writes, 'WCU/s');
+    const loadOnlyMonthly = provisionedMonthlyUsd({ rcu: readUnitsPerSecond.value, wcu: writeUnitsPerSecond.value, tableClass: table.tableClass, pricing });
+    const loadNeeds = { readCapacityUnits: loadOnlyUnits(readUnitsPerSecond.value), writeCapacityUnits: loadOnlyUnits(writeUnitsPerSecond.value) };
+    const common = { name: t.name, kind: t.kind, readUnitsPerSecond, writeUnitsPerSecond, storageBytes: t.storage, loadOnlyMonthly, loadNeeds };
+    if (!t.configured) return { ...common, provisionedMonthly: loadOnlyMonthly, billed: { ...loadNeeds } };
+    const read = {
+      loadUnitsPerSecond: readUnitsPerSecond.value,
+      configuredUnits: t.configured.readCapacityUnits,
+      ...(t.configured.autoScaling?.read ? { autoScaling: t.configured.autoScaling.read } : {}),
+    };
+    const write = {
+      loadUnitsPerSecond: writeUnitsPerSecond.value,
+      configuredUnits: t.configured.writeCapacityUnits,
+      ...(t.configured.autoScaling?.write ? { autoScaling: t.configured.autoScaling.write } : {}),
+    };
     return {
-      name: t.name,
-      kind: t.kind,
-      readUnitsPerSecond,
-      writeUnitsPerSecond,
-      storageBytes: t.storage,
-      provisionedMonthly: provisionedMonthlyUsd({ rcu: readUnitsPerSecond.value, wcu: writeUnitsPerSecond.value, tableClass: table.tableClass, pricing }),
-      ...(t.configured ? { configured: t.configured } : {}),
+      ...common,
+      provisionedMonthly: provisionedCapacityMonthlyUsd({ read, write, tableClass: table.tableClass, pricing }),
+      billed: { readCapacityUnits: heldCapacityUnits(read), writeCapacityUnits: heldCapacityUnits(write) },
+      configured: t.configured,
     };
   });
+}
+
+/**
+ * What a table or GSI provisions, in words for the costs screen and `keyplan cost`: `100 RCU, 20 WCU`,
+ * or for a direction that auto scales `RCU auto 5–500 at 70 %` (its fixed figure is then only the
+ * initial capacity).
+ */
+export function configuredCapacityText(c: ProvisionedThroughput): string {
+  const direction = (units: number, unit: 'RCU' | 'WCU', range: AutoScalingRange | undefined): string =>
+    range ? `${unit} auto ${formatNumber(range.minCapacity)}–${formatNumber(range.maxCapacity)} at ${formatNumber(range.targetUtilizationPercent)} %` : `${formatNumber(units)} ${unit}`;
+  return `${direction(c.readCapacityUnits, 'RCU', c.autoScaling?.read)}, ${direction(c.writeCapacityUnits, 'WCU', c.autoScaling?.write)}`;
 }
 
 /** Plans and costs every access pattern of one table, with its totals. */
@@ -121,6 +178,11 @@ export function costTable(table: Table, pricing: Pricing = DEFAULT_PRICING): Tab
     targets.map((t) => ({ label: t.kind === 'table' ? 'Table' : `GSI ${t.name}`, figure: t.provisionedMonthly })),
     'USD/month',
   );
+  const loadOnlyMonthly = sumFigure(
+    `Capacity the load alone needs per month, table ${table.name}`,
+    targets.map((t) => ({ label: t.kind === 'table' ? 'Table' : `GSI ${t.name}`, figure: t.loadOnlyMonthly })),
+    'USD/month',
+  );
   const storageBytes = sumFigure(
     `Storage of table ${table.name} and its indexes`,
     targets.map((t) => ({ label: t.kind === 'table' ? 'Table (and LSIs)' : `GSI ${t.name}`, figure: t.storageBytes })),
@@ -134,8 +196,9 @@ export function costTable(table: Table, pricing: Pricing = DEFAULT_PRICING): Tab
     targets,
     onDemandMonthly,
     provisionedMonthly,
+    loadOnlyMonthly,
     storageBytes,
-    warnings: warningsFor(table, patterns, targets),
+    warnings: warningsFor(table, patterns, targets, pricing),
   };
 }
 

@@ -1,9 +1,10 @@
 /**
  * Dollars per month for a rate of read and write units, both ways a table can be billed. A
- * pattern's provisioned figure is its share of the capacity (units × hours × price, not rounded):
- * the whole table or GSI is what gets provisioned, in whole units (see `design-cost.ts`).
+ * pattern's provisioned figure is its load's share of capacity (units × hours × price, not rounded):
+ * the table or GSI is what gets provisioned and billed, in whole units, at the capacity it holds
+ * whatever the load (see `design-cost.ts`).
  */
-import { onDemandMonthlyUsd, roundUsd } from '../capacity/pricing.ts';
+import { onDemandMonthlyUsd, PROVISIONED_PRICING_URL, roundUsd } from '../capacity/pricing.ts';
 import { figure, formatNumber, type Figure } from '../capacity/figure.ts';
 import type { Pricing, TableClass } from '../model/schema.ts';
 
@@ -19,7 +20,10 @@ export interface UnitRates {
 
 const usd = (n: number) => `$${formatNumber(n, 6)}`;
 
-/** The provisioned capacity a rate takes up, priced per hour: the pattern's share of its table's bill. */
+/**
+ * The provisioned capacity a rate takes up, priced per hour: the pattern's load's share of capacity.
+ * Not a share of a provisioned table's bill, which is for the capacity held whatever the load.
+ */
 export function provisionedShareUsd(rates: UnitRates, tableClass: TableClass, pricing: Pricing): Figure {
   const p = pricing.tableClasses[tableClass];
   const hours = pricing.hoursPerMonth;
@@ -28,22 +32,24 @@ export function provisionedShareUsd(rates: UnitRates, tableClass: TableClass, pr
   return figure(
     [
       {
-        label: 'Read capacity used',
+        label: 'Read capacity this load uses',
         expression: `${formatNumber(rates.readUnitsPerSecond, 4)} RCU × ${formatNumber(hours)} h × ${usd(p.readCapacityUnitUsdPerHour)}`,
         value: reads,
         unit: 'USD/month',
-        source: 'dynamodb-reference.md §6',
+        source: PROVISIONED_PRICING_URL,
       },
       {
-        label: 'Write capacity used',
+        label: 'Write capacity this load uses',
         expression: `${formatNumber(rates.writeUnitsPerSecond, 4)} WCU × ${formatNumber(hours)} h × ${usd(p.writeCapacityUnitUsdPerHour)}`,
         value: writes,
         unit: 'USD/month',
-        source: 'dynamodb-reference.md §6',
+        source: PROVISIONED_PRICING_URL,
       },
-      { label: 'Provisioned capacity this takes up per month', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
+      { label: "Provisioned capacity this load takes up per month (the load's share)", expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
     ],
-    ['A provisioned figure per pattern is its share of the capacity; the table and each GSI are provisioned in whole units (see the totals).'],
+    [
+      "A pattern's provisioned figure is its load's share of capacity. The table and each GSI are billed for the whole units they hold, whatever the load: configured, or what auto scaling holds (see the totals).",
+    ],
   );
 }
 

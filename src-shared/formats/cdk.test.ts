@@ -14,7 +14,7 @@ function syntaxErrors(source: string): string[] {
 }
 
 describe('toCdk', () => {
-  it.each(['../../examples/ecommerce.keyplan.json', '__fixtures__/all-settings.keyplan.json', '../../e2e/data/activity-log.keyplan.json'])('writes a TypeScript module without syntax errors for %s', (path) => {
+  it.each(['../../examples/ecommerce.keyplan.json', '__fixtures__/all-settings.keyplan.json', '__fixtures__/auto-scaling.keyplan.json', '../../e2e/data/activity-log.keyplan.json'])('writes a TypeScript module without syntax errors for %s', (path) => {
     expect(syntaxErrors(toCdk(load(path)))).toEqual([]);
   });
 
@@ -37,6 +37,13 @@ describe('toCdk', () => {
     const cdk = toCdk(load('__fixtures__/all-settings.keyplan.json'));
     expect(cdk).toContain('billing: dynamodb.Billing.provisioned({\n        readCapacity: dynamodb.Capacity.fixed(10),\n        writeCapacity: dynamodb.Capacity.autoscaled({ minCapacity: 5, maxCapacity: 5 }),');
     expect(cdk).not.toMatch(/writeCapacity: dynamodb\.Capacity\.fixed/);
+  });
+
+  it('writes auto scaled capacity as Capacity.autoscaled with its minimum, maximum and target', () => {
+    const cdk = toCdk(load('__fixtures__/auto-scaling.keyplan.json'));
+    expect(cdk).toContain('readCapacity: dynamodb.Capacity.autoscaled({ minCapacity: 5, maxCapacity: 500, targetUtilizationPercent: 70 }),\n        writeCapacity: dynamodb.Capacity.autoscaled({ minCapacity: 20, maxCapacity: 20 }),');
+    expect(cdk).toContain('writeCapacity: dynamodb.Capacity.autoscaled({ minCapacity: 10, maxCapacity: 1000, targetUtilizationPercent: 72.5 }),');
+    expect(cdk).toContain('readCapacity: dynamodb.Capacity.fixed(2),');
   });
 
   it('looks up a KMS key by ARN, alias or id', () => {

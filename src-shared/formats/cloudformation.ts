@@ -1,11 +1,17 @@
 /**
  * CloudFormation: one `AWS::DynamoDB::Table` per table of the design, as YAML or JSON
- * (`dynamodb-reference.md` §8.1). Export only; CloudFormation templates are not read back.
+ * (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-dynamodb-table.html).
+ * Export only; CloudFormation templates are not read back.
  *
  * - `AttributeDefinitions` lists exactly the key attributes of the table, its GSIs and its LSIs
  *   (cfn-lint E3039), each once.
  * - `BillingMode` is always explicit. PROVISIONED puts `ProvisionedThroughput` on the table and on every
  *   GSI (E3639); PAY_PER_REQUEST puts it nowhere (E3638).
+ * - Auto scaling: per scaling direction of the table or a GSI, an
+ *   `AWS::ApplicationAutoScaling::ScalableTarget` (min, max; the service-linked role, so no RoleARN)
+ *   and a target tracking `AWS::ApplicationAutoScaling::ScalingPolicy` on DynamoDB's predefined
+ *   Read/WriteCapacityUtilization metric. `ProvisionedThroughput` stays as the initial capacity.
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.CloudFormation.html
  * - `NonKeyAttributes` appears only in an INCLUDE projection.
  * - The table is kept when the stack is deleted or the table replaced (`DeletionPolicy` and
  *   `UpdateReplacePolicy: Retain`): a template generated from a design should never drop data.
@@ -13,7 +19,8 @@
  * Output is deterministic: the same design gives the same bytes.
  */
 import type { Design, KeyAttribute, Projection } from '../model/schema.ts';
-import { nonKeyAttributesOf, tableSpecsOf, wellFormed, type TableSpec, type Throughput } from './table-spec.ts';
+import type { AutoScalingRange } from '../model/schema.ts';
+import { nonKeyAttributesOf, pascalCase, tableSpecsOf, uniqueName, wellFormed, type TableSpec, type Throughput } from './table-spec.ts';
 import { toYaml, type YamlValue } from './yaml.ts';
 
 /** CloudFormation's limit on a template's Description, in bytes. https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/template-description-structure.html */
@@ -93,11 +100,68 @@ function description(design: Design): string {
   return out;
 }
 
+/** One direction of the table or a GSI that auto scales. */
+interface Scaling {
+  /** The GSI's name; undefined for the table. */
+  indexName?: string;
+  direction: 'read' | 'write';
+  range: AutoScalingRange;
+}
+
+function scalingsOf(spec: TableSpec): Scaling[] {
+  const out: Scaling[] = [];
+  const add = (t: Throughput | undefined, indexName?: string): void => {
+    for (const direction of ['read', 'write'] as const) {
+      const range = t?.autoScaling?.[direction];
+      if (range) out.push({ direction, range, ...(indexName !== undefined ? { indexName } : {}) });
+    }
+  };
+  add(spec.throughput);
+  for (const g of spec.gsis) add(g.throughput, g.name);
+  return out;
+}
+
+/** The scalable target and the target tracking policy of one auto scaled direction. */
+function scalingResources(spec: TableSpec, scaling: Scaling, targetId: string): { target: Json; policy: Json } {
+  const units = scaling.direction === 'read' ? 'Read' : 'Write';
+  const resource = scaling.indexName === undefined ? 'table' : 'index';
+  // ${Table} is the table's name (Ref); an index name holds only a-z A-Z 0-9 _ . - (nothing Fn::Sub reads).
+  const resourceId = `table/\${${spec.logicalId}}${scaling.indexName === undefined ? '' : `/index/${scaling.indexName}`}`;
+  return {
+    target: {
+      Type: 'AWS::ApplicationAutoScaling::ScalableTarget',
+      Properties: {
+        MaxCapacity: scaling.range.maxCapacity,
+        MinCapacity: scaling.range.minCapacity,
+        ResourceId: { 'Fn::Sub': resourceId },
+        ScalableDimension: `dynamodb:${resource}:${units}CapacityUnits`,
+        ServiceNamespace: 'dynamodb',
+      },
+    },
+    policy: {
+      Type: 'AWS::ApplicationAutoScaling::ScalingPolicy',
+      Properties: {
+        PolicyName: `${targetId.replace(/ScalableTarget$/, '')}ScalingPolicy`,
+        PolicyType: 'TargetTrackingScaling',
+        ScalingTargetId: { Ref: targetId },
+        TargetTrackingScalingPolicyConfiguration: {
+          TargetValue: scaling.range.targetUtilizationPercent,
+          PredefinedMetricSpecification: { PredefinedMetricType: `DynamoDB${units}CapacityUtilization` },
+        },
+      },
+    },
+  };
+}
+
+/** Logical ids are at most 255 characters; room is left for a suffix and a number. */
+const MAX_SCALING_ID_BASE = 200;
+
 /** The template as data: what both the YAML and the JSON exports write. */
 export function cloudFormationTemplate(design: Design): Record<string, Json> {
   const specs = tableSpecsOf(design.tables);
   const resources: Record<string, Json> = {};
   const outputs: Record<string, Json> = {};
+  const taken = new Set(specs.map((s) => s.logicalId));
   for (const spec of specs) {
     resources[spec.logicalId] = {
       Type: 'AWS::DynamoDB::Table',
@@ -105,6 +169,18 @@ export function cloudFormationTemplate(design: Design): Record<string, Json> {
       UpdateReplacePolicy: 'Retain',
       Properties: tableProperties(spec),
     };
+    for (const scaling of scalingsOf(spec)) {
+      const owner = scaling.indexName === undefined ? spec.logicalId : `${spec.logicalId}${pascalCase(scaling.indexName) || 'Index'}`;
+      const base = `${owner.slice(0, MAX_SCALING_ID_BASE)}${scaling.direction === 'read' ? 'Read' : 'Write'}`;
+      let id = uniqueName(base, taken);
+      // The policy's id is the target's with another suffix: keep both free.
+      while (taken.has(`${id}ScalableTarget`) || taken.has(`${id}ScalingPolicy`)) id = uniqueName(base, taken);
+      taken.add(`${id}ScalableTarget`);
+      taken.add(`${id}ScalingPolicy`);
+      const { target, policy } = scalingResources(spec, scaling, `${id}ScalableTarget`);
+      resources[`${id}ScalableTarget`] = target;
+      resources[`${id}ScalingPolicy`] = policy;
+    }
     outputs[`${spec.logicalId}Name`] = { Description: `Name of table ${spec.name}`, Value: { Ref: spec.logicalId } };
     outputs[`${spec.logicalId}Arn`] = { Description: `ARN of table ${spec.name}`, Value: { 'Fn::GetAtt': [spec.logicalId, 'Arn'] } };
     if (spec.stream) outputs[`${spec.logicalId}StreamArn`] = { Description: `Stream ARN of table ${spec.name}`, Value: { 'Fn::GetAtt': [spec.logicalId, 'StreamArn'] } };

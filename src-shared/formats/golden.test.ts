@@ -16,6 +16,7 @@ const isUpdating = process.env.KEYPLAN_UPDATE_GOLDEN === '1';
 const DESIGNS: Record<string, string> = {
   ecommerce: resolve(root, 'examples/ecommerce.keyplan.json'),
   'all-settings': resolve(fixtures, 'all-settings.keyplan.json'),
+  'auto-scaling': resolve(fixtures, 'auto-scaling.keyplan.json'),
 };
 
 /** A fixed date for the Workbench model's metadata, so that the golden file is stable. */

@@ -5,11 +5,23 @@
  * generated resources. Internal to `formats`.
  */
 import { keySlotsOf } from '../model/key-slots.ts';
-import type { Billing, Encryption, KeyAttribute, PointInTimeRecovery, Projection, StreamViewType, Table, TableClass } from '../model/schema.ts';
+import type { AutoScaling, Billing, Encryption, KeyAttribute, PointInTimeRecovery, Projection, StreamViewType, Table, TableClass } from '../model/schema.ts';
 
 export interface Throughput {
+  /** Provisioned RCU: the initial RCU when reads auto scale. */
   read: number;
+  /** Provisioned WCU: the initial WCU when writes auto scale. */
   write: number;
+  /** Auto scaling per direction, when the design sets it (only directions that scale, at least one). */
+  autoScaling?: AutoScaling;
+}
+
+/** Throughput from a design's capacity, with its auto scaling if a direction scales. */
+function throughputOf(units: { readCapacityUnits: number; writeCapacityUnits: number; autoScaling?: AutoScaling }): Throughput {
+  const t: Throughput = { read: units.readCapacityUnits, write: units.writeCapacityUnits };
+  const a = units.autoScaling;
+  if (a && (a.read || a.write)) t.autoScaling = { ...(a.read ? { read: a.read } : {}), ...(a.write ? { write: a.write } : {}) };
+  return t;
 }
 
 export interface GsiSpec {
@@ -17,7 +29,7 @@ export interface GsiSpec {
   partitionKey: string;
   sortKey?: string;
   projection: Projection;
-  /** Set when the table is provisioned: the GSI's own capacity, or the table's when it has none. */
+  /** Set when the table is provisioned: the GSI's own capacity, or the table's fixed capacity when it has none. */
   throughput?: Throughput;
 }
 
@@ -81,7 +93,7 @@ export function tableSpecsOf(tables: readonly Table[]): TableSpec[] {
 }
 
 function tableSpecOf(table: Table, logicalId: string): TableSpec {
-  const throughput = table.billing.mode === 'PROVISIONED' ? { read: table.billing.readCapacityUnits, write: table.billing.writeCapacityUnits } : undefined;
+  const throughput = table.billing.mode === 'PROVISIONED' ? throughputOf(table.billing) : undefined;
   const spec: TableSpec = {
     name: table.name,
     logicalId,
@@ -92,8 +104,8 @@ function tableSpecOf(table: Table, logicalId: string): TableSpec {
       const gsi: GsiSpec = { name: g.name, partitionKey: g.partitionKey.name, projection: g.projection };
       if (g.sortKey) gsi.sortKey = g.sortKey.name;
       // A provisioned table needs throughput on every GSI (cfn-lint E3639); the design's rules ask for
-      // it, and an index still without one gets the table's.
-      if (throughput) gsi.throughput = g.provisioned ? { read: g.provisioned.readCapacityUnits, write: g.provisioned.writeCapacityUnits } : throughput;
+      // it, and an index still without one gets the table's fixed capacity (not its auto scaling).
+      if (throughput) gsi.throughput = g.provisioned ? throughputOf(g.provisioned) : { read: throughput.read, write: throughput.write };
       return gsi;
     }),
     lsis: table.localSecondaryIndexes.map((l) => ({ name: l.name, partitionKey: table.partitionKey.name, sortKey: l.sortKey.name, projection: l.projection })),

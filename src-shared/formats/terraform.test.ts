@@ -36,4 +36,22 @@ describe('toTerraform', () => {
     expect(shop).toContain('billing_mode     = "PAY_PER_REQUEST"');
     expect(shop).not.toContain('read_capacity');
   });
+
+  it('auto scaling: a target and a target tracking policy per scaled direction, and the table ignores the capacity they own', () => {
+    const hcl = toTerraform(load('__fixtures__/auto-scaling.keyplan.json'));
+    expect([...hcl.matchAll(/^resource "(aws_appautoscaling_\w+)" "([^"]+)" \{$/gm)].map((m) => `${m[1]}.${m[2]}`)).toEqual([
+      'aws_appautoscaling_target.metrics_read',
+      'aws_appautoscaling_policy.metrics_read',
+      'aws_appautoscaling_target.metrics_byhost_read',
+      'aws_appautoscaling_policy.metrics_byhost_read',
+      'aws_appautoscaling_target.metrics_byhost_write',
+      'aws_appautoscaling_policy.metrics_byhost_write',
+      'aws_appautoscaling_target.metrics_by_day_v2_write',
+      'aws_appautoscaling_policy.metrics_by_day_v2_write',
+    ]);
+    expect(hcl).toContain('  resource_id        = "table/${aws_dynamodb_table.metrics.name}/index/by-day.v2"\n  scalable_dimension = "dynamodb:index:WriteCapacityUnits"');
+    expect(hcl).toContain('    target_value = 72.5\n\n    predefined_metric_specification {\n      predefined_metric_type = "DynamoDBWriteCapacityUtilization"');
+    expect(hcl).toContain('  lifecycle {\n    ignore_changes = [read_capacity]\n  }');
+    expect(toTerraform(load('__fixtures__/all-settings.keyplan.json'))).not.toMatch(/appautoscaling|lifecycle/);
+  });
 });

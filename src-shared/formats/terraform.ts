@@ -1,18 +1,23 @@
 /**
  * Terraform: one `aws_dynamodb_table` resource per table of the design, in HCL
- * (`dynamodb-reference.md` §8.2). Export only.
+ * (https://registry.terraform.io/providers/hashicorp/aws/latest/docs/resources/dynamodb_table).
+ * Export only.
  *
  * - `attribute` blocks: exactly the key attributes of the table and its indexes (Terraform errors on
  *   or keeps diffing non-key ones).
  * - `billing_mode` is always explicit; PROVISIONED adds `read_capacity`/`write_capacity` to the table
  *   and every GSI.
  * - GSIs always carry `projection_type` (Terraform requires it); `non_key_attributes` only for INCLUDE.
+ * - Auto scaling: per scaling direction of the table or a GSI, an `aws_appautoscaling_target` and a
+ *   target tracking `aws_appautoscaling_policy` on DynamoDB's Read/WriteCapacityUtilization metric.
+ *   The table ignores changes to the capacity auto scaling owns (`lifecycle { ignore_changes }`), so
+ *   a plan does not set it back. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.html
  * - Resource labels come from table names: `Shop` → `shop`, unique in the file.
  * The text is laid out as `terraform fmt` writes it (aligned `=` within a run of one-line
  * arguments), so `terraform fmt -check` passes. Deterministic.
  */
-import type { Design, Projection } from '../model/schema.ts';
-import { nonKeyAttributesOf, tableSpecsOf, uniqueName, wellFormed, type TableSpec } from './table-spec.ts';
+import type { AutoScalingRange, Design, Projection } from '../model/schema.ts';
+import { nonKeyAttributesOf, tableSpecsOf, uniqueName, wellFormed, type TableSpec, type Throughput } from './table-spec.ts';
 
 /** An HCL quoted string: JSON-like escapes, and `${` / `%{` doubled so they are not template sequences. */
 export function hclString(text: string): string {
@@ -134,7 +139,68 @@ function tableBlock(spec: TableSpec, label: string): string[] {
     );
     lines.push({ kind: 'blank' }, argument('tags', ['{', ...entries, '}'].join('\n')));
   }
+  const scaled = (['read', 'write'] as const).filter((d) => spec.throughput?.autoScaling?.[d]).map((d) => `${d}_capacity`);
+  if (scaled.length > 0) {
+    lines.push({ kind: 'blank' }, block('lifecycle', [argument('ignore_changes', `[${scaled.join(', ')}]`)]));
+  }
   return [`resource "aws_dynamodb_table" "${label}" {`, ...body(lines, '  '), '}'];
+}
+
+/** The scalable target and target tracking policy of one auto scaled direction of the table or a GSI. */
+function scalingBlocks(tableLabel: string, label: string, indexName: string | undefined, direction: 'read' | 'write', range: AutoScalingRange): string[] {
+  const units = direction === 'read' ? 'Read' : 'Write';
+  // "table/${aws_dynamodb_table.x.name}": a reference, so Terraform creates the table first. The
+  // index name (a-z A-Z 0-9 _ . -) needs no escaping.
+  const resourceId = `"table/\${aws_dynamodb_table.${tableLabel}.name}${indexName === undefined ? '' : `/index/${indexName}`}"`;
+  const target = `aws_appautoscaling_target.${label}`;
+  const targetBlock = [
+    argument('max_capacity', String(range.maxCapacity)),
+    argument('min_capacity', String(range.minCapacity)),
+    argument('resource_id', resourceId),
+    argument('scalable_dimension', hclString(`dynamodb:${indexName === undefined ? 'table' : 'index'}:${units}CapacityUnits`)),
+    argument('service_namespace', hclString('dynamodb')),
+  ];
+  const policyBlock: Line[] = [
+    argument('name', `"DynamoDB${units}CapacityUtilization:\${${target}.resource_id}"`),
+    argument('policy_type', hclString('TargetTrackingScaling')),
+    argument('resource_id', `${target}.resource_id`),
+    argument('scalable_dimension', `${target}.scalable_dimension`),
+    argument('service_namespace', `${target}.service_namespace`),
+    { kind: 'blank' },
+    block('target_tracking_scaling_policy_configuration', [
+      argument('target_value', String(range.targetUtilizationPercent)),
+      { kind: 'blank' },
+      block('predefined_metric_specification', [argument('predefined_metric_type', hclString(`DynamoDB${units}CapacityUtilization`))]),
+    ]),
+  ];
+  return [
+    `resource "aws_appautoscaling_target" "${label}" {`,
+    ...body(targetBlock, '  '),
+    '}',
+    '',
+    `resource "aws_appautoscaling_policy" "${label}" {`,
+    ...body(policyBlock, '  '),
+    '}',
+  ];
+}
+
+/** A Terraform label part from a name: lower case letters, digits and underscores. */
+const labelPart = (name: string): string => name.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+
+/** Every auto scaled direction of one table and its GSIs, as target + policy resources. */
+function scalingResources(spec: TableSpec, tableLabel: string, taken: Set<string>): string[] {
+  const out: string[] = [];
+  const add = (t: Throughput | undefined, indexName?: string): void => {
+    for (const direction of ['read', 'write'] as const) {
+      const range = t?.autoScaling?.[direction];
+      if (!range) continue;
+      const owner = indexName === undefined ? tableLabel : `${tableLabel}_${labelPart(indexName) || 'index'}`;
+      out.push(scalingBlocks(tableLabel, uniqueName(`${owner}_${direction}`, taken, '_'), indexName, direction, range).join('\n'));
+    }
+  };
+  add(spec.throughput);
+  for (const g of spec.gsis) add(g.throughput, g.name);
+  return out;
 }
 
 /**
@@ -143,10 +209,13 @@ function tableBlock(spec: TableSpec, label: string): string[] {
  */
 export function toTerraform(design: Design): string {
   const taken = new Set<string>();
-  const blocks = tableSpecsOf(design.tables).map((spec) => {
-    const base = spec.name.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'table';
-    return tableBlock(spec, uniqueName(/^[a-z_]/.test(base) ? base : `t_${base}`, taken, '_')).join('\n');
+  const specs = tableSpecsOf(design.tables);
+  const labels = specs.map((spec) => {
+    const base = labelPart(spec.name) || 'table';
+    return uniqueName(/^[a-z_]/.test(base) ? base : `t_${base}`, taken, '_');
   });
+  const scalingLabels = new Set<string>();
+  const blocks = specs.flatMap((spec, i) => [tableBlock(spec, labels[i]!).join('\n'), ...scalingResources(spec, labels[i]!, scalingLabels)]);
   const header = `# Generated by Keyplan from the design "${wellFormed(design.name).replace(/[\r\n]+/g, ' ')}".`;
   return `${header}\n\n${blocks.join('\n\n')}\n`;
 }

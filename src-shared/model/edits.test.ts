@@ -4,8 +4,10 @@ import {
   addEntity,
   addGsi,
   createDesign,
+  defaultAutoScalingRange,
   removeEntity,
   renameAttributeReferences,
+  setAutoScaling,
   setBilling,
   setKeyBinding,
   updateAttribute,
@@ -99,6 +101,39 @@ describe('design edits', () => {
     expect(provisioned.tables[0]!.globalSecondaryIndexes[0]!.provisioned).toEqual({ readCapacityUnits: 10, writeCapacityUnits: 4 });
     const onDemand = setBilling(provisioned, tableId, { mode: 'ON_DEMAND' });
     expect(onDemand.tables[0]!.globalSecondaryIndexes[0]!.provisioned).toBeUndefined();
+  });
+
+  it('turns auto scaling on and off per direction for the table and a GSI, keeping the fixed capacity', () => {
+    const { design, tableId } = shop();
+    const provisioned = setBilling(design, tableId, { mode: 'PROVISIONED', readCapacityUnits: 10, writeCapacityUnits: 4 });
+    const gsiId = provisioned.tables[0]!.globalSecondaryIndexes[0]!.id;
+    const writes = { minCapacity: 5, maxCapacity: 1000, targetUtilizationPercent: 70 };
+    const before = JSON.stringify(provisioned);
+
+    const scaled = setAutoScaling(provisioned, { tableId }, 'write', writes);
+    expect(JSON.stringify(provisioned)).toBe(before);
+    expect(scaled.tables[0]!.billing).toEqual({ mode: 'PROVISIONED', readCapacityUnits: 10, writeCapacityUnits: 4, autoScaling: { write: writes } });
+    expect(scaled.tables[0]!.globalSecondaryIndexes[0]!.provisioned).toEqual({ readCapacityUnits: 10, writeCapacityUnits: 4 });
+
+    const both = setAutoScaling(scaled, { tableId, gsiId }, 'read', { minCapacity: 1, maxCapacity: 20, targetUtilizationPercent: 50 });
+    expect(both.tables[0]!.globalSecondaryIndexes[0]!.provisioned?.autoScaling).toEqual({ read: { minCapacity: 1, maxCapacity: 20, targetUtilizationPercent: 50 } });
+
+    // Off again: the autoScaling object goes once neither direction scales.
+    const off = setAutoScaling(setAutoScaling(both, { tableId }, 'write', undefined), { tableId, gsiId }, 'read', undefined);
+    expect(off).toEqual(provisioned);
+    expect('autoScaling' in off.tables[0]!.billing).toBe(false);
+  });
+
+  it('auto scaling needs provisioned billing; a new GSI of an auto scaled table scales alike', () => {
+    const { design, tableId } = shop();
+    const range = defaultAutoScalingRange(5);
+    expect(range).toEqual({ minCapacity: 1, maxCapacity: 10, targetUtilizationPercent: 70 });
+    expect(defaultAutoScalingRange(400).maxCapacity).toBe(800);
+    expect(setAutoScaling(design, { tableId }, 'read', range)).toEqual(design);
+    const scaled = setAutoScaling(setBilling(design, tableId, { mode: 'PROVISIONED', readCapacityUnits: 5, writeCapacityUnits: 5 }), { tableId }, 'read', range);
+    const withGsi = addGsi(scaled, tableId);
+    expect(withGsi.tables[0]!.globalSecondaryIndexes[1]!.provisioned).toEqual({ readCapacityUnits: 5, writeCapacityUnits: 5, autoScaling: { read: range } });
+    expect(setBilling(withGsi, tableId, { mode: 'ON_DEMAND' }).tables[0]!.globalSecondaryIndexes.every((g) => g.provisioned === undefined)).toBe(true);
   });
 
   it('removing an entity removes its access patterns', () => {

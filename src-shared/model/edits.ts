@@ -6,6 +6,8 @@ import {
   FORMAT_VERSION,
   type AccessPattern,
   type Attribute,
+  type AutoScaling,
+  type AutoScalingRange,
   type Design,
   type Entity,
   type GlobalSecondaryIndex,
@@ -118,7 +120,10 @@ function nextIndexNumber(table: Table, prefix: 'GSI' | 'LSI'): number {
   return n;
 }
 
-/** Adds a GSI named `GSI<n>` with keys `GSI<n>PK`/`GSI<n>SK` projecting ALL. */
+/**
+ * Adds a GSI named `GSI<n>` with keys `GSI<n>PK`/`GSI<n>SK` projecting ALL; on a provisioned table
+ * it starts with the table's capacity and auto scaling.
+ */
 export function addGsi(design: Design, tableId: string): Design {
   return mapTable(design, tableId, (table) => {
     const n = nextIndexNumber(table, 'GSI');
@@ -133,6 +138,7 @@ export function addGsi(design: Design, tableId: string): Design {
       gsi.provisioned = {
         readCapacityUnits: table.billing.readCapacityUnits,
         writeCapacityUnits: table.billing.writeCapacityUnits,
+        ...(table.billing.autoScaling ? { autoScaling: structuredCloneJson(table.billing.autoScaling) } : {}),
       };
     }
     return { ...table, globalSecondaryIndexes: [...table.globalSecondaryIndexes, gsi] };
@@ -379,4 +385,53 @@ export function setPricing(design: Design, pricing: Design['pricing']): Design {
   if (pricing) next.pricing = pricing;
   else delete next.pricing;
   return next;
+}
+
+/** Which capacity an auto scaling edit is for: the table's (`gsiId` absent) or one GSI's. */
+export interface CapacityOwner {
+  tableId: string;
+  gsiId?: string;
+}
+
+/**
+ * A starting auto scaling range for a direction now provisioned with `units`: the console's defaults
+ * (minimum 1, target 70 %) with a maximum of at least 10 and twice the current capacity, so today's
+ * capacity stays in range.
+ */
+export function defaultAutoScalingRange(units: number): AutoScalingRange {
+  return { minCapacity: 1, maxCapacity: Math.max(10, 2 * Math.max(1, Math.round(units))), targetUtilizationPercent: 70 };
+}
+
+/** `autoScaling` with one direction set or cleared; undefined once neither direction scales. */
+function withDirection(autoScaling: AutoScaling | undefined, direction: 'read' | 'write', range: AutoScalingRange | undefined): AutoScaling | undefined {
+  const next: AutoScaling = { ...autoScaling };
+  if (range) next[direction] = { ...range };
+  else delete next[direction];
+  return next.read || next.write ? next : undefined;
+}
+
+/**
+ * Turns auto scaling of one direction (reads or writes) of a provisioned table or GSI on with `range`,
+ * changes its range, or turns it off (`range` undefined). The fixed capacity stays: it is the initial
+ * capacity while auto scaling is on, and the capacity again once it is off. No change for an on-demand
+ * table or a GSI without provisioned throughput.
+ */
+export function setAutoScaling(design: Design, owner: CapacityOwner, direction: 'read' | 'write', range: AutoScalingRange | undefined): Design {
+  return mapTable(design, owner.tableId, (table) => {
+    if (table.billing.mode !== 'PROVISIONED') return table;
+    if (owner.gsiId === undefined) {
+      const { autoScaling: _old, ...billing } = table.billing;
+      const autoScaling = withDirection(table.billing.autoScaling, direction, range);
+      return { ...table, billing: autoScaling ? { ...billing, autoScaling } : billing };
+    }
+    return {
+      ...table,
+      globalSecondaryIndexes: table.globalSecondaryIndexes.map((g) => {
+        if (g.id !== owner.gsiId || !g.provisioned) return g;
+        const { autoScaling: _old, ...provisioned } = g.provisioned;
+        const autoScaling = withDirection(g.provisioned.autoScaling, direction, range);
+        return { ...g, provisioned: autoScaling ? { ...provisioned, autoScaling } : provisioned };
+      }),
+    };
+  });
 }

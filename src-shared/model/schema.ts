@@ -35,10 +35,46 @@ export const KeyAttribute = Type.Object(
 );
 export type KeyAttribute = Static<typeof KeyAttribute>;
 
+/**
+ * Auto scaling's target utilization range, in percent: DynamoDB accepts 20–90.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.html
+ */
+export const MIN_TARGET_UTILIZATION_PERCENT = 20;
+/** The top of auto scaling's target utilization range, in percent (same page). */
+export const MAX_TARGET_UTILIZATION_PERCENT = 90;
+
+export const AutoScalingRange = Type.Object(
+  {
+    minCapacity: Type.Integer({ minimum: 1, description: 'The fewest units auto scaling provisions: a floor that is billed even when the load needs less.' }),
+    maxCapacity: Type.Integer({ minimum: 1, description: 'The most units auto scaling provisions (at least minCapacity); load above it throttles.' }),
+    targetUtilizationPercent: Type.Number({
+      minimum: MIN_TARGET_UTILIZATION_PERCENT,
+      maximum: MAX_TARGET_UTILIZATION_PERCENT,
+      description: 'The share of the provisioned capacity the load should use, 20–90 %: auto scaling holds about load ÷ target.',
+    }),
+  },
+  { additionalProperties: false, description: 'Auto scaling of one direction (reads or writes): capacity follows the load within min and max.' },
+);
+export type AutoScalingRange = Static<typeof AutoScalingRange>;
+
+export const AutoScaling = Type.Object(
+  {
+    read: Type.Optional(AutoScalingRange),
+    write: Type.Optional(AutoScalingRange),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Auto scaling of provisioned capacity, per direction. Where a direction scales, its capacity units are the initial capacity and the bill follows what auto scaling holds.',
+  },
+);
+export type AutoScaling = Static<typeof AutoScaling>;
+
 export const ProvisionedThroughput = Type.Object(
   {
-    readCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned RCU.' }),
-    writeCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned WCU.' }),
+    readCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned RCU (the initial RCU when reads auto scale).' }),
+    writeCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned WCU (the initial WCU when writes auto scale).' }),
+    autoScaling: Type.Optional(AutoScaling),
   },
   { additionalProperties: false },
 );
@@ -50,13 +86,14 @@ export const Billing = Type.Union(
     Type.Object(
       {
         mode: Type.Literal('PROVISIONED'),
-        readCapacityUnits: Type.Integer({ minimum: 1 }),
-        writeCapacityUnits: Type.Integer({ minimum: 1 }),
+        readCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned RCU of the table (the initial RCU when reads auto scale).' }),
+        writeCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned WCU of the table (the initial WCU when writes auto scale).' }),
+        autoScaling: Type.Optional(AutoScaling),
       },
       { additionalProperties: false },
     ),
   ],
-  { description: 'ON_DEMAND (pay per request) or PROVISIONED with the table RCU/WCU.' },
+  { description: 'ON_DEMAND (pay per request) or PROVISIONED with the table RCU/WCU, optionally auto scaled.' },
 );
 export type Billing = Static<typeof Billing>;
 
@@ -161,7 +198,7 @@ export const KeyBinding = Type.Object(
           }),
           from: Type.Optional(Type.String({ description: 'For calculated suffixes: the attribute hashed into the suffix.' })),
         },
-        { additionalProperties: false, description: 'Write sharding of a partition key (reference §5).' },
+        { additionalProperties: false, description: 'Write sharding of a partition key (docs/dynamodb-rules.md §5).' },
       ),
     ),
   },
@@ -219,6 +256,12 @@ export const AccessPattern = Type.Object(
     ),
     filter: Type.Optional(
       Type.String({ description: 'A condition on returned items beyond the key condition, e.g. status = "SHIPPED".' }),
+    ),
+    returns: Type.Optional(
+      Type.Union([Type.Literal('item'), Type.Array(Type.String(), { description: 'The attributes the caller needs back.' })], {
+        description:
+          'For reads: what the caller needs back, "item" (the whole item, the default) or a list of attributes. An index that does not project them cannot serve the pattern alone.',
+      }),
     ),
     traffic: Type.Optional(Distribution),
     notes: Type.Optional(Type.String()),

@@ -5,7 +5,7 @@
  */
 import { keySlotsOf } from '../../model/key-slots.ts';
 import { parseKeyTemplate } from '../../model/key-template.ts';
-import type { AttributeType, Design, Entity, KeyAttribute, Table } from '../../model/schema.ts';
+import type { AttributeType, AutoScalingRange, Design, Entity, KeyAttribute, Table } from '../../model/schema.ts';
 import { sampleItemsOf } from '../sample-items.ts';
 import { wellFormed } from '../table-spec.ts';
 import type { Json } from './model-shape.ts';
@@ -90,16 +90,21 @@ function exportTable(table: Table, facets: FacetOut[], maxItems: number): Json {
   }));
   out.DataAccess = { MySql: {} };
   if (table.billing.mode === 'PROVISIONED') {
-    // Auto scaling held at the design's capacity (min = max), so committing the model changes nothing.
-    const scaling = (units: number): Json => ({
-      ScalableTargetRequest: { MinCapacity: units, MaxCapacity: units, ServiceRole: 'AWSServiceRoleForApplicationAutoScaling_DynamoDBTable' },
-      ScalingPolicyConfiguration: { TargetValue: 70 },
+    // The design's auto scaling; a direction without it is held at the design's capacity (min = max),
+    // so committing the model changes nothing.
+    const scaling = (units: number, range: AutoScalingRange | undefined): Json => ({
+      ScalableTargetRequest: {
+        MinCapacity: range?.minCapacity ?? units,
+        MaxCapacity: range?.maxCapacity ?? units,
+        ServiceRole: 'AWSServiceRoleForApplicationAutoScaling_DynamoDBTable',
+      },
+      ScalingPolicyConfiguration: { TargetValue: range?.targetUtilizationPercent ?? 70 },
     });
     out.BillingMode = 'PROVISIONED';
     out.ProvisionedCapacitySettings = {
       ProvisionedThroughput: { ReadCapacityUnits: table.billing.readCapacityUnits, WriteCapacityUnits: table.billing.writeCapacityUnits },
-      AutoScalingRead: scaling(table.billing.readCapacityUnits),
-      AutoScalingWrite: scaling(table.billing.writeCapacityUnits),
+      AutoScalingRead: scaling(table.billing.readCapacityUnits, table.billing.autoScaling?.read),
+      AutoScalingWrite: scaling(table.billing.writeCapacityUnits, table.billing.autoScaling?.write),
     };
   } else {
     out.BillingMode = 'PAY_PER_REQUEST';

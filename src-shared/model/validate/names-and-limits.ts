@@ -5,6 +5,7 @@
  */
 import { utf8ByteLength } from '../key-template.ts';
 import type { Design, KeyAttribute, Projection, Table } from '../schema.ts';
+import { checkAutoScaling } from './auto-scaling.ts';
 import type { Collector } from './collector.ts';
 import { keyUsesOf, validateEntity, type KeyUse } from './keys.ts';
 import { validateAccessPatterns } from './patterns.ts';
@@ -205,6 +206,7 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
   if (billing.mode === 'PROVISIONED') {
     c.number(billing.readCapacityUnits, joinPath(joinPath(tp, 'billing'), 'readCapacityUnits'), 1, `${tableLabel}: provisioned read capacity`);
     c.number(billing.writeCapacityUnits, joinPath(joinPath(tp, 'billing'), 'writeCapacityUnits'), 1, `${tableLabel}: provisioned write capacity`);
+    if (billing.autoScaling) checkAutoScaling(billing.autoScaling, joinPath(joinPath(tp, 'billing'), 'autoScaling'), tableLabel, c);
   }
   table.globalSecondaryIndexes.forEach((g, k) => {
     const pp = joinPath(joinPath(joinPath(tp, 'globalSecondaryIndexes'), k), 'provisioned');
@@ -227,6 +229,7 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
     } else if (g.provisioned) {
       c.number(g.provisioned.readCapacityUnits, joinPath(pp, 'readCapacityUnits'), 1, `GSI ${quote(g.name)}: provisioned read capacity`);
       c.number(g.provisioned.writeCapacityUnits, joinPath(pp, 'writeCapacityUnits'), 1, `GSI ${quote(g.name)}: provisioned write capacity`);
+      if (g.provisioned.autoScaling) checkAutoScaling(g.provisioned.autoScaling, joinPath(pp, 'autoScaling'), `GSI ${quote(g.name)}`, c);
     }
   });
 
