@@ -287,7 +287,8 @@ describe('keyplan check', () => {
     const { dir, name } = await tempFile('unserved.keyplan.json', design);
     const run = await keyplan(['check', name], dir);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/UNSERVED {2}Users in a country +Scan on table +add GSI "GSI3": partition key GSI3PK = COUNTRY#\{country\}, projection ALL/);
+    // Users are not in GSI2, whose string keys fit: overload it (projecting ALL, since users are read whole) before adding GSI3.
+    expect(run.stdout).toMatch(/UNSERVED {2}Users in a country +Scan on table +reuse GSI "GSI2": partition key GSI2PK = COUNTRY#\{country\}, sort key GSI2SK = USER, projection ALL/);
     expect(run.stdout).toContain('FAILED: 1 unserved access pattern.');
     const json = JSON.parse((await keyplan(['check', name, '--json'], dir)).stdout);
     expect(json.ok).toBe(false);
@@ -297,7 +298,7 @@ describe('keyplan check', () => {
       served: false,
       operation: 'Scan',
       keyCondition: null,
-      suggestion: { kind: 'gsi', indexName: 'GSI3', partitionKey: { name: 'GSI3PK', type: 'S', template: 'COUNTRY#{country}' }, sortKey: null },
+      suggestion: { kind: 'gsi', indexName: 'GSI2', reusesIndex: true, partitionKey: { name: 'GSI2PK', type: 'S', template: 'COUNTRY#{country}' }, sortKey: { name: 'GSI2SK', type: 'S', template: 'USER' } },
     });
   });
 
@@ -393,7 +394,9 @@ describe('keyplan cost', () => {
     expect(json.totals.monthlyUsd.provisioned).toBeCloseTo(expected.provisionedMonthly.value, 9);
     expect(json.totals.monthlyUsd.storage).toBeCloseTo(expected.storageMonthly.value, 9);
     expect(json.tables[0].targets.map((t: { name: string }) => t.name)).toEqual(['table', 'GSI1', 'GSI2']);
-    expect(json.tables[0].targets[0].provisioned).toEqual({ rcu: 1225, wcu: 200 });
+    // On-demand: the provisioned figure is a what-if of exactly the load, in whole units.
+    expect(json.tables[0].targets[0]).toMatchObject({ billed: { rcu: 1225, wcu: 200 }, loadNeeds: { rcu: 1225, wcu: 200 }, configured: null });
+    expect(json.tables[0].targets[0].provisionedMonthlyUsd).toBe(json.tables[0].targets[0].loadOnlyMonthlyUsd);
     expect(json.warnings).toEqual([]);
   });
 
@@ -409,10 +412,10 @@ describe('keyplan cost', () => {
     expect(row).toMatch(/GetItem +table +0\.5 +- +500 +\$82\.13 +\$23\.73 +542,748 +PK = :pk AND SK = :sk$/);
     // The columns line up: each right-aligned number ends where its header does.
     expect(row.indexOf('$82.13') + '$82.13'.length).toBe(header.indexOf('On-demand/mo') + 'On-demand/mo'.length);
-    expect(run.stdout).toMatch(/GSI GSI1 +700 RCU\/s +140 WCU\/s +700 RCU, 140 WCU +\$132\.86/);
+    expect(run.stdout).toMatch(/GSI GSI1 +700 RCU\/s +140 WCU\/s +on-demand +- +\$132\.86 +700 RCU, 140 WCU +\$132\.86/);
     expect(run.stdout).toContain('Totals per month');
     expect(run.stdout).toMatch(/On-demand +\$1,210\.52 +requests \$1,210\.52 \+ storage \$0\.00/);
-    expect(run.stdout).toMatch(/Provisioned +\$349\.71/);
+    expect(run.stdout).toMatch(/Provisioned +\$349\.71 +capacity \$349\.71 \(exactly the load\)/);
     expect(run.stdout).not.toContain('Warnings');
   });
 
@@ -453,7 +456,7 @@ describe('keyplan cost', () => {
     ]);
   });
 
-  test('a provisioned table below its load: cost.underProvisioned warnings', async () => {
+  test('a provisioned table below its load: cost.underProvisioned warnings; far above it: cost.overProvisioned', async () => {
     const design = example();
     const table = design.tables[0]!;
     table.billing = { mode: 'PROVISIONED', readCapacityUnits: 100, writeCapacityUnits: 1000 };
@@ -462,6 +465,44 @@ describe('keyplan cost', () => {
     const json = JSON.parse((await keyplan(['cost', name, '--json'], dir)).stdout);
     expect(json.tables[0].billingMode).toBe('PROVISIONED');
     expect(json.tables[0].targets[0].configured).toEqual({ readCapacityUnits: 100, writeCapacityUnits: 1000 });
-    expect(json.warnings.map((w: { code: string }) => w.code)).toEqual(['cost.underProvisioned']);
+    expect(json.tables[0].targets[0]).toMatchObject({ billed: { rcu: 100, wcu: 1000 }, loadNeeds: { rcu: 1225, wcu: 200 } });
+    // Reads of the table throttle (1,225 RCU/s > 100); 1,000 WCU is 5× the table's 200 and 7× GSI1's
+    // 140 (GSI1's 1,000 RCU for 700 RCU/s is headroom, under 2×); GSI2 holds 1,000 RCU for 5 and 1,000 WCU for 11.
+    expect(json.warnings.map((w: { code: string; message: string }) => [w.code, w.message.split(' is provisioned')[0]])).toEqual([
+      ['cost.underProvisioned', 'Table Shop'],
+      ['cost.overProvisioned', 'Table Shop'],
+      ['cost.overProvisioned', 'GSI GSI1'],
+      ['cost.overProvisioned', 'GSI GSI2'],
+      ['cost.overProvisioned', 'GSI GSI2'],
+    ]);
+  });
+
+  test('a provisioned design: totals are the configured capacity × 730 h × price, beside what the load alone needs', async () => {
+    const design = example();
+    const table = design.tables[0]!;
+    table.billing = { mode: 'PROVISIONED', readCapacityUnits: 1300, writeCapacityUnits: 250 };
+    const [gsi1, gsi2] = table.globalSecondaryIndexes;
+    gsi1!.provisioned = { readCapacityUnits: 800, writeCapacityUnits: 150 };
+    // Auto scaled reads held between a minimum and a maximum of 10: 10 RCU whatever the load.
+    gsi2!.provisioned = { readCapacityUnits: 5, writeCapacityUnits: 20, autoScaling: { read: { minCapacity: 10, maxCapacity: 10, targetUtilizationPercent: 70 } } };
+    const { dir, name } = await tempFile('provisioned.keyplan.json', design);
+    const json = JSON.parse((await keyplan(['cost', name, '--json'], dir)).stdout);
+    expect(json.tables[0].targets.map((t: { billed: unknown }) => t.billed)).toEqual([
+      { rcu: 1300, wcu: 250 },
+      { rcu: 800, wcu: 150 },
+      { rcu: 10, wcu: 20 },
+    ]);
+    // RCU: 2,110 × 730 × $0.00013 = $200.239; WCU: 420 × 730 × $0.00065 = $199.29.
+    expect(json.tables[0].monthlyUsd.provisionedCapacity).toBeCloseTo(399.529, 9);
+    expect(json.totals.monthlyUsd.provisioned).toBeCloseTo(399.529 + json.totals.monthlyUsd.storage, 9);
+    const parsed = parseDesign(design);
+    if (!parsed.ok) throw new Error('the provisioned example does not validate');
+    expect(json.tables[0].monthlyUsd.loadOnlyCapacity).toBeCloseTo(costDesign(parsed.value).tables[0]!.loadOnlyMonthly.value, 9);
+    const text = (await keyplan(['cost', name], dir)).stdout;
+    // The table: 1,300 × 730 × $0.00013 + 250 × 730 × $0.00065 = $123.37 + $118.625; GSI2: $0.949 + $9.49.
+    expect(text).toMatch(/ 1,300 RCU, 250 WCU +1,300 RCU, 250 WCU +\$242\.00 /);
+    expect(text).toMatch(/GSI GSI2 .* RCU auto 10–10 at 70 %, 20 WCU +10 RCU, 20 WCU +\$10\.44 /);
+    expect(text).toContain('Per month: $399.53 of provisioned capacity as configured (the load alone would need $');
+    expect(text).toMatch(/Provisioned +\$399\.53 +capacity \$399\.53 \(as configured\)/);
   });
 });

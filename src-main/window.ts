@@ -2,8 +2,9 @@
  * Keyplan's window: a sandboxed, context-isolated renderer whose only access to the host is the
  * preload bridge. It cannot open other windows, navigate away from our page, or ask for permissions.
  */
-import { BrowserWindow, type Session } from 'electron';
+import { BrowserWindow, shell, type Session } from 'electron';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
+import { isAwsDocumentation } from './external-links.ts';
 import type { RendererLocation } from './renderer-location.ts';
 
 export interface MainWindowOptions {
@@ -33,7 +34,11 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   });
   hardenSession(window.webContents.session, options.location);
   const { webContents } = window;
-  webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  // Derivations cite AWS documentation: those pages (and only those) open in the user's browser.
+  webContents.setWindowOpenHandler(({ url }) => {
+    if (isAwsDocumentation(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
   const blockForeign = (event: { preventDefault(): void }, url: string) => {
     if (!options.location.isOurs(url)) event.preventDefault();
   };

@@ -61,7 +61,7 @@ function readable(design: Design | undefined, problems: Problem[], coverage: Cov
         plan.isServed ? 'ok' : 'UNSERVED',
         pattern.name,
         operationText(plan),
-        plan.isServed ? (plan.keyCondition ?? '') : plan.suggestion ? `add ${suggestionText(plan.suggestion)}` : 'no index suggested',
+        plan.isServed ? (plan.keyCondition ?? '') : plan.suggestion ? suggestionText(plan.suggestion) : 'no index suggested',
       ]);
       const rendered = renderTable(['', 'Access pattern', 'Served by', 'Key condition / suggested index'], cells, ['left', 'left', 'left', 'left'], '  ');
       lines.push(rendered[0]!);

@@ -11,8 +11,16 @@ export function targetText(target: Target): string {
   return target.kind === 'table' ? 'table' : `${target.kind.toUpperCase()} ${target.name}`;
 }
 
-/** `GSI "GSI2": partition key GSI2PK = STATUS#{status}, sort key GSI2SK = {createdAt}, projection ALL`. */
+/**
+ * `add GSI "GSI3": partition key GSI3PK = STATUS#{status}, sort key GSI3SK = {createdAt}, projection ALL`,
+ * or `reuse GSI "GSI2": …` when the index exists and only the entity's templates (and maybe its
+ * projection) change.
+ */
 export function suggestionText(s: IndexSuggestion): string {
+  return `${s.reuses ? 'reuse' : 'add'} ${indexSuggestionText(s)}`;
+}
+
+function indexSuggestionText(s: IndexSuggestion): string {
   const keys: string[] = [];
   if (s.kind === 'gsi') keys.push(`partition key ${s.partitionKey?.name ?? '?'} = ${s.partitionKeyTemplate ?? '?'}`);
   if (s.sortKeyTemplate !== undefined) keys.push(`sort key ${s.sortKey?.name ?? '?'} = ${s.sortKeyTemplate}`);
@@ -26,6 +34,7 @@ export function suggestionJson(s: IndexSuggestion | undefined): Record<string, u
   return {
     kind: s.kind,
     indexName: s.indexName ?? null,
+    reusesIndex: s.reuses === true,
     partitionKey: s.partitionKey ? { ...s.partitionKey, template: s.partitionKeyTemplate ?? null } : null,
     sortKey: s.sortKey ? { ...s.sortKey, template: s.sortKeyTemplate ?? null } : null,
     projection: s.projection ?? null,

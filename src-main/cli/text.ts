@@ -56,7 +56,7 @@ export function explainFigure(f: Figure, indent: string): string[] {
     const isBare = expression === '' || expression === formatNumber(s.value, 4) || expression === value;
     // An expression that states its own result ("… = 6 B") reads better after the value than before it.
     const shown = isBare ? value : expression.includes(' = ') ? `${value} (${expression})` : `${expression} = ${value}`;
-    return `${indent}${s.label}: ${shown}`;
+    return `${indent}${s.label}: ${shown}` + (s.source ? ` [${s.source.title}: ${s.source.url}]` : '');
   });
   for (const a of f.assumptions) lines.push(`${indent}(assumes) ${a}`);
   return lines;

@@ -1,7 +1,7 @@
 /**
  * Model-aware size estimates: item, index-entry and storage sizes of a design's entities, where no
  * real items exist yet. Sizes come from each attribute's `averageSizeBytes` (or a default per type)
- * and from each key template rendered at those sizes (reference §1, §1.4, §3.3).
+ * and from each key template rendered at those sizes (docs/dynamodb-rules.md §1, §1.4, §3.3).
  *
  * Modeling choices, stated once here and as assumptions on the figures:
  * - every attribute of an entity is present on every item, at its average size;
@@ -17,6 +17,7 @@ import { keySlotsOf } from '../model/key-slots.ts';
 import type { Attribute, AttributeType, Entity, KeyAttributeType, Projection, Table } from '../model/schema.ts';
 import { DEFAULT_RENDERED_BYTES } from '../model/validate.ts';
 import { figure, formatNumber, type Figure, type Step } from './figure.ts';
+import { AWS_DOCS } from './sources.ts';
 import { numberValueBytes, parseDecimal } from './item-size.ts';
 import type { IndexRef } from './units.ts';
 
@@ -45,9 +46,9 @@ export const DEFAULT_VALUE_BYTES: Readonly<Record<AttributeType, number>> = {
  */
 export const STORAGE_OVERHEAD_BYTES_PER_ITEM = 100;
 
-const ITEM_SOURCE = '§1.1 https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html';
-const INDEX_SOURCE = '§3.3 https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html';
-const STORAGE_SOURCE = '§1.4 https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html';
+const ITEM_SOURCE = AWS_DOCS.itemSizes;
+const INDEX_SOURCE = AWS_DOCS.gsi;
+const STORAGE_SOURCE = AWS_DOCS.itemSizes;
 
 /** Assumption texts of the estimates. */
 export const ESTIMATE_ASSUMPTIONS = {
@@ -79,13 +80,36 @@ function attributeBytes(a: Attribute): { bytes: number; usesDefault: boolean; no
   return { bytes: DEFAULT_VALUE_BYTES[a.type], usesDefault: true, note: `default for ${a.type}` };
 }
 
-/** Rendered sizes of the attributes a string key template can name, as `validateDesign` estimates them. */
+/**
+ * Characters a number takes when rendered into a string key: its digits, sign and point, not its
+ * stored size (docs/dynamodb-rules.md §1.2 is the stored size). From the generator's range when it has
+ * one (the wider end), else from the stored size (1 + ceil(d / 2) bytes hold about 2 × (bytes − 1)
+ * digits), else 8.
+ */
+export function renderedNumberChars(a: Attribute): number {
+  const g = a.generator;
+  if (g?.kind === 'number' && g.min !== undefined && g.max !== undefined && Number.isFinite(g.min) && Number.isFinite(g.max)) {
+    return Math.max(String(g.min).length, String(g.max).length);
+  }
+  if (a.averageSizeBytes !== undefined && a.averageSizeBytes > 1) return Math.max(1, 2 * (a.averageSizeBytes - 1));
+  return DEFAULT_RENDERED_BYTES.N;
+}
+
+/** Rendered sizes, in UTF-8 bytes, of the attributes a string key template can name. */
 function renderedSizes(entity: Entity): Record<string, number> {
   const sizes: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const a of entity.attributes) {
-    if (a.type === 'S' || a.type === 'N' || a.type === 'B' || a.type === 'BOOL') sizes[a.name] = a.averageSizeBytes ?? DEFAULT_RENDERED_BYTES[a.type];
+    if (a.type === 'N') sizes[a.name] = renderedNumberChars(a);
+    else if (a.type === 'S' || a.type === 'B' || a.type === 'BOOL') sizes[a.name] = a.averageSizeBytes ?? DEFAULT_RENDERED_BYTES[a.type];
   }
   return sizes;
+}
+
+/** Average characters of a shard suffix `.1` … `.N`: the point plus the mean digit count of 1..N. */
+export function shardSuffixChars(count: number): number {
+  let digits = 0;
+  for (let power = 1; power <= count; power *= 10) digits += count - power + 1;
+  return 1 + digits / count;
 }
 
 function keyValueBytes(type: KeyAttributeType, template: string, entity: Entity, rendered: Record<string, number>): { bytes: number; note: string; usesDefault: boolean } {
@@ -122,7 +146,12 @@ function itemParts(table: Table, entity: Entity): Map<string, Part> {
     const binding = entity.keys[name];
     if (!binding) continue;
     const nameBytes = utf8ByteLength(name);
-    const v = keyValueBytes(slot.attribute.type, binding.template, entity, rendered);
+    const rawValue = keyValueBytes(slot.attribute.type, binding.template, entity, rendered);
+    const shards = binding.shards && binding.shards.count >= 2 ? binding.shards.count : undefined;
+    const v =
+      shards === undefined
+        ? rawValue
+        : { ...rawValue, bytes: rawValue.bytes + shardSuffixChars(shards), note: `${rawValue.note}, plus the shard suffix .1…${shards} (${formatNumber(shardSuffixChars(shards), 2)} characters on average)` };
     const sparse = binding.when !== undefined && binding.when.trim() !== '' ? binding.when : undefined;
     parts.set(name, {
       name,
@@ -176,7 +205,7 @@ function partsAssumptions(parts: readonly Part[], entity: Entity): string[] {
 }
 
 /**
- * Estimated size of one of the entity's items, in bytes (§1.1): Σ over its attributes (name UTF-8
+ * Estimated size of one of the entity's items, in bytes (docs/dynamodb-rules.md §1.1): Σ over its attributes (name UTF-8
  * bytes + `averageSizeBytes`, or `DEFAULT_VALUE_BYTES` by type) plus each key attribute it carries
  * (name + its template rendered at the attributes' average sizes; an N key: the number's size).
  * Sparse-by-predicate keys are counted in full (module comment).
@@ -224,7 +253,7 @@ function requireIndex(table: Table, index: IndexRef): IndexShape {
 const projectionText = (p: Projection): string => (p.type === 'INCLUDE' ? `INCLUDE ${p.nonKeyAttributes.join(', ')}` : p.type);
 
 /**
- * Estimated size of the entity's entry in an index, in bytes, by projection (§3.3, §10.9): KEYS_ONLY
+ * Estimated size of the entity's entry in an index, in bytes, by projection (docs/dynamodb-rules.md §3.3, docs/dynamodb-rules.md §10.9): KEYS_ONLY
  * = the table's partition and sort key + the index keys; INCLUDE = those + the listed attributes the
  * entity has; ALL = the whole item. Without the 100-byte storage overhead (what reads and writes are
  * charged on; `estimateStorage` adds it). Throws when the table has no such index.
@@ -360,7 +389,7 @@ export function indexFraction(table: Table, entity: Entity, indexName: string): 
         expression: `no template for ${missing.join(', ')}: an item is in an index only with all of its key attributes`,
         value: 0,
         unit: 'ratio',
-        source: '§3.3',
+        source: AWS_DOCS.sparseIndexes,
       },
     ]);
   }
@@ -385,7 +414,7 @@ export function indexFraction(table: Table, entity: Entity, indexName: string): 
   }
   if (clauses.length === 0) {
     return figure(
-      [{ label: `Every ${entity.name} item is in ${label}`, expression: 'its key templates have no "when" condition', value: 1, unit: 'ratio', source: '§3.3' }],
+      [{ label: `Every ${entity.name} item is in ${label}`, expression: 'its key templates have no "when" condition', value: 1, unit: 'ratio', source: AWS_DOCS.sparseIndexes }],
       assumptions,
     );
   }
@@ -424,7 +453,7 @@ export interface StorageEstimate {
 }
 
 /**
- * Estimated storage of a table (§1.4): each item is billed its size + 100 B, each index entry its
+ * Estimated storage of a table (docs/dynamodb-rules.md §1.4): each item is billed its size + 100 B, each index entry its
  * projected size + 100 B, for the share of items the index holds (`indexFraction`). C-5. Bytes; turn
  * them into GB with the pricing's `bytesPerGb`.
  */

@@ -34,7 +34,7 @@ const v15 = (bb: number): Item => ({
   iiiiiiiii: { M: { aa: s('aa'), bbb: s('bbb') } },
 });
 
-/** Reference §9.1: the item-size vectors. */
+/** docs/dynamodb-rules.md §9.1: the item-size vectors. */
 const vectors: Array<{ id: string; item: Item; bytes: number }> = [
   { id: 'V-1', item: { 'shirt-color': s('R'), 'shirt-size': s('M') }, bytes: 23 },
   { id: 'V-2', item: { id: s('abc') }, bytes: 5 },
@@ -73,7 +73,7 @@ const vectors: Array<{ id: string; item: Item; bytes: number }> = [
   { id: 'V-20', item: { a: s(K), b: s(b(409_568)), c: n('1'.repeat(38) + '0'.repeat(88)) }, bytes: 409_601 },
 ];
 
-describe('itemSizeBytes: reference §9.1 vectors', () => {
+describe('itemSizeBytes: docs/dynamodb-rules.md §9.1 vectors', () => {
   it.each(vectors)('$id is $bytes bytes', ({ item, bytes }) => {
     expect(itemSizeBytes(item)).toBe(bytes);
     expect(itemSizeFigure(item).value).toBe(bytes);
@@ -142,7 +142,7 @@ describe('attributeValueBytes: component sizes of V-15 and V-16', () => {
   });
 });
 
-describe('numberValueBytes: the exact rule of §1.2', () => {
+describe('numberValueBytes: the exact rule of docs/dynamodb-rules.md §1.2', () => {
   it.each([
     ['0', 1],
     ['-0', 1],

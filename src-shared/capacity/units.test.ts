@@ -126,7 +126,7 @@ describe('Query (E-3..E-5, E-12..E-16, E-26)', () => {
     expect(f.steps.some((s) => s.unit === 'items' && s.value === 100 && /does not lower/.test(s.label))).toBe(true);
   });
 
-  it('a page that crosses 1 MB keeps the crossing item (§10.7)', () => {
+  it('a page that crosses 1 MB keeps the crossing item (docs/dynamodb-rules.md §10.7)', () => {
     // 1,000 B items: ceil(1,048,576 / 1,000) = 1,049 items fit the first page.
     const f = queryReadUnits({ itemCount: 1050, itemBytes: 1000, consistency: 'strong', target: 'table' });
     expect(f.steps.find((s) => s.unit === 'pages')?.expression).toBe('1 full page of 1,049 items + 1 page of 1 item');
@@ -237,14 +237,14 @@ describe('writeUnits (E-17..E-25, E-29)', () => {
     { id: 'delete', input: { kind: 'delete', oldItemBytes: 2000, transactional: false, indexes: [] }, total: 2, table: 2, gsis: {} },
     { id: 'delete of a missing key', input: { kind: 'delete', transactional: false, indexes: [] }, total: 1, table: 1, gsis: {} },
     {
-      id: 'transaction with a GSI (§10.12)',
+      id: 'transaction with a GSI (docs/dynamodb-rules.md §10.12)',
       input: { kind: 'put', newItemBytes: 3 * KB, transactional: true, indexes: [gsi('GSI1', 'put', undefined, 3 * KB)] },
       total: 9,
       table: 6,
       gsis: { GSI1: 3 },
     },
     {
-      id: 'a move with two sizes (§10.10)',
+      id: 'a move with two sizes (docs/dynamodb-rules.md §10.10)',
       input: { kind: 'update', oldItemBytes: 3000, newItemBytes: 900, transactional: false, indexes: [gsi('GSI1', 'move', 3000, 900)] },
       total: 7,
       table: 3,
@@ -270,7 +270,18 @@ describe('writeUnits (E-17..E-25, E-29)', () => {
     });
     expect([w.total.value, w.table.value, w.lsis['byDate']?.value, w.gsis['GSI1']?.value]).toEqual([5, 3, 1, 2]);
     expect(w.table.steps.at(-1)?.label).toBe("Table capacity: the item write plus its LSIs'");
-    expect(w.total.steps.map((s) => s.label)).toEqual(['Table, with its LSIs', 'GSI "GSI1", from its own capacity', 'Write units in all']);
+    // The total shows the whole derivation: the item, its LSI entry, then the GSI entry, each rounded up to 1 KB.
+    expect(w.total.steps.map((s) => s.label)).toEqual([
+      'Size of the new item',
+      'Write units, rounded up to 1 KB',
+      'LSI "byDate": put the entry',
+      'LSI writes, charged to the table',
+      "Table capacity: the item write plus its LSIs'",
+      'Table, with its LSIs',
+      'GSI "GSI1": put the entry',
+      'GSI "GSI1", from its own capacity',
+      'Write units in all',
+    ]);
   });
 
   it('E-21 shows the delete and the put, and notes the two-size assumption', () => {
@@ -348,7 +359,7 @@ describe('properties', () => {
     );
   });
 
-  it('a fan-out over N shards that each fit one page costs at most N × 0.5 RCU more than one query (§5)', () => {
+  it('a fan-out over N shards that each fit one page costs at most N × 0.5 RCU more than one query (docs/dynamodb-rules.md §5)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 4000 }), (shards, perShard, size) => {
         fc.pre(perShard * size <= PAGE_BYTES);

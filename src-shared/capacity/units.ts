@@ -1,6 +1,6 @@
 /**
  * Read and write units: how DynamoDB turns bytes into RCU/WCU (provisioned) or RRU/WRU (on-demand;
- * the same arithmetic). Reference §2 (reads) and §3 (writes); test vectors §9.2.
+ * the same arithmetic). docs/dynamodb-rules.md §2 (reads) and docs/dynamodb-rules.md §3 (writes); test vectors docs/dynamodb-rules.md §9.2.
  *
  * Every function is pure. The `*ForBytes` functions return bare numbers for composing; the others
  * return a `Figure` whose steps show the derivation.

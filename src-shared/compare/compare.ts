@@ -144,13 +144,20 @@ interface PatternRef {
   cost: PatternCost;
 }
 
+/** The operation, with the fetches a plan adds when its index lacks what the pattern needs. */
+function operationText(plan: PatternCost['plan']): string {
+  if (!plan.fetch) return plan.operation;
+  return plan.fetch.kind === 'gsi' ? `${plan.operation} + ${plan.fetch.operation ?? 'BatchGetItem'} from the table` : `${plan.operation} + base-item fetches`;
+}
+
 function patternRows(key: string, refs: (PatternRef | undefined)[]): ComparisonRow[] {
   const kinds = new Set(refs.flatMap((r) => (r ? [r.cost.kind] : [])));
   const unit = kinds.size === 1 ? ([...kinds][0] === 'read' ? 'RCU' : 'WCU') : 'Units';
   const row = (id: string, label: string, format: RowFormat, rule: BetterRule, cell: (r: PatternRef) => ComparisonCell) =>
     makeRow(`${key}:${id}`, label, format, rule, refs.map((r) => (r ? cell(r) : { value: null })));
   return [
-    row('operation', 'Operation', 'text', 'access', (r) => text(r.cost.plan.operation)),
+    row('operation', 'Operation', 'text', 'access', (r) => text(operationText(r.cost.plan))),
+    row('fetch', 'Items fetched from the table (index lacks attributes)', 'count', 'lower', (r) => num(r.cost.kind === 'read' ? (r.cost.plan.fetch?.items ?? 0) : undefined)),
     row('index', 'Index', 'text', 'none', (r) => text(r.cost.plan.target.kind === 'table' ? 'table' : `${r.cost.plan.target.kind.toUpperCase()} ${r.cost.plan.target.name}`)),
     row('keyCondition', 'Key condition', 'text', 'none', (r) => text(r.cost.plan.keyCondition ?? '(none: Scan)')),
     row('perRequest', `${unit} per request`, 'units', 'lower', (r) => num(r.cost.perRequest.value, r.cost.perRequest)),

@@ -14,9 +14,12 @@ import {
   type IndexWriteInput,
 } from '../capacity/index.ts';
 import { figure, formatNumber, type Figure, type Step, type Unit } from '../capacity/figure.ts';
+import { READ_UNITS_PER_BLOCK, readBlocksForBytes } from '../capacity/units/rules.ts';
+import { AWS_DOCS } from '../capacity/sources.ts';
 import type { AccessPattern, Entity, Pricing, Table } from '../model/schema.ts';
 import type { Plan, Target } from '../planner/types.ts';
 import { monthlyFigures, type MonthlyUsd } from './money.ts';
+import { costProjectionOption, type ProjectionOption } from './projection-option.ts';
 
 /** Units one pattern consumes per second on one table or GSI (LSIs consume the table's). */
 export interface Consumption {
@@ -44,10 +47,17 @@ export interface PatternCost {
   /** × the pattern's requests per second. */
   perSecond: Figure;
   monthly: MonthlyUsd;
+  /** Reads whose index lacks needed attributes: the projection change that avoids the fetches, costed. */
+  projectionOption?: ProjectionOption;
   /** Reads only: a Scan doing the same job, for comparison. Absent when the plan already is a Scan. */
   scan?: ScanAlternative;
   consumption: Consumption[];
 }
+
+/** ProjectionExpression has no effect on the capacity a read consumes. */
+const PROJECTION_EXPRESSION_SOURCE = AWS_DOCS.projectionExpressions;
+/** Each GetItem or BatchGetItem item is rounded up to 4 KB on its own. */
+const READ_CONSUMPTION_SOURCE = AWS_DOCS.readWriteUnits;
 
 const RATE_ASSUMPTION = 'The rate is taken as sustained all month (the peak rate; an average rate gives a lower monthly cost).';
 
@@ -55,16 +65,16 @@ function entityOf(table: Table, id: string): Entity | undefined {
   return table.entities.find((e) => e.id === id);
 }
 
-/** Average bytes per item read, weighted by how many items of each entity the plan reads. */
-function averageReadBytes(table: Table, plan: Plan): Figure {
+/** Average bytes per item read, weighted by how many items of each entity the plan reads (`target` the table: whole items). */
+function averageReadBytes(table: Table, plan: Plan, target: Target = plan.target): Figure {
   const parts = plan.entitiesRead
     .map((read) => {
       const entity = entityOf(table, read.entityId);
       if (!entity) return undefined;
       const size =
-        plan.target.kind === 'table'
+        target.kind === 'table'
           ? estimateItemBytes(table, entity)
-          : estimateIndexEntryBytes(table, entity, { kind: plan.target.kind, name: plan.target.name });
+          : estimateIndexEntryBytes(table, entity, { kind: target.kind, name: target.name });
       return { read, size };
     })
     .filter((p): p is NonNullable<typeof p> => p !== undefined);
@@ -101,28 +111,113 @@ function withPrefix(prefix: Figure, rest: Figure): Figure {
   return figure([...prefix.steps, ...(restates ? others : rest.steps)], [...new Set([...prefix.assumptions, ...rest.assumptions])]);
 }
 
-function readPerRequest(table: Table, plan: Plan): Figure {
+/** Read units per pattern call, split by whose capacity pays: the target (table or GSI) and, for a GSI fetch, the table. */
+interface ReadUnits {
+  total: Figure;
+  /** Units charged to the plan's target (the table for the table and LSIs, else the GSI). */
+  onTarget: number;
+  /** Units charged to the table by a GSI plan's fetches. */
+  onTable: number;
+}
+
+/** A step saying that returning fewer attributes does not lower the units (docs/dynamodb-rules.md §2.1). */
+function projectionExpressionStep(plan: Plan, sizeValue: number): Step | undefined {
+  if (!Array.isArray(plan.returns)) return undefined;
+  return {
+    label: `Returns only ${plan.returns.join(', ') || 'the key'} (ProjectionExpression): charged on the full ${plan.target.kind === 'table' ? 'item' : 'index entry'} size all the same`,
+    expression: `${formatNumber(sizeValue)} B per item`,
+    value: sizeValue,
+    unit: '',
+    source: PROJECTION_EXPRESSION_SOURCE,
+  };
+}
+
+function withSteps(prefix: Step[], rest: Figure): Figure {
+  return prefix.length === 0 ? rest : figure([...prefix, ...rest.steps], rest.assumptions);
+}
+
+function readPerRequest(table: Table, plan: Plan): ReadUnits {
   const size = averageReadBytes(table, plan);
+  const pe = projectionExpressionStep(plan, size.value);
+  const head = pe ? [pe] : [];
+  const only = (f: Figure): ReadUnits => ({ total: f, onTarget: f.value, onTable: 0 });
   switch (plan.operation) {
     case 'GetItem':
-      return withPrefix(size, getItemReadUnits(size.value, plan.consistency));
-    case 'BatchGetItem':
-      return withPrefix(size, batchGetReadUnits(Array.from({ length: Math.max(1, Math.round(plan.itemsRead)) }, () => size.value), plan.consistency));
+      return only(withPrefix(size, withSteps(head, getItemReadUnits(size.value, plan.consistency))));
+    case 'BatchGetItem': {
+      // Keys that find nothing (a fan-out over shards asks every shard) cost the minimum each (docs/dynamodb-rules.md §2.2, docs/dynamodb-rules.md §5).
+      const keys = Math.max(1, Math.round(plan.itemsRead));
+      const found = Math.min(keys, Math.max(0, Math.round(plan.itemsReturned)));
+      const sizes = Array.from({ length: keys }, (_, i) => (i < found ? size.value : undefined));
+      return only(withPrefix(size, withSteps(head, batchGetReadUnits(sizes, plan.consistency))));
+    }
     case 'Scan':
-      return scanOf(table, plan.consistency, plan.itemsReturned);
-    default:
-      return withPrefix(
+      return only(scanOf(table, plan.consistency, plan.filter !== undefined ? plan.itemsReturned : undefined));
+    default: {
+      const fetch = plan.fetch;
+      const baseItem = fetch ? averageReadBytes(table, plan, { kind: 'table' }) : undefined;
+      const query = withPrefix(
         size,
-        queryReadUnits({
-          itemCount: plan.itemsRead,
-          itemBytes: size.value,
-          consistency: plan.consistency,
-          target: readTargetOf(plan.target),
-          requests: plan.requests,
-          itemsReturned: plan.itemsReturned,
-        }),
+        withSteps(
+          head,
+          queryReadUnits({
+            itemCount: plan.itemsRead,
+            itemBytes: size.value,
+            consistency: plan.consistency,
+            target: readTargetOf(plan.target),
+            requests: plan.requests,
+            // The "a filter does not lower the cost" step belongs only to a pattern that filters.
+            ...(plan.filter !== undefined || (fetch?.missingForFilter.length ?? 0) > 0 ? { itemsReturned: plan.itemsReturned } : {}),
+            ...(fetch?.kind === 'lsi' && baseItem ? { lsiFetch: { baseItemBytes: baseItem.value } } : {}),
+          }),
+        ),
       );
+      if (fetch?.kind !== 'gsi' || !baseItem) return only(query);
+      const fetchUnits = fetchReadUnits(fetch, baseItem.value);
+      const total = figure(
+        [
+          ...query.steps.map((st, i) => (i === query.steps.length - 1 ? { ...st, label: `${st.label} (the GSI Query, on ${fetch.index}'s capacity)` } : st)),
+          ...baseItem.steps.map((st, i) => (i === baseItem.steps.length - 1 ? { ...st, label: `Base item fetched from the table: ${st.label.charAt(0).toLowerCase()}${st.label.slice(1)}` } : st)),
+          ...fetchUnits.steps,
+          {
+            label: `Read units in all: the GSI Query plus the fetches from the table`,
+            expression: `${formatNumber(query.value, 4)} + ${formatNumber(fetchUnits.value, 4)}`,
+            value: query.value + fetchUnits.value,
+            unit: 'RCU',
+          },
+        ],
+        [...new Set([...query.assumptions, ...fetchUnits.assumptions])],
+      );
+      return { total, onTarget: query.value, onTable: fetchUnits.value };
+    }
   }
+}
+
+/**
+ * The GetItem/BatchGetItem reads a caller sends to the table for each item a GSI Query returned
+ * without the attributes it needs: each item rounded up to 4 KB on its own (docs/dynamodb-rules.md §2.2), at the fetch's
+ * consistency. Fractional item counts are averages.
+ */
+function fetchReadUnits(fetch: NonNullable<Plan['fetch']>, itemBytes: number): Figure {
+  const blocks = readBlocksForBytes(itemBytes);
+  const factor = READ_UNITS_PER_BLOCK[fetch.consistency];
+  const op = fetch.operation ?? 'BatchGetItem';
+  return figure([
+    {
+      label: `${op} from the table for each item, each rounded up to 4 KB on its own`,
+      expression: `${formatNumber(fetch.items, 4)} items × ceil(${formatNumber(itemBytes)} B / 4,096 B)`,
+      value: fetch.items * blocks,
+      unit: 'units',
+      source: READ_CONSUMPTION_SOURCE,
+    },
+    {
+      label: `Fetch read units, ${fetch.consistency === 'eventual' ? 'eventually consistent: half a unit per 4 KB' : 'strongly consistent: one unit per 4 KB'} (charged on the table)`,
+      expression: `${formatNumber(fetch.items * blocks, 4)} × ${factor}`,
+      value: fetch.items * blocks * factor,
+      unit: 'RCU',
+      source: READ_CONSUMPTION_SOURCE,
+    },
+  ]);
 }
 
 /** A Scan of the whole table: every entity's items, whatever the filter keeps. */
@@ -159,12 +254,17 @@ function writeCost(table: Table, pattern: AccessPattern, plan: Plan): { perReque
   const indexes: IndexWriteInput[] = [];
   const fractions: Record<string, number> = {};
   for (const w of plan.indexWrites) {
-    if (w.target.kind === 'table' || w.effect === 'none' || w.fraction <= 0) continue;
+    if (w.target.kind === 'table') continue;
+    if (w.effect === 'none' || w.fraction <= 0) {
+      indexes.push({ target: { kind: w.target.kind, name: w.target.name }, effect: 'none', reason: w.reason });
+      continue;
+    }
     const entry = estimateIndexEntryBytes(table, entity, { kind: w.target.kind, name: w.target.name }).value;
     fractions[w.target.name] = w.fraction;
     indexes.push({
       target: { kind: w.target.kind, name: w.target.name },
       effect: w.effect,
+      reason: w.reason,
       ...(w.effect === 'put' && pattern.action === 'update' ? { oldEntryBytes: entry } : {}),
       ...(w.effect !== 'put' ? { oldEntryBytes: entry } : {}),
       ...(w.effect !== 'delete' ? { newEntryBytes: entry } : {}),
@@ -220,12 +320,14 @@ export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pr
       consumption,
     };
   }
-  const perRequest = readPerRequest(table, plan);
+  const units = readPerRequest(table, plan);
+  const perRequest = units.total;
   const perSecond = perSecondOf(perRequest, rate, 'RCU/s');
   perSecond.assumptions.push(RATE_ASSUMPTION);
   const consumption: Consumption[] = [
-    { target: plan.target.kind === 'gsi' ? { gsi: plan.target.name } : 'table', readUnitsPerSecond: perSecond.value, writeUnitsPerSecond: 0 },
+    { target: plan.target.kind === 'gsi' ? { gsi: plan.target.name } : 'table', readUnitsPerSecond: units.onTarget * rate, writeUnitsPerSecond: 0 },
   ];
+  if (units.onTable > 0) consumption.push({ target: 'table', readUnitsPerSecond: units.onTable * rate, writeUnitsPerSecond: 0 });
   const cost: PatternCost = {
     patternId: pattern.id,
     name: pattern.name,
@@ -236,6 +338,15 @@ export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pr
     monthly: monthlyFigures({ readUnitsPerSecond: perSecond.value, writeUnitsPerSecond: 0 }, table.tableClass, pricing),
     consumption,
   };
+  const option = costProjectionOption(
+    table,
+    pattern,
+    plan,
+    pricing,
+    (t, _p, pl) => readPerRequest(t, pl).total,
+    (t, p, pl) => new Map(writeCost(t, p, pl).consumption.flatMap((c) => (typeof c.target === 'object' ? [[c.target.gsi, c.writeUnitsPerSecond] as const] : []))),
+  );
+  if (option) cost.projectionOption = option;
   if (plan.operation !== 'Scan') {
     const scanRequest = scanOf(table, plan.consistency, plan.itemsReturned);
     const scanSecond = perSecondOf(scanRequest, rate, 'RCU/s');

@@ -2,17 +2,18 @@
  * What a reviewer looks for in a design's costs: patterns served by a Scan, filters that read far
  * more than they return, writes that put more than one partition's 1,000 WCU/s on one partition
  * key (the table's or a GSI's, which throttles the table through back-pressure), and provisioned
- * capacity below the load.
+ * capacity below the load (throttling) or far above it (money paid for capacity nothing uses).
  */
 import { formatNumber } from '../capacity/figure.ts';
 import { parseKeyTemplate, templateAttributes } from '../model/key-template.ts';
-import type { Distribution, Entity, Table } from '../model/schema.ts';
+import type { Distribution, Entity, Pricing, Table } from '../model/schema.ts';
+import { DEFAULT_PRICING, roundUsd } from '../capacity/pricing.ts';
 import { distinctValuesOf } from '../planner/index.ts';
 import type { PatternCost } from './pattern-cost.ts';
 import type { TargetCost } from './design-cost.ts';
 import { bindingOf } from '../model/key-slots.ts';
 
-export type CostWarningCode = 'cost.scan' | 'cost.filterWaste' | 'cost.hotPartitionWrites' | 'cost.underProvisioned' | 'cost.plan';
+export type CostWarningCode = 'cost.scan' | 'cost.filterWaste' | 'cost.hotPartitionWrites' | 'cost.underProvisioned' | 'cost.overProvisioned' | 'cost.plan' | 'cost.designProblem';
 
 export interface CostWarning {
   code: CostWarningCode;
@@ -21,8 +22,19 @@ export interface CostWarning {
   patternId?: string;
 }
 
-/** A partition serves at most 1,000 write units per second (reference §4.1). */
+/** A partition serves at most 1,000 write units per second. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html */
 export const PARTITION_WRITE_UNITS_PER_SECOND = 1000;
+/**
+ * Provisioned capacity is flagged as more than needed when a table or GSI holds more than this many
+ * times the whole units its load needs, in one direction...
+ */
+export const OVER_PROVISIONED_RATIO = 2;
+/**
+ * ...and the unused units cost more than this many dollars a month. Both must hold: 5 RCU for a load
+ * of 1 is 5×, but the 4 unused RCU cost $0.38 a month; 100 RCU for a load of 60 leave $3.80 a month
+ * unused, but 1.7× is ordinary headroom. (At us-east-1 Standard prices.)
+ */
+export const OVER_PROVISIONED_MIN_USD_PER_MONTH = 1;
 /** A filter reading this many times more items than it returns is flagged. */
 export const FILTER_WASTE_RATIO = 10;
 
@@ -93,12 +105,64 @@ function hotKeyWarning(cost: PatternCost, entity: Entity, traffic: Distribution 
     message:
       `"${cost.name}" writes ${formatNumber(perKey)} WCU/s to one ${where} partition key ${keyAttribute} = ${keys.template} ` +
       `(${formatNumber(unitsPerSecond)} WCU/s; ${busiest.why}); one partition takes at most 1,000 WCU/s. ` +
-      `Shard the key (reference §5) or spread the writes.`,
+      `Shard the key (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-sharding.html) or spread the writes.`,
   };
 }
 
+const dollars = (usd: number): string => `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * The capacity warnings of one provisioned table or GSI, per direction: `cost.underProvisioned` when
+ * the load is above the fixed capacity or above the auto scaling maximum (requests throttle), and
+ * `cost.overProvisioned` when the capacity held is more than `OVER_PROVISIONED_RATIO` × what the load
+ * needs and the unused units cost more than `OVER_PROVISIONED_MIN_USD_PER_MONTH` (with auto scaling,
+ * only when the minimum is what it holds: the floor is billed whatever the load).
+ */
+function capacityWarnings(table: Table, t: TargetCost, pricing: Pricing): CostWarning[] {
+  const configured = t.configured;
+  if (!configured) return [];
+  const warnings: CostWarning[] = [];
+  const where = t.kind === 'table' ? `Table ${table.name}` : `GSI ${t.name}`;
+  const prices = pricing.tableClasses[table.tableClass];
+  for (const direction of ['read', 'write'] as const) {
+    const isRead = direction === 'read';
+    const unit = isRead ? 'RCU' : 'WCU';
+    const load = (isRead ? t.readUnitsPerSecond : t.writeUnitsPerSecond).value;
+    const needs = isRead ? t.loadNeeds.readCapacityUnits : t.loadNeeds.writeCapacityUnits;
+    const held = isRead ? t.billed.readCapacityUnits : t.billed.writeCapacityUnits;
+    const range = configured.autoScaling?.[direction];
+    const ceiling = range ? range.maxCapacity : isRead ? configured.readCapacityUnits : configured.writeCapacityUnits;
+    const throttles = `${isRead ? 'reads' : 'writes'} will throttle${!isRead && t.kind === 'gsi' ? ", and so will the table's (GSI back-pressure)" : ''}`;
+    if (load > ceiling) {
+      warnings.push({
+        code: 'cost.underProvisioned',
+        severity: 'error',
+        message: range
+          ? `${where} auto scales ${direction}s up to at most ${formatNumber(range.maxCapacity)} ${unit}, but its patterns need ${formatNumber(load)} ${unit}/s: ${throttles}. Raise the maximum to at least ${formatNumber(needs)} ${unit}.`
+          : `${where} is provisioned with ${formatNumber(ceiling)} ${unit} but its patterns need ${formatNumber(load)} ${unit}/s: ${throttles}.`,
+      });
+      continue;
+    }
+    // With auto scaling only the minimum is a setting that holds capacity beyond the load; a low
+    // target utilization buys headroom on purpose.
+    if (range && held !== range.minCapacity) continue;
+    const unusedUsd = roundUsd((held - needs) * pricing.hoursPerMonth * (isRead ? prices.readCapacityUnitUsdPerHour : prices.writeCapacityUnitUsdPerHour));
+    if (held > OVER_PROVISIONED_RATIO * needs && unusedUsd > OVER_PROVISIONED_MIN_USD_PER_MONTH) {
+      const cost = `${formatNumber(held - needs)} ${unit} more than the ${formatNumber(needs)} ${unit} its patterns need (${formatNumber(load)} ${unit}/s), ${dollars(unusedUsd)} a month for capacity nothing uses`;
+      warnings.push({
+        code: 'cost.overProvisioned',
+        severity: 'warning',
+        message: range
+          ? `${where} auto scales ${direction}s from a minimum of ${formatNumber(range.minCapacity)} ${unit}, and the minimum is billed whatever the load: ${cost}. Lower the minimum.`
+          : `${where} is provisioned with ${formatNumber(held)} ${unit}: ${cost}. Lower it, or let auto scaling follow the load.`,
+      });
+    }
+  }
+  return warnings;
+}
+
 /** Every warning for one table's costed patterns and totals. */
-export function warningsFor(table: Table, patterns: PatternCost[], targets: TargetCost[]): CostWarning[] {
+export function warningsFor(table: Table, patterns: PatternCost[], targets: TargetCost[], pricing: Pricing = DEFAULT_PRICING): CostWarning[] {
   const warnings: CostWarning[] = [];
   for (const cost of patterns) {
     const { plan } = cost;
@@ -137,26 +201,11 @@ export function warningsFor(table: Table, patterns: PatternCost[], targets: Targ
       }
     }
     for (const text of plan.warnings ?? []) {
-      warnings.push({ code: 'cost.plan', severity: 'warning', patternId: cost.patternId, message: `"${cost.name}": ${text}` });
+      // A design problem is an error, not a cost to weigh: the pattern as written cannot be served by key.
+      if (text === plan.designProblem) warnings.push({ code: 'cost.designProblem', severity: 'error', patternId: cost.patternId, message: `"${cost.name}": ${text}` });
+      else warnings.push({ code: 'cost.plan', severity: 'warning', patternId: cost.patternId, message: `"${cost.name}": ${text}` });
     }
   }
-  for (const t of targets) {
-    if (!t.configured) continue;
-    const where = t.kind === 'table' ? `Table ${table.name}` : `GSI ${t.name}`;
-    if (t.readUnitsPerSecond.value > t.configured.readCapacityUnits) {
-      warnings.push({
-        code: 'cost.underProvisioned',
-        severity: 'error',
-        message: `${where} is provisioned with ${formatNumber(t.configured.readCapacityUnits)} RCU but its patterns need ${formatNumber(t.readUnitsPerSecond.value)} RCU/s: reads will throttle.`,
-      });
-    }
-    if (t.writeUnitsPerSecond.value > t.configured.writeCapacityUnits) {
-      warnings.push({
-        code: 'cost.underProvisioned',
-        severity: 'error',
-        message: `${where} is provisioned with ${formatNumber(t.configured.writeCapacityUnits)} WCU but its patterns need ${formatNumber(t.writeUnitsPerSecond.value)} WCU/s: writes will throttle${t.kind === 'gsi' ? ', and so will the table\'s (GSI back-pressure)' : ''}.`,
-      });
-    }
-  }
+  for (const t of targets) warnings.push(...capacityWarnings(table, t, pricing));
   return warnings;
 }

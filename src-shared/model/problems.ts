@@ -27,6 +27,7 @@ export type ModelErrorCode =
   | 'model.tooManyProjectedAttributes'
   | 'model.unknownEntity'
   | 'model.unknownAttribute'
+  | 'model.returnsOnNonRead'
   | 'model.missingKeyTemplate'
   | 'model.keyTooLong'
   | 'model.billing'

@@ -366,11 +366,14 @@ describe('planPattern: Scan and suggestions', () => {
       itemsRead: 1100,
       itemsReturned: 20,
     });
-    expect(plan.suggestion).toMatchObject({ kind: 'gsi', indexName: 'GSI4', partitionKeyTemplate: 'COUNTRY#{country}', partitionKey: { name: 'GSI4PK', type: 'S' } });
+    // Users are not in GSI3 (a partition key only, like the pattern needs): reuse it, projecting ALL
+    // since the pattern returns whole users.
+    expect(plan.suggestion).toMatchObject({ kind: 'gsi', indexName: 'GSI3', reuses: true, partitionKeyTemplate: 'COUNTRY#{country}', partitionKey: { name: 'GSI3PK', type: 'S' }, projection: { type: 'ALL' } });
     expect(plan.rejected).toHaveLength(5);
 
     const served = planPattern(applyIndexSuggestion(t, plan.suggestion!), p);
-    expect(served).toMatchObject({ operation: 'Query', badge: 'GSI Query', target: { kind: 'gsi', name: 'GSI4' }, keyCondition: 'GSI4PK = :pk', isServed: true });
+    expect(served).toMatchObject({ operation: 'Query', badge: 'GSI Query', target: { kind: 'gsi', name: 'GSI3' }, keyCondition: 'GSI3PK = :pk', isServed: true });
+    expect(served.fetch).toBeUndefined();
   });
 
   it('suggests a sort key typed like the range attribute', () => {

@@ -8,15 +8,15 @@
  * before an index, then declaration order. A sparse index whose condition the pattern does not imply
  * (it would miss some of the entity's items) comes after complete candidates of its class.
  */
-import { evaluateCondition, parseCondition, formatCondition, type Condition } from '../model/condition.ts';
+import { conditionAttributes, evaluateCondition, parseCondition, formatCondition, type Condition } from '../model/condition.ts';
 import { templateAttributes, type KeyTemplate } from '../model/key-template.ts';
 import { RANGE_OPERATORS, type AccessPattern, type Consistency } from '../model/schema.ts';
 import { distinctCombinationsOf, formatCount, formatItems, formatPercent, shareOf, tidy } from './estimate.ts';
 import { conditionExpression, equalityExpression, ExpressionBuilder } from './expression.ts';
 import { mayMatchSortKey, matchSortKey, type NeededRange, type SortKeyMatch } from './sort-key.ts';
 import { suggestIndex } from './suggest.ts';
-import type { EntityView, KeyTarget, Membership, TableView } from './table-view.ts';
-import type { EntityRead, Operation, Plan, PlanBadge, Rejection } from './types.ts';
+import { projectedAttributesOf, type EntityView, type KeyTarget, type Membership, type TableView } from './table-view.ts';
+import type { BaseFetch, EntityRead, Operation, Plan, PlanBadge, ProjectionChange, Rejection } from './types.ts';
 
 /** The most keys one BatchGetItem request takes. https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html */
 export const MAX_BATCH_GET_KEYS = 100;
@@ -25,6 +25,8 @@ export const MAX_BATCH_GET_KEYS = 100;
 const RANK = { getItem: 0, query: 1, gsiQuery: 2, fanOut: 3, scan: 4 } as const;
 /** Added to a candidate's class when it reads a sparse index the pattern does not imply. */
 const PARTIAL_PENALTY = 0.5;
+/** Added when the index lacks needed attributes and every item must be fetched from the table. */
+const FETCH_PENALTY = 0.25;
 
 /** What a read pattern knows and needs, sanitized once. */
 export interface ReadRequest {
@@ -36,6 +38,8 @@ export interface ReadRequest {
   range?: NeededRange;
   resultSize?: number;
   filter?: Condition;
+  /** What the caller needs back: `item`, a list of the entity's attributes, or undefined for a count. */
+  returns?: 'item' | string[];
   notes: string[];
 }
 
@@ -72,6 +76,10 @@ export function readRequestOf(view: TableView, entity: EntityView, pattern: Acce
     if (parsed.ok) request.filter = parsed.value;
     else notes.push(`The filter ${JSON.stringify(pattern.filter)} does not parse: it is ignored.`);
   }
+  if (pattern.action !== 'count') {
+    const r = pattern.returns;
+    request.returns = Array.isArray(r) ? [...new Set(r.filter((a): a is string => typeof a === 'string' && entity.attributeNames.has(a)))] : 'item';
+  }
   return request;
 }
 
@@ -95,7 +103,9 @@ function lostTo(loser: Candidate, winner: Candidate): string {
     Math.floor(loser.rank) > Math.floor(winner.rank)
       ? 'GetItem < Query on the table or an LSI < Query on a GSI < fan-out < Scan'
       : loser.rank > winner.rank
-        ? `${loser.target.label} holds only some of the items`
+        ? loser.plan.fetch && !winner.plan.fetch
+          ? `${loser.target.label} does not project ${list(loser.plan.fetch.missing)}, so each item would be fetched from the table`
+          : `${loser.target.label} holds only some of the items`
         : loser.plan.itemsRead > winner.plan.itemsRead
           ? `${formatItems(winner.plan.itemsRead)} read instead of ${formatCount(loser.plan.itemsRead)}`
           : 'the table before an index, then the first index declared';
@@ -322,6 +332,13 @@ function queryCandidate(
     );
   }
 
+  // What the pattern needs from each entry, against what the index projects.
+  const usedByKey = new Set(fixed);
+  if (sharding.isOneShard && m.partitionKey?.shards?.from) usedByKey.add(m.partitionKey.shards.from);
+  const filteredKnown = own > 1 ? [...request.known].filter((k) => !usedByKey.has(k) && ev.attributeNames.has(k)) : [];
+  const coverage = coverageOf(request, t, view, filteredKnown);
+  const isGsiFetch = t.kind === 'gsi' && coverage !== undefined;
+
   // Filters: known attributes the key condition does not use, and the pattern's filter.
   const builder = new ExpressionBuilder(values);
   const filterParts: string[] = [];
@@ -351,6 +368,8 @@ function queryCandidate(
       assumptions.push(`${t.label} holds ${formatPercent(m.fraction)} of ${entity.name} items, so the filter keeps ${formatPercent(inIndex)} of what it reads there`);
     }
   }
+  // A GSI entry lacks the filter's attributes: the Query cannot test them, the caller does after fetching.
+  const isFilterInCaller = isGsiFetch && coverage.missingForFilter.length > 0 && filterParts.length > 0;
   const hasFilter = filterParts.length > 0;
 
   // Items matched by the key condition, then Limit and filter.
@@ -440,14 +459,74 @@ function queryCandidate(
     assumptions,
     warnings,
   };
-  if (hasFilter) {
+  if (hasFilter && !isFilterInCaller) {
     plan.filter = filterParts.join(' AND ');
     plan.names = builder.names;
   }
+  if (request.returns !== undefined) plan.returns = request.returns;
   if (limit !== undefined) plan.limit = limit;
+  let fetchPenalty = 0;
+  if (coverage) {
+    fetchPenalty = FETCH_PENALTY;
+    const fetched = t.kind === 'lsi' || coverage.missingForFilter.length > 0 ? plan.itemsRead : plan.itemsReturned;
+    const fetch: BaseFetch = {
+      kind: t.kind === 'lsi' ? 'lsi' : 'gsi',
+      index: t.label,
+      missing: coverage.missing,
+      missingForFilter: coverage.missingForFilter,
+      items: tidy(fetched),
+      consistency: t.kind === 'lsi' ? consistency : request.pattern.consistency === 'eventual' ? 'eventual' : 'strong',
+    };
+    const projection = t.projection;
+    const what = `${t.label} projects ${projection?.type === 'INCLUDE' ? `INCLUDE ${projection.nonKeyAttributes.join(', ')}` : (projection?.type ?? 'ALL')}, without ${list(coverage.missing)}, which the pattern ${coverage.missingForFilter.length === coverage.missing.length ? 'filters on' : coverage.missingForFilter.length > 0 ? 'returns or filters on' : 'returns'}`;
+    if (t.kind === 'gsi') {
+      fetch.operation = fetched > 1 ? 'BatchGetItem' : 'GetItem';
+      fetch.requests = fetched > 1 ? Math.ceil(fetched / MAX_BATCH_GET_KEYS) : 1;
+      const text =
+        `Not served by ${t.label} alone: ${what}. A GSI cannot fetch from the table, so the caller sends ${fetch.operation === 'GetItem' ? 'a GetItem' : `BatchGetItem (100 keys each)`} to the table for ${formatItems(fetched, 'returned item')}` +
+        (isFilterInCaller ? ` (every item read, since the filter on ${list(coverage.missingForFilter)} can only run after the fetch, in the caller)` : '') +
+        `, charged on the table; or ${coverage.change.projection.type === 'ALL' ? `project ALL` : `INCLUDE ${list(coverage.change.adds)}`} in ${t.label}.`;
+      plan.explanation += ` ${text}`;
+      warnings.push(text);
+    } else {
+      const text = `${what}: DynamoDB fetches the whole base item from the table for each of the ${formatItems(fetched)} the Query reads, each fetch rounded up to 4 KB on its own and charged on the table; ${coverage.change.projection.type === 'ALL' ? 'projecting ALL' : `INCLUDE ${list(coverage.change.adds)}`} would avoid the fetches.`;
+      plan.explanation += ` ${text}`;
+      warnings.push(text);
+    }
+    plan.fetch = fetch;
+    plan.projectionChange = coverage.change;
+  }
   if (sk.scanIndexForward !== undefined) plan.scanIndexForward = sk.scanIndexForward;
-  const rank = (sharding.fanOut > 1 ? RANK.fanOut : t.kind === 'gsi' ? RANK.gsiQuery : RANK.query) + (isPartial ? PARTIAL_PENALTY : 0);
+  const rank = (sharding.fanOut > 1 ? RANK.fanOut : t.kind === 'gsi' ? RANK.gsiQuery : RANK.query) + (isPartial ? PARTIAL_PENALTY : 0) + fetchPenalty;
   return { target: t, rank, plan };
+}
+
+/** Needed attributes an index lacks, and the projection that would hold them. */
+interface Coverage {
+  missing: string[];
+  missingForFilter: string[];
+  change: ProjectionChange;
+}
+
+/**
+ * Whether the index's entries hold what the pattern needs: the attributes it returns and those its
+ * filter (and any known attribute the key does not use) tests. Undefined when they do (or for the
+ * table, or an ALL projection). docs/dynamodb-rules.md §2.4, §2.5.
+ */
+function coverageOf(request: ReadRequest, t: KeyTarget, view: TableView, filteredKnown: readonly string[]): Coverage | undefined {
+  if (t.kind === 'table') return undefined;
+  const ev = request.entity;
+  const projected = projectedAttributesOf(t, ev, view);
+  if (projected.all) return undefined;
+  const returned = request.returns === 'item' ? [...ev.attributeNames] : (request.returns ?? []);
+  const filtered = [...new Set([...filteredKnown, ...(request.filter ? conditionAttributes(request.filter) : [])])].filter((a) => ev.attributeNames.has(a));
+  const missingForFilter = filtered.filter((a) => !projected.names.has(a));
+  const missing = [...new Set([...returned.filter((a) => !projected.names.has(a)), ...missingForFilter])];
+  if (missing.length === 0) return undefined;
+  const existing = t.projection?.type === 'INCLUDE' ? t.projection.nonKeyAttributes : [];
+  const projection: ProjectionChange['projection'] =
+    request.returns === 'item' && missingForFilter.length < missing.length ? { type: 'ALL' } : { type: 'INCLUDE', nonKeyAttributes: [...new Set([...existing, ...missing])] };
+  return { missing, missingForFilter, change: { kind: t.kind === 'lsi' ? 'lsi' : 'gsi', index: t.label, projection, adds: missing } };
 }
 
 /** The fallback: read every item of the table and filter. */
@@ -502,6 +581,19 @@ function planScan(request: ReadRequest, rejected: Rejection[]): Plan {
   const consistency = usedConsistency(request, view.targets[0] as KeyTarget, 'Scan', notes, warnings);
   const reasons = rejected.map((r) => r.reason);
   const suggestion = suggestIndex(view, ev, request);
+  const varying = known.filter((k) => {
+    const a = entity.attributes.find((x) => x.name === k);
+    return a !== undefined && a.generator?.kind !== 'constant' && a.cardinality !== 1;
+  });
+  let designProblem: string | undefined;
+  if (pattern.action === 'get' && varying.length === 0) {
+    designProblem = `A get must address one item by its key, but the caller knows ${known.length === 0 ? 'no attribute' : `only ${list(known)}, which ${known.length === 1 ? 'is' : 'are'} the same for every ${entity.name}`}: there is no key to get. Say which attribute identifies the item (add it to what the caller knows), or make this a query or count.`;
+    warnings.push(designProblem);
+  } else if (!suggestion && varying.length === 0) {
+    warnings.push(
+      `The caller knows no attribute that varies between ${entity.name} items, so any index would need a constant partition key: all ${formatCount(ev.itemCount)} items in one partition, at most 3,000 RCU and 1,000 WCU per second, a hot partition however the table scales. Read them with a (parallel) Scan, shard the key over N partitions and query each, or say what the caller knows.`,
+    );
+  }
   const plan: Plan = {
     patternId: pattern.id,
     operation: 'Scan',
@@ -529,6 +621,8 @@ function planScan(request: ReadRequest, rejected: Rejection[]): Plan {
     plan.names = builder.names;
   }
   if (suggestion) plan.suggestion = suggestion;
+  if (designProblem) plan.designProblem = designProblem;
+  if (request.returns !== undefined) plan.returns = request.returns;
   return plan;
 }
 

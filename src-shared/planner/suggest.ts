@@ -5,13 +5,18 @@
  * - An LSI when the caller knows the table's partition key, the pattern needs a range, and asks for a
  *   strong (or transactional) read, which a GSI cannot give. Its sort key holds the other known
  *   attributes (`STATUS#{status}#`) and then the range attribute.
- * - Otherwise a GSI: its partition key is built from the known attributes, each as
- *   `NAME#{name}` (`STATUS#{status}`), or the entity's name upper-cased when nothing is known (one
- *   partition: a hot key at scale); its sort key is the range attribute, typed like it (so numbers
- *   sort as numbers), when the pattern needs a range.
+ * - Otherwise a GSI: an existing one the entity is not in, when its key shape fits (overloading it
+ *   costs no new index), else a new one. Its partition key is built from the known attributes, each
+ *   as `NAME#{name}` (`STATUS#{status}`); its sort key is the range attribute, typed like it (so
+ *   numbers sort as numbers), when the pattern needs a range. Its projection is what the pattern needs:
+ *   KEYS_ONLY for a count (with the counter-item alternative), INCLUDE for a list of attributes, ALL
+ *   for the whole item.
+ * - Nothing when the caller knows no varying attribute: a constant partition key is one partition,
+ *   a hot key at any scale; `read.ts` warns instead.
  */
+import { conditionAttributes } from '../model/condition.ts';
 import { templateAttributes } from '../model/key-template.ts';
-import type { Attribute, GlobalSecondaryIndex, KeyAttribute, KeyAttributeType, LocalSecondaryIndex, Table } from '../model/schema.ts';
+import type { Attribute, GlobalSecondaryIndex, KeyAttribute, KeyAttributeType, LocalSecondaryIndex, Projection, Table } from '../model/schema.ts';
 import { MAX_LSIS_PER_TABLE } from '../model/validate.ts';
 import type { ReadRequest } from './read.ts';
 import type { EntityView, TableView } from './table-view.ts';
@@ -72,9 +77,14 @@ export function suggestIndex(view: TableView, ev: EntityView, request: ReadReque
     };
   }
 
-  const name = freeIndexName(table, 'GSI');
-  const partitionKeyTemplate = known.length > 0 ? segments(known) : entity.name.toUpperCase().replace(/[{}]/g, '') || 'ITEM';
-  const partitionKey: KeyAttribute = { name: `${name}PK`, type: 'S' };
+  // A partition key built only from constants puts every item in one partition: no index to suggest.
+  if (keyedOn(known, entity).length === 0) return undefined;
+  const projection = projectionFor(request, ev, table);
+  const partitionKeyTemplate = segments(known);
+  const reuse = reusableGsi(table, ev, range, attribute, projection);
+  const reused = reuse?.gsi;
+  const name = reused?.name ?? freeIndexName(table, 'GSI');
+  const partitionKey: KeyAttribute = reused?.partitionKey ?? { name: `${name}PK`, type: 'S' };
   const suggestion: IndexSuggestion = {
     kind: 'gsi',
     partitionKeyTemplate,
@@ -82,19 +92,97 @@ export function suggestIndex(view: TableView, ev: EntityView, request: ReadReque
     entityId: entity.id,
     indexName: name,
     partitionKey,
-    projection: { type: 'ALL' },
+    projection: reuse?.projection ?? projection,
   };
-  if (range) {
-    suggestion.sortKeyTemplate = `{${range.attribute}}`;
-    suggestion.sortKey = { name: `${name}SK`, type: keyTypeOf(attribute(range.attribute)) };
+  if (reused) suggestion.reuses = true;
+  const sortKey = reused ? reused.sortKey : range ? { name: `${name}SK`, type: keyTypeOf(attribute(range.attribute)) } : undefined;
+  if (sortKey) {
+    suggestion.sortKey = sortKey;
+    suggestion.sortKeyTemplate = range ? `{${range.attribute}}` : entity.name.toUpperCase().replace(/[{}]/g, '') || 'ITEM';
   }
+  const projectionNote = reused ? '' : projectionText(suggestion.projection ?? projection, request);
   suggestion.reason =
-    `a GSI ${name} with partition key ${partitionKey.name} = ${partitionKeyTemplate}` +
-    (suggestion.sortKey ? ` and sort key ${suggestion.sortKey.name} = ${suggestion.sortKeyTemplate ?? ''}` : '') +
-    ` on ${entity.name} would serve it with a Query.` +
-    (known.length === 0 ? ` The caller knows no attribute, so every ${entity.name} item shares one partition key: a hot key at scale (consider shards).` : '') +
+    (reused
+      ? `GSI ${name} already exists: giving ${entity.name} the templates ${partitionKey.name} = ${partitionKeyTemplate}` +
+        (sortKey ? ` and ${sortKey.name} = ${suggestion.sortKeyTemplate ?? ''}` : '') +
+        ` would serve it with a Query, without a new index (the index is overloaded).` +
+        (reuse?.changes
+          ? ` Its projection becomes ${reuse.projection.type === 'INCLUDE' ? `INCLUDE ${reuse.projection.nonKeyAttributes.join(', ')}` : reuse.projection.type} to hold what the pattern needs (DynamoDB cannot change a GSI's projection in place: the index is deleted and created again).`
+          : '')
+      : `a GSI ${name} with partition key ${partitionKey.name} = ${partitionKeyTemplate}` +
+        (sortKey ? ` and sort key ${sortKey.name} = ${suggestion.sortKeyTemplate ?? ''}` : '') +
+        ` on ${entity.name} would serve it with a Query.`) +
+    projectionNote +
+    (request.pattern.action === 'count' ? ` ${counterNote(view, ev)}` : '') +
     (wantsStrong ? ` A GSI reads eventually consistent only, not ${request.pattern.consistency} as the pattern asks.` : '');
   return suggestion;
+}
+
+/** Known attributes that vary (a constant generator or a cardinality of 1 makes a constant key). */
+function keyedOn(known: readonly string[], entity: EntityView['entity']): string[] {
+  return known.filter((k) => {
+    const a = entity.attributes.find((x) => x.name === k);
+    return a !== undefined && a.generator?.kind !== 'constant' && a.cardinality !== 1;
+  });
+}
+
+/**
+ * The projection a new index needs for the pattern: KEYS_ONLY for a count, INCLUDE of the returned
+ * and filtered non-key attributes for a list, ALL for the whole item.
+ */
+function projectionFor(request: ReadRequest, ev: EntityView, table: Table): Projection {
+  if (request.pattern.action === 'count' && !request.filter) return { type: 'KEYS_ONLY' };
+  const filtered = request.filter ? conditionAttributes(request.filter) : [];
+  if (request.returns === 'item' && request.pattern.action !== 'count') return { type: 'ALL' };
+  const keyNames = new Set([table.partitionKey.name, table.sortKey?.name]);
+  const wanted = [...new Set([...(Array.isArray(request.returns) ? request.returns : []), ...filtered])].filter((a) => ev.attributeNames.has(a) && !keyNames.has(a));
+  return wanted.length === 0 ? { type: 'KEYS_ONLY' } : { type: 'INCLUDE', nonKeyAttributes: wanted };
+}
+
+function projectionText(p: Projection, request: ReadRequest): string {
+  if (p.type === 'KEYS_ONLY') return request.pattern.action === 'count' ? ' A count needs only the keys: KEYS_ONLY keeps the index small and its writes at 1 WCU.' : ' KEYS_ONLY: the pattern needs only key attributes.';
+  if (p.type === 'INCLUDE') return ` Projection INCLUDE ${p.nonKeyAttributes.join(', ')}: what the pattern returns and filters on, and no more.`;
+  return '';
+}
+
+/** The counter-item alternative for a count: its write cost, from the entity's put and delete patterns. */
+function counterNote(view: TableView, ev: EntityView): string {
+  const writes = (view.table.accessPatterns ?? []).filter((p) => p.entityId === ev.entity.id && (p.action === 'put' || p.action === 'delete'));
+  const rate = writes.reduce((s, p) => s + (Number.isFinite(p.ratePerSecond) ? p.ratePerSecond : 0), 0);
+  return `Or keep a counter item that each put and delete of ${ev.entity.name} updates (ADD count 1 / -1): a GetItem of 0.5 RCU per count, for ${rate > 0 ? `${rate.toLocaleString('en-US')} extra WCU/s (1 WCU per write, from the put and delete patterns)` : '1 extra WCU per put or delete'}.`;
+}
+
+/**
+ * An existing GSI the entity is not in (it has no templates for its keys) whose key shape fits: a
+ * string partition key, and a sort key exactly when a range is needed (typed like the range).
+ */
+function reusableGsi(
+  table: Table,
+  ev: EntityView,
+  range: ReadRequest['range'],
+  attribute: (name: string) => Attribute | undefined,
+  needed: Projection,
+): { gsi: GlobalSecondaryIndex; projection: Projection; changes: boolean } | undefined {
+  const fitting = table.globalSecondaryIndexes.filter((g) => {
+    if (g.partitionKey.type !== 'S' || Object.hasOwn(ev.entity.keys, g.partitionKey.name)) return false;
+    if (g.sortKey && Object.hasOwn(ev.entity.keys, g.sortKey.name)) return false;
+    if (!range) return !g.sortKey || g.sortKey.type === 'S';
+    return g.sortKey !== undefined && g.sortKey.type === keyTypeOf(attribute(range.attribute));
+  });
+  const options = fitting.map((gsi) => {
+    const projection = mergeProjections(gsi.projection, needed);
+    return { gsi, projection, changes: projectionKey(projection) !== projectionKey(gsi.projection) };
+  });
+  return options.find((o) => !o.changes) ?? options[0];
+}
+
+const projectionKey = (p: Projection): string => (p.type === 'INCLUDE' ? `INCLUDE:${[...p.nonKeyAttributes].sort().join(',')}` : p.type);
+
+/** The smallest projection holding both. */
+function mergeProjections(a: Projection, b: Projection): Projection {
+  if (a.type === 'ALL' || b.type === 'ALL') return { type: 'ALL' };
+  const names = [...new Set([...(a.type === 'INCLUDE' ? a.nonKeyAttributes : []), ...(b.type === 'INCLUDE' ? b.nonKeyAttributes : [])])];
+  return names.length === 0 ? { type: 'KEYS_ONLY' } : { type: 'INCLUDE', nonKeyAttributes: names };
 }
 
 /**
@@ -114,7 +202,13 @@ export function applyIndexSuggestion(table: Table, suggestion: IndexSuggestion):
   if (!entity) return table;
   const keys = { ...entity.keys };
   const next: Table = { ...table };
-  if (suggestion.kind === 'gsi') {
+  if (suggestion.kind === 'gsi' && suggestion.reuses) {
+    if (!suggestion.partitionKey || suggestion.partitionKeyTemplate === undefined) return table;
+    if (!table.globalSecondaryIndexes.some((g) => g.name === indexName)) return table;
+    next.globalSecondaryIndexes = table.globalSecondaryIndexes.map((g) => (g.name === indexName && suggestion.projection ? { ...g, projection: suggestion.projection } : g));
+    keys[suggestion.partitionKey.name] = { template: suggestion.partitionKeyTemplate };
+    if (suggestion.sortKey && suggestion.sortKeyTemplate !== undefined) keys[suggestion.sortKey.name] = { template: suggestion.sortKeyTemplate };
+  } else if (suggestion.kind === 'gsi') {
     if (!suggestion.partitionKey || suggestion.partitionKeyTemplate === undefined) return table;
     const gsi: GlobalSecondaryIndex = { id, name: indexName, partitionKey: suggestion.partitionKey, projection };
     if (suggestion.sortKey) gsi.sortKey = suggestion.sortKey;

@@ -173,3 +173,21 @@ export function viewTable(table: Table): TableView {
 export function boundAttributes(b: BoundKey | undefined): string[] {
   return b?.template ? templateAttributes(b.template) : [];
 }
+
+/**
+ * What an index entry of this entity holds (docs/dynamodb-rules.md §1.4, §3.3): every attribute when
+ * the index projects ALL (or for the table itself); else the key attributes of the table and of the
+ * index, the entity attributes their templates are built from (a caller reads `orderId` out of
+ * `ORDER#{orderId}`), and for INCLUDE the listed attributes.
+ */
+export function projectedAttributesOf(t: KeyTarget, ev: EntityView, view: TableView): { all: boolean; names: Set<string> } {
+  if (!t.projection || t.projection.type === 'ALL') return { all: true, names: new Set() };
+  const names = new Set<string>();
+  for (const key of [view.targets[0]?.partitionKey, view.targets[0]?.sortKey, t.partitionKey, t.sortKey]) {
+    if (!key) continue;
+    names.add(key.name);
+    for (const a of boundAttributes(ev.keys.get(key.name))) names.add(a);
+  }
+  if (t.projection.type === 'INCLUDE') for (const a of t.projection.nonKeyAttributes ?? []) names.add(a);
+  return { all: false, names };
+}

@@ -54,20 +54,57 @@ export interface IndexSuggestion {
   /** The new index's sort key attribute (an LSI always has one). */
   sortKey?: KeyAttribute;
   projection?: Projection;
+  /** The index already exists (it holds other entities): only the entity's key templates are added. */
+  reuses?: boolean;
 }
 
-/** An index a write touches, and how (reference §3.3). */
+/** An index a write touches, and how (docs/dynamodb-rules.md §3.3). */
 export interface IndexWrite {
   target: Target;
   /**
    * put: the item enters or is rewritten in the index (1 write); move: an update changes the
-   * index key (delete + put, 2 writes); delete: the item leaves it (1 write); none: not in the index
-   * or nothing projected changes (0 writes).
+   * index key while the item stays in the index (delete + put, 2 writes); delete: the item leaves it
+   * (1 write); enterOrLeave: an update crosses the index's condition, so the item enters (one put) or
+   * leaves (one delete), 1 write either way; none: not in the index or nothing projected changes (0).
    */
-  effect: 'put' | 'move' | 'delete' | 'none';
+  effect: 'put' | 'move' | 'delete' | 'enterOrLeave' | 'none';
   /** Share of the entity's items the index holds (sparse by predicate < 1). */
   fraction: number;
   reason: string;
+}
+
+/**
+ * Base items a read must fetch from the table because the index it queries does not project what the
+ * pattern needs (its returned attributes, or the attributes its filter tests).
+ * - `gsi`: a GSI cannot fetch; the caller sends a GetItem/BatchGetItem per item to the table, charged
+ *   on the table's capacity (and the filter on missing attributes runs in the caller, after the fetch).
+ * - `lsi`: DynamoDB fetches the base item itself for each item the Query reads, charged per fetched
+ *   item rounded up to 4 KB on the table's capacity.
+ */
+export interface BaseFetch {
+  kind: 'gsi' | 'lsi';
+  /** The index that lacks the attributes. */
+  index: string;
+  /** Needed attributes the index does not project, in the pattern's order. */
+  missing: string[];
+  /** Of `missing`, those the filter tests (a GSI cannot filter on them: the caller does, after fetching). */
+  missingForFilter: string[];
+  /** Items fetched per pattern call. */
+  items: number;
+  /** GSI only: the operation that fetches them, and how many requests (100 keys per BatchGetItem). */
+  operation?: 'GetItem' | 'BatchGetItem';
+  requests?: number;
+  /** The consistency of the fetch (a table read can be strong even when the GSI read is not). */
+  consistency: Consistency;
+}
+
+/** A projection that would let an index serve a pattern alone: INCLUDE these attributes (or ALL). */
+export interface ProjectionChange {
+  kind: 'gsi' | 'lsi';
+  index: string;
+  projection: Projection;
+  /** The attributes it adds to the index. */
+  adds: string[];
 }
 
 export interface Plan {
@@ -98,6 +135,12 @@ export interface Plan {
   itemsReturned: number;
   /** False when no key-based access serves the pattern and it falls back to a Scan. */
   isServed: boolean;
+  /** What the caller needs back: `item` (the whole item), a list of attributes, or nothing (a count). */
+  returns?: 'item' | string[];
+  /** Base items fetched because the queried index lacks needed attributes. */
+  fetch?: BaseFetch;
+  /** The projection change that would remove `fetch`; costed beside the plan. */
+  projectionChange?: ProjectionChange;
   /** Index writes for write patterns (empty for reads). */
   indexWrites: IndexWrite[];
   rejected: Rejection[];
@@ -106,6 +149,8 @@ export interface Plan {
   explanation: string;
   /** Modeling assumptions behind the counts ("Order.userId has 1,000,000 distinct values"). */
   assumptions: string[];
+  /** A flaw of the design this plan exposes (a get whose caller knows no key): shown as an error. */
+  designProblem?: string;
   /**
    * What the user should look at although the pattern is served: a sparse index that holds only
    * some of the entity's items, a strong read downgraded on a GSI, a write whose key is not known.

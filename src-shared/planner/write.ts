@@ -1,6 +1,6 @@
 /**
  * Plans a write pattern (put, update, delete): the table operation with the item's primary key, and
- * what it does to each index (reference §3.3):
+ * what it does to each index (docs/dynamodb-rules.md §3.3):
  * - the entity is not in the index (no template for one of its keys): none;
  * - put: put; delete: delete;
  * - update: move (delete + put, 2 writes) when it changes an attribute the index's key templates are
@@ -12,7 +12,7 @@
 import { conditionAttributes, formatCondition } from '../model/condition.ts';
 import type { AccessPattern } from '../model/schema.ts';
 import { formatPercent } from './estimate.ts';
-import { boundAttributes, type EntityView, type KeyTarget, type TableView } from './table-view.ts';
+import { boundAttributes, projectedAttributesOf, type EntityView, type KeyTarget, type TableView } from './table-view.ts';
 import type { IndexWrite, Operation, Plan, PlanBadge } from './types.ts';
 
 const OPERATIONS: Record<'put' | 'update' | 'delete', Operation & PlanBadge> = { put: 'PutItem', update: 'UpdateItem', delete: 'DeleteItem' };
@@ -65,7 +65,7 @@ export function planWrite(view: TableView, ev: EntityView, pattern: AccessPatter
     );
   }
   if (pattern.consistency === 'transactional') {
-    notes.push(`Transactional: sent in a TransactWriteItems, which costs 2 write units per KB on the table; the index writes are ordinary (reference §3.4, an assumption).`);
+    notes.push(`Transactional: sent in a TransactWriteItems, which costs 2 write units per KB on the table; the index writes are ordinary (docs/dynamodb-rules.md §3.4, an assumption).`);
   }
 
   const indexWrites = view.targets.slice(1).map((t) => indexWriteOf(t, ev, pattern, view));
@@ -99,17 +99,6 @@ export function planWrite(view: TableView, ev: EntityView, pattern: AccessPatter
   return plan;
 }
 
-/** The attributes an index entry of this entity holds: its key templates' and the projected ones. */
-function projectedAttributes(t: KeyTarget, ev: EntityView, view: TableView): { all: boolean; names: Set<string> } {
-  if (!t.projection || t.projection.type === 'ALL') return { all: true, names: new Set() };
-  const names = new Set<string>();
-  for (const key of [view.targets[0]?.partitionKey, view.targets[0]?.sortKey, t.partitionKey, t.sortKey]) {
-    if (key) for (const a of boundAttributes(ev.keys.get(key.name))) names.add(a);
-  }
-  if (t.projection.type === 'INCLUDE') for (const a of t.projection.nonKeyAttributes ?? []) names.add(a);
-  return { all: false, names };
-}
-
 function indexWriteOf(t: KeyTarget, ev: EntityView, pattern: AccessPattern, view: TableView): IndexWrite {
   const entity = ev.entity;
   const m = ev.membership[t.order];
@@ -132,25 +121,30 @@ function indexWriteOf(t: KeyTarget, ev: EntityView, pattern: AccessPattern, view
   const keyNames = t.kind === 'lsi' ? [t.sortKey?.name] : [t.partitionKey.name, t.sortKey?.name];
   const keyAttributes = new Set(keyNames.flatMap((k) => (k ? boundAttributes(ev.keys.get(k)) : [])));
   const changedKeys = updates.filter((u) => keyAttributes.has(u));
-  if (changedKeys.length > 0) {
-    return {
-      target: t.target,
-      effect: 'move',
-      fraction,
-      reason: `The update changes ${list(changedKeys)}, which ${t.label}'s key templates are built from: the entry moves (delete + put, 2 writes)${share}.`,
-    };
-  }
   const conditionNames = new Set(m.conditions.flatMap((c) => conditionAttributes(c)));
   const changedConditions = updates.filter((u) => conditionNames.has(u));
-  if (changedConditions.length > 0) {
+  const when = m.conditions.map((c) => formatCondition(c.clauses)).join(' AND ');
+  // A key attribute the condition pins to one value cannot change while the item stays in the index:
+  // changing it takes the item out (or brings it in), one delete or one put (docs/dynamodb-rules.md §3.3).
+  const movable = changedKeys.filter((k) => (m.allowedValues.get(k) ?? Infinity) > 1);
+  if (movable.length > 0) {
     return {
       target: t.target,
       effect: 'move',
       fraction,
-      reason: `The update changes ${list(changedConditions)}, which decides whether the item is in ${t.label} (${m.conditions.map((c) => formatCondition(c.clauses)).join(' AND ')}): the item may enter or leave it, modeled as a move (delete + put, 2 writes).`,
+      reason: `The update changes ${list(movable)}, which ${t.label}'s key templates are built from, while the item stays in the index: the entry moves (delete + put, 2 writes)${share}${changedConditions.length > 0 ? `; an update that takes it out of or into the index (${when}) costs 1` : ''}.`,
     };
   }
-  const projected = projectedAttributes(t, ev, view);
+  if (changedKeys.length > 0 || changedConditions.length > 0) {
+    const changed = [...new Set([...changedKeys, ...changedConditions])];
+    return {
+      target: t.target,
+      effect: 'enterOrLeave',
+      fraction: 1,
+      reason: `The update changes ${list(changed)}, which decides whether the item is in ${t.label} (${when}): it enters (one put) or leaves (one delete), 1 write; every such update is taken to cross the condition.`,
+    };
+  }
+  const projected = projectedAttributesOf(t, ev, view);
   const changedProjected = projected.all ? updates : updates.filter((u) => projected.names.has(u));
   if (changedProjected.length > 0) {
     return {

@@ -1,10 +1,11 @@
 /**
- * Bytes of DynamoDB values and items (reference §1): numbers by the base-100 rule, binaries decoded,
+ * Bytes of DynamoDB values and items (docs/dynamodb-rules.md §1): numbers by the base-100 rule, binaries decoded,
  * lists and maps with their overhead, and the item size as a Figure for `keyplan size`.
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html
  */
 import { utf8ByteLength } from '../../model/key-template.ts';
 import { figure, formatNumber, type Figure, type Step } from '../figure.ts';
+import { AWS_DOCS } from '../sources.ts';
 import { attributeValueType, base64DecodedLength, parseDecimal, type AttributeValue, type AttributeValueType, type DecimalParts, type Item } from './values.ts';
 
 /**
@@ -14,7 +15,7 @@ import { attributeValueType, base64DecodedLength, parseDecimal, type AttributeVa
 export const MAX_ITEM_BYTES = 409_600;
 
 /**
- * Bytes a list or map adds for itself, and bytes per element or entry (§1.1).
+ * Bytes a list or map adds for itself, and bytes per element or entry (docs/dynamodb-rules.md §1.1).
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html
  */
 export const DOCUMENT_OVERHEAD_BYTES = 3;
@@ -23,7 +24,7 @@ export const DOCUMENT_ELEMENT_OVERHEAD_BYTES = 1;
 
 /**
  * Bytes a number value takes, by the exact rule dynalite implements and live DynamoDB agrees with
- * (§1.2): 1 for zero, else 1 + ceil(digits / 2), + 1 when the digit count and the exponent are both
+ * (docs/dynamodb-rules.md §1.2): 1 for zero, else 1 + ceil(digits / 2), + 1 when the digit count and the exponent are both
  * even (the base-100 pairs do not line up), + 1 for a negative number. The docs' "about
  * ceil(digits / 2) + 1" is an approximation of this. Throws for a string that is not a number (call
  * `parseDynamoDbItem` on outside data first).
@@ -49,7 +50,7 @@ function base64Bytes(s: string): number {
 }
 
 /**
- * Bytes a value takes, without its attribute name (§1.1): S its UTF-8 bytes, N per
+ * Bytes a value takes, without its attribute name (docs/dynamodb-rules.md §1.1): S its UTF-8 bytes, N per
  * `numberValueBytes`, B its decoded bytes, BOOL and NULL 1, sets the sum of their elements, L 3 + Σ(1 +
  * element), M 3 + Σ(1 + key UTF-8 bytes + value).
  */
@@ -110,7 +111,7 @@ function hasType(v: AttributeValue, types: readonly AttributeValueType[]): boole
  * `ITEMIZED_ATTRIBUTES` the rest are grouped), then the total, in bytes. For `keyplan size`.
  */
 export function itemSizeFigure(item: Item): Figure {
-  const source = '§1.1 https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html';
+  const source = AWS_DOCS.itemSizes;
   const steps: Step[] = [];
   const entries = Object.entries(item);
   let total = 0;
@@ -145,10 +146,10 @@ export function itemSizeFigure(item: Item): Figure {
   const values = Object.values(item);
   const assumptions: string[] = [];
   if (values.some((v) => hasType(v, ['N', 'NS']))) {
-    assumptions.push('Number sizes use the exact base-100 rule dynalite implements; AWS documents only an approximation (reference §1.2, §10.15).');
+    assumptions.push('Number sizes use the exact base-100 rule dynalite implements; AWS documents only an approximation (docs/dynamodb-rules.md §1.2, §10.15).');
   }
   if (values.some((v) => hasType(v, ['SS', 'NS', 'BS']))) {
-    assumptions.push('A set counts the sum of its elements, with no overhead (reference §10.16).');
+    assumptions.push('A set counts the sum of its elements, with no overhead (docs/dynamodb-rules.md §10.16).');
   }
   return figure(steps, assumptions);
 }

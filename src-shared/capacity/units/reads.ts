@@ -1,9 +1,10 @@
 /**
- * Read units (reference §2): GetItem, BatchGetItem and TransactGetItems, item by item; Query and Scan,
- * paged at 1 MB and rounded per page; and the read throughput of provisioned capacity. Test vectors §9.2.
+ * Read units (docs/dynamodb-rules.md §2): GetItem, BatchGetItem and TransactGetItems, item by item; Query and Scan,
+ * paged at 1 MB and rounded per page; and the read throughput of provisioned capacity. Test vectors docs/dynamodb-rules.md §9.2.
  */
 import type { Consistency } from '../../model/schema.ts';
 import { figure, formatNumber, type Figure, type Step } from '../figure.ts';
+import { AWS_DOCS, type DocSource } from '../sources.ts';
 import {
   ASSUMPTIONS,
   PAGE_BYTES,
@@ -16,10 +17,10 @@ import {
   readBlocksForBytes,
 } from './rules.ts';
 
-const READ_SOURCE = '§2 https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ProvisionedThroughput.html';
-const QUERY_SOURCE = '§2.2 https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Query.html';
-const SCAN_SOURCE = '§2.2 https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Scan.html';
-const LSI_SOURCE = '§2.5 https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/LSI.html';
+const READ_SOURCE = AWS_DOCS.readWriteUnits;
+const QUERY_SOURCE = AWS_DOCS.query;
+const SCAN_SOURCE = AWS_DOCS.scan;
+const LSI_SOURCE = AWS_DOCS.lsi;
 
 function consistencyStep(blocks: number, consistency: Consistency, source = READ_SOURCE, what = 'Read units'): Step {
   const factor = READ_UNITS_PER_BLOCK[consistency];
@@ -36,7 +37,7 @@ function consistencyStep(blocks: number, consistency: Consistency, source = READ
 // Single-item and batch reads
 
 /**
- * Read units of a GetItem (§2.2): the item rounded up to 4 KB, × 0.5 eventual, 1 strong, 2
+ * Read units of a GetItem (docs/dynamodb-rules.md §2.2): the item rounded up to 4 KB, × 0.5 eventual, 1 strong, 2
  * transactional (a TransactGetItems of that one item). `itemBytes` undefined means the key does not
  * exist: the read still costs one block (0.5 / 1 / 2). E-6, E-7, E-8.
  */
@@ -58,7 +59,7 @@ export function getItemReadUnits(itemBytes: number | undefined, consistency: Con
   return figure(steps);
 }
 
-function perItemReads(itemBytes: ReadonlyArray<number | undefined>, consistency: Consistency, what: string, source: string): Figure {
+function perItemReads(itemBytes: ReadonlyArray<number | undefined>, consistency: Consistency, what: string, source: DocSource): Figure {
   const steps: Step[] = [];
   let blocks = 0;
   for (const group of groupSizes(itemBytes)) {
@@ -84,7 +85,7 @@ function perItemReads(itemBytes: ReadonlyArray<number | undefined>, consistency:
 }
 
 /**
- * Read units of a BatchGetItem (§2.2): each item rounded up to 4 KB on its own, as its own GetItem,
+ * Read units of a BatchGetItem (docs/dynamodb-rules.md §2.2): each item rounded up to 4 KB on its own, as its own GetItem,
  * then added; `undefined` entries are keys not found (the GetItem minimum each). E-9, E-10, E-11, V-21.
  */
 export function batchGetReadUnits(itemBytes: ReadonlyArray<number | undefined>, consistency: Consistency): Figure {
@@ -92,7 +93,7 @@ export function batchGetReadUnits(itemBytes: ReadonlyArray<number | undefined>, 
 }
 
 /**
- * Read units of a TransactGetItems (§2.6): 2 units per 4 KB of each item, rounded per item. E-28.
+ * Read units of a TransactGetItems (docs/dynamodb-rules.md §2.6): 2 units per 4 KB of each item, rounded per item. E-28.
  */
 export function transactGetReadUnits(itemBytes: ReadonlyArray<number | undefined>): Figure {
   return perItemReads(itemBytes, 'transactional', 'Read units', TRANSACTION_SOURCE);
@@ -115,8 +116,8 @@ interface Paging {
 
 /**
  * Pages one request reads and the 4 KB blocks they cost: items of `itemBytes` fill a page until it
- * reaches 1 MB, the crossing item included (§10.7); each page is rounded up to 4 KB on its own; LSI
- * fetches add each fetched item rounded up to 4 KB (§2.5). A request reading nothing costs 1 block.
+ * reaches 1 MB, the crossing item included (docs/dynamodb-rules.md §10.7); each page is rounded up to 4 KB on its own; LSI
+ * fetches add each fetched item rounded up to 4 KB (docs/dynamodb-rules.md §2.5). A request reading nothing costs 1 block.
  */
 function pageRequest(items: number, itemBytes: number, fetchBlocksPerItem: number): Paging {
   if (items <= 0) {
@@ -149,7 +150,7 @@ export interface QueryReadInput {
   itemBytes: number;
   consistency: Consistency;
   target: ReadTarget;
-  /** For an LSI query that asks for attributes the LSI does not project: each match fetches its base item (§2.5). */
+  /** For an LSI query that asks for attributes the LSI does not project: each match fetches its base item (docs/dynamodb-rules.md §2.5). */
   lsiFetch?: { baseItemBytes: number };
   /** Requests the items are spread evenly over (a fan-out over N shards: N); each is paged and rounded on its own. Default 1. */
   requests?: number;
@@ -170,10 +171,10 @@ function effectiveConsistency(consistency: Consistency, target: ReadTarget, assu
 }
 
 /**
- * Read units of a Query (§2.2): the items read, in pages of 1 MB (the crossing item included, §10.7),
+ * Read units of a Query (docs/dynamodb-rules.md §2.2): the items read, in pages of 1 MB (the crossing item included, docs/dynamodb-rules.md §10.7),
  * each page rounded up to 4 KB separately, the pages added; at least one block per request (an empty
- * result costs 0.5 / 1, §10.8). A GSI is always read eventually consistent (§2.4); an LSI fetch adds
- * each fetched base item rounded up to 4 KB (§2.5). A FilterExpression does not lower it. Reproduces
+ * result costs 0.5 / 1, docs/dynamodb-rules.md §10.8). A GSI is always read eventually consistent (docs/dynamodb-rules.md §2.4); an LSI fetch adds
+ * each fetched base item rounded up to 4 KB (docs/dynamodb-rules.md §2.5). A FilterExpression does not lower it. Reproduces
  * E-3, E-4, E-12..E-16, E-26. Unit: RCU (RRU on-demand, the same number).
  */
 export function queryReadUnits(input: QueryReadInput): Figure {
@@ -192,7 +193,7 @@ export function queryReadUnits(input: QueryReadInput): Figure {
       expression: `${count(requests, 'request')} of ${count(perRequest, 'item')} each`,
       value: requests,
       unit: 'requests',
-      source: '§5',
+      source: AWS_DOCS.writeSharding,
     });
   }
   steps.push({ label: `Items read (${what})`, expression: count(input.itemCount, 'item'), value: input.itemCount, unit: 'items', source: QUERY_SOURCE });
@@ -266,10 +267,10 @@ export interface ScanReadInput {
 }
 
 /**
- * Read units of a Scan (§2.2): every item of the table or index is read, whatever the filter, in
- * pages of 1 MB (crossing item included, §10.7) rounded up to 4 KB each; the groups share pages at
+ * Read units of a Scan (docs/dynamodb-rules.md §2.2): every item of the table or index is read, whatever the filter, in
+ * pages of 1 MB (crossing item included, docs/dynamodb-rules.md §10.7) rounded up to 4 KB each; the groups share pages at
  * their average size. A parallel scan pages each segment on its own. `ConsistentRead` doubles it. E-1,
- * E-2. Not modeled: the per-partition minimum of §10.8 (the partition count is not known here).
+ * E-2. Not modeled: the per-partition minimum of docs/dynamodb-rules.md §10.8 (the partition count is not known here).
  */
 export function scanReadUnits(input: ScanReadInput): Figure {
   const assumptions: string[] = [];

@@ -1,10 +1,11 @@
 /**
  * The AWS rules every read and write unit rests on: unit sizes, the 1 MB page, consistency and
- * transaction factors, the assumption texts, and the bare `*ForBytes` arithmetic (reference §2.1, §3.1).
+ * transaction factors, the assumption texts, and the bare `*ForBytes` arithmetic (docs/dynamodb-rules.md §2.1, §3.1).
  * Also the formatting helpers the read and write derivations share.
  */
 import type { Consistency } from '../../model/schema.ts';
 import { formatNumber } from '../figure.ts';
+import { AWS_DOCS } from '../sources.ts';
 
 /**
  * A read unit covers up to 4 KB: 1 strongly consistent read, 2 eventually consistent reads, or half a
@@ -34,21 +35,21 @@ export const READ_UNITS_PER_BLOCK: Readonly<Record<Consistency, number>> = { eve
 export const TRANSACTIONAL_WRITE_FACTOR = 2;
 
 /** Source of the transaction rules, cited by transactional reads and writes alike. */
-export const TRANSACTION_SOURCE = '§2.6, §3.2 https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html';
+export const TRANSACTION_SOURCE = AWS_DOCS.transactions;
 
-/** Assumption texts (reference §10), shown beside the figures that rest on them. */
+/** Assumption texts (docs/dynamodb-rules.md §10), shown beside the figures that rest on them. */
 export const ASSUMPTIONS = {
   pageBoundary:
-    'A page stops once the plain bytes read reach 1 MB and includes the item that crosses the limit; DynamoDB counts an internal size that is not public (reference §10.7).',
-  minimumPerRequest: 'A Query or Scan that reads nothing still costs the minimum of one 4 KB read per request (reference §2.2, §10.8).',
-  lsiFetchPaging: 'With LSI fetches, each item counts its entry plus its fetched item, rounded up to 4 KB, toward the 1 MB page (reference §2.5).',
-  missingDelete: 'A DeleteItem of a key that does not exist costs the 1-unit minimum, as dynalite charges it (reference §3.2, §10.11).',
-  twoSizedMove: 'An index key change costs a delete of the old entry plus a put of the new one, each rounded up to 1 KB on its own size (reference §10.10).',
-  rewriteInIndex: 'An item rewritten in place in an index is charged on the larger of its old and new entry, as the table charges the larger item (reference §3.2).',
-  transactionIndexes: 'In a transaction the table write costs 2×, while index writes cost 1× like any index update (reference §3.4, §10.12).',
-  indexEntrySize: 'An index entry is sized as the projected attributes (base keys + index keys + projected attributes), without the 100-byte storage overhead (reference §10.9).',
+    'A page stops once the plain bytes read reach 1 MB and includes the item that crosses the limit; DynamoDB counts an internal size that is not public (docs/dynamodb-rules.md §10.7).',
+  minimumPerRequest: 'A Query or Scan that reads nothing still costs the minimum of one 4 KB read per request (docs/dynamodb-rules.md §2.2, §10.8).',
+  lsiFetchPaging: 'With LSI fetches, each item counts its entry plus its fetched item, rounded up to 4 KB, toward the 1 MB page (docs/dynamodb-rules.md §2.5).',
+  missingDelete: 'A DeleteItem of a key that does not exist costs the 1-unit minimum, as dynalite charges it (docs/dynamodb-rules.md §3.2, §10.11).',
+  twoSizedMove: 'An index key change costs a delete of the old entry plus a put of the new one, each rounded up to 1 KB on its own size (docs/dynamodb-rules.md §10.10).',
+  rewriteInIndex: 'An item rewritten in place in an index is charged on the larger of its old and new entry, as the table charges the larger item (docs/dynamodb-rules.md §3.2).',
+  transactionIndexes: 'In a transaction the table write costs 2×, while index writes cost 1× like any index update (docs/dynamodb-rules.md §3.4, §10.12).',
+  indexEntrySize: 'An index entry is sized as the projected attributes (base keys + index keys + projected attributes), without the 100-byte storage overhead (docs/dynamodb-rules.md §10.9).',
   queryTransactional: 'Query and Scan have no transactional mode; a transactional pattern is counted as a strongly consistent read.',
-  gsiEventual: 'A GSI is read with eventual consistency only: a strong read is not possible there (reference §2.4).',
+  gsiEventual: 'A GSI is read with eventual consistency only: a strong read is not possible there (docs/dynamodb-rules.md §2.4).',
   averageSize: 'All items are taken to be of the average size; real pages vary with the actual sizes.',
 } as const;
 
@@ -69,7 +70,7 @@ export function readBlocksForBytes(bytes: number): number {
   return Math.max(1, ceilUnits(bytes, READ_UNIT_BYTES));
 }
 
-/** Read units for one read of `bytes`: 4 KB blocks (at least 1) × 0.5 eventual, 1 strong, 2 transactional (§2.1). */
+/** Read units for one read of `bytes`: 4 KB blocks (at least 1) × 0.5 eventual, 1 strong, 2 transactional (docs/dynamodb-rules.md §2.1). */
 export function readUnitsForBytes(bytes: number, consistency: Consistency): number {
   return readBlocksForBytes(bytes) * READ_UNITS_PER_BLOCK[consistency];
 }
@@ -79,7 +80,7 @@ export function writeBlocksForBytes(bytes: number): number {
   return Math.max(1, ceilUnits(bytes, WRITE_UNIT_BYTES));
 }
 
-/** Write units for one write of `bytes`: 1 KB blocks (at least 1), × 2 when transactional (§3.1). */
+/** Write units for one write of `bytes`: 1 KB blocks (at least 1), × 2 when transactional (docs/dynamodb-rules.md §3.1). */
 export function writeUnitsForBytes(bytes: number, transactional = false): number {
   return writeBlocksForBytes(bytes) * (transactional ? TRANSACTIONAL_WRITE_FACTOR : 1);
 }

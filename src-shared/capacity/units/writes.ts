@@ -1,9 +1,10 @@
 /**
- * Write units (reference §3): PutItem, UpdateItem and DeleteItem with the index writes they trigger,
+ * Write units (docs/dynamodb-rules.md §3): PutItem, UpdateItem and DeleteItem with the index writes they trigger,
  * BatchWriteItem and TransactWriteItems item by item, and the write throughput of provisioned
- * capacity. Test vectors §9.2.
+ * capacity. Test vectors docs/dynamodb-rules.md §9.2.
  */
 import { figure, formatNumber, type Figure, type Step } from '../figure.ts';
+import { AWS_DOCS, type DocSource } from '../sources.ts';
 import {
   ASSUMPTIONS,
   TRANSACTION_SOURCE,
@@ -15,8 +16,8 @@ import {
   writeBlocksForBytes,
 } from './rules.ts';
 
-const WRITE_SOURCE = '§3.2 https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ProvisionedThroughput.html';
-const INDEX_WRITE_SOURCE = '§3.3 https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html';
+const WRITE_SOURCE = AWS_DOCS.readWriteUnits;
+const INDEX_WRITE_SOURCE = AWS_DOCS.gsi;
 
 /** A secondary index, by kind and name. */
 export interface IndexRef {
@@ -25,13 +26,14 @@ export interface IndexRef {
 }
 
 /**
- * What a write does to one index (§3.3): `put` the item enters it or is rewritten in it (1 write),
+ * What a write does to one index (docs/dynamodb-rules.md §3.3): `put` the item enters it or is rewritten in it (1 write),
  * `move` an update changes its index key (delete + put, 2 writes), `delete` it leaves (1 write),
+ * `enterOrLeave` an update crosses the index's condition: one put or one delete of the entry (1),
  * `none` it is not in the index before or after, or nothing the index projects changes (0).
  */
-export type IndexWriteEffect = 'put' | 'move' | 'delete' | 'none';
+export type IndexWriteEffect = 'put' | 'move' | 'delete' | 'enterOrLeave' | 'none';
 
-/** One index a write touches, with the entry sizes (the projected attributes, §10.9). */
+/** One index a write touches, with the entry sizes (the projected attributes, docs/dynamodb-rules.md §10.9). */
 export interface IndexWriteInput {
   target: IndexRef;
   effect: IndexWriteEffect;
@@ -39,6 +41,8 @@ export interface IndexWriteInput {
   oldEntryBytes?: number;
   /** The entry after the write: needed for `put` and `move`. */
   newEntryBytes?: number;
+  /** Why the index is (or is not) written, shown in the derivation. */
+  reason?: string;
 }
 
 /** What `writeUnits` needs. */
@@ -48,7 +52,7 @@ export interface WriteInput {
   oldItemBytes?: number;
   /** The item after a put or update (required for those; ignored for delete). */
   newItemBytes?: number;
-  /** Part of a TransactWriteItems: the table write costs 2× (§3.2). */
+  /** Part of a TransactWriteItems: the table write costs 2× (docs/dynamodb-rules.md §3.2). */
   transactional: boolean;
   indexes: IndexWriteInput[];
 }
@@ -116,10 +120,22 @@ function indexWriteFigure(w: IndexWriteInput): Figure {
   const assumptions: string[] = [];
   const name = `${w.target.kind === 'gsi' ? 'GSI' : 'LSI'} ${JSON.stringify(w.target.name)}`;
   const steps: Step[] = [];
+  if (w.reason) steps.push({ label: `${name}: ${w.reason}`, expression: w.effect === 'none' ? 'no write' : w.effect === 'move' ? '2 writes' : '1 write', value: w.effect === 'none' ? 0 : w.effect === 'move' ? 2 : 1, unit: '', source: INDEX_WRITE_SOURCE });
   switch (w.effect) {
     case 'none':
       steps.push({ label: `${name}: not written (the item is not in it, or nothing it projects changes)`, expression: '0', value: 0, unit: 'WCU', source: INDEX_WRITE_SOURCE });
       break;
+    case 'enterOrLeave': {
+      const bytes = requireBytes(w.newEntryBytes ?? w.oldEntryBytes, `an entry size of ${name} (effect enterOrLeave)`);
+      steps.push({
+        label: `${name}: the item enters (one put) or leaves (one delete) the index, rounded up to 1 KB`,
+        expression: `ceil(${bytesText(bytes)} / 1,024 B)`,
+        value: writeBlocksForBytes(bytes),
+        unit: 'WCU',
+        source: INDEX_WRITE_SOURCE,
+      });
+      break;
+    }
     case 'put': {
       const after = requireBytes(w.newEntryBytes, `newEntryBytes of ${name} (effect put)`);
       const bytes = w.oldEntryBytes === undefined ? after : Math.max(requireBytes(w.oldEntryBytes, 'oldEntryBytes'), after);
@@ -154,10 +170,10 @@ function indexWriteFigure(w: IndexWriteInput): Figure {
 }
 
 /**
- * Write units of a PutItem, UpdateItem or DeleteItem and the index writes it triggers (§3.2–3.4):
+ * Write units of a PutItem, UpdateItem or DeleteItem and the index writes it triggers (docs/dynamodb-rules.md §3.2–3.4):
  * the table is charged the larger of the item before and after, rounded up to 1 KB (a delete of a
  * missing key: 1); each index write is its entry rounded up to 1 KB (a key change: delete + put).
- * In a transaction the table write doubles and index writes stay 1× (§10.12). GSI writes come from
+ * In a transaction the table write doubles and index writes stay 1× (docs/dynamodb-rules.md §10.12). GSI writes come from
  * each GSI's own capacity; LSI writes from the table's. Throws on missing sizes (a programming
  * error). Reproduces E-17..E-25, E-29.
  */
@@ -193,6 +209,7 @@ export function writeUnits(input: WriteInput): WriteUnits {
   }
   const lsiNames = Object.keys(lsis);
   if (lsiNames.length > 0) {
+    for (const n of lsiNames) tableSteps.push(...(lsis[n]?.steps ?? []));
     tableSteps.push({
       label: 'LSI writes, charged to the table',
       expression: lsiNames.map((n) => `${n} ${formatNumber(lsis[n]?.value ?? 0)}`).join(' + '),
@@ -209,11 +226,15 @@ export function writeUnits(input: WriteInput): WriteUnits {
   }
   const tableFigure = figure(tableSteps, unique(tableAssumptions));
   const gsiNames = Object.keys(gsis);
+  // The whole derivation: the table's steps (item size, 1 KB rounding, LSIs), then each GSI's
+  // (why it is or is not written, its entry rounded up to 1 KB), then the sum.
   const totalSteps: Step[] = [
+    ...tableFigure.steps,
     { label: lsiNames.length > 0 ? 'Table, with its LSIs' : 'Table', expression: formatNumber(tableFigure.value), value: tableFigure.value, unit: 'WCU' },
   ];
   for (const n of gsiNames) {
     const v = gsis[n]?.value ?? 0;
+    totalSteps.push(...(gsis[n]?.steps ?? []));
     totalSteps.push({ label: `GSI ${JSON.stringify(n)}, from its own capacity`, expression: formatNumber(v), value: v, unit: 'WCU', source: INDEX_WRITE_SOURCE });
   }
   if (gsiNames.length > 0) {
@@ -227,7 +248,7 @@ export function writeUnits(input: WriteInput): WriteUnits {
   return { total: figure(totalSteps, unique([...tableAssumptions, ...gsiAssumptions])), table: tableFigure, gsis, lsis };
 }
 
-function perItemWrites(sizes: ReadonlyArray<number | undefined>, transactional: boolean, source: string): Figure {
+function perItemWrites(sizes: ReadonlyArray<number | undefined>, transactional: boolean, source: DocSource): Figure {
   const steps: Step[] = [];
   const assumptions: string[] = [];
   let blocks = 0;
@@ -255,7 +276,7 @@ function perItemWrites(sizes: ReadonlyArray<number | undefined>, transactional: 
 }
 
 /**
- * Table write units of a BatchWriteItem (§3.2): each put or delete rounded up to 1 KB on its own,
+ * Table write units of a BatchWriteItem (docs/dynamodb-rules.md §3.2): each put or delete rounded up to 1 KB on its own,
  * then added; `undefined` is a delete of a missing key (1). Index writes are not included: compose
  * them per item with `writeUnits`. E-27.
  */
@@ -264,7 +285,7 @@ export function batchWriteUnits(sizes: ReadonlyArray<number | undefined>): Figur
 }
 
 /**
- * Table write units of a TransactWriteItems (§3.2): 2 × each item rounded up to 1 KB (for an update,
+ * Table write units of a TransactWriteItems (docs/dynamodb-rules.md §3.2): 2 × each item rounded up to 1 KB (for an update,
  * pass the larger of before and after). Index writes are not included. E-28.
  */
 export function transactWriteUnits(sizes: ReadonlyArray<number | undefined>): Figure {

@@ -58,6 +58,19 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
       checkRangeOperator(pattern.range, joinPath(ap, 'range'), label, entity, c);
     }
     if (pattern.updates !== undefined) checkUpdates(table, pattern.action, pattern.updates, joinPath(ap, 'updates'), label, entity, checkAttribute, c);
+    if (Array.isArray(pattern.returns)) {
+      if (pattern.action !== 'get' && pattern.action !== 'query') {
+        c.add(
+          'model.returnsOnNonRead',
+          joinPath(ap, 'returns'),
+          `${label}: only get and query patterns return attributes; a ${pattern.action} pattern returns none.`,
+          JSON.stringify(pattern.returns),
+          'no "returns"',
+        );
+      } else {
+        pattern.returns.forEach((name, m) => checkAttribute(name, joinPath(joinPath(ap, 'returns'), m), 'returned attribute'));
+      }
+    }
     if (pattern.filter !== undefined && pattern.filter.trim() !== '') {
       const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
       checkCondition(pattern.filter, joinPath(ap, 'filter'), `${label}, filter`, entity, attributes, attributeNames, c);
