@@ -428,6 +428,12 @@ describe('keyplan cost', () => {
     expect(run.stdout).toContain('Read request units per month: 250 RRU/s × 3,600 s × 730 h = 657,000,000 RRU');
     expect(run.stdout).toContain('A Scan of table Shop, per request');
     expect(run.stdout).toContain('Provisioned per month');
+    // A filter step only where a filter runs: the one filtered pattern of the example, and the Scan alternative.
+    const patterns = run.stdout.split('How each number is derived')[1]!.split(/\n(?=\S)/);
+    const withFilterStep = patterns.filter((block) => block.includes('a FilterExpression runs after the read')).map((block) => block.split('\n')[0]);
+    expect(withFilterStep).toEqual(['List open orders by status, oldest first (ap-list-open-orders): Query on GSI GSI2, GSI2PK = :pk AND GSI2SK <= :sk', 'A Scan of table Shop, per request (eventually consistent)']);
+    // Each step names the AWS page it follows.
+    expect(run.stdout).toContain('[Querying tables in DynamoDB: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Query.html]');
   });
 
   test('a Scan-served pattern: UNSERVED in the table and a cost.scan warning; still exit 0', async () => {

@@ -493,6 +493,17 @@ describe('Query', () => {
     expect(page?.capacity).toBe(queryReadUnits({ itemCount: entries.length, itemBytes: sum(entries) / entries.length, consistency: 'strong', target: 'gsi' }).value);
   });
 
+  it('a KEYS_ONLY GSI that lacks what the caller needs: the GSI Query plus a BatchGetItem of the items on the table, each charged as predicted', async () => {
+    const [page] = await allPages('query', { TableName: TABLE, IndexName: 'byKind', KeyConditionExpression: 'kind = :k', ExpressionAttributeValues: { ':k': { S: 'note' } } });
+    const keys = (page?.items ?? []).map((entry) => ({ pk: entry['pk'] as AttributeValue, sk: entry['sk'] as AttributeValue }));
+    expect(keys.length).toBeGreaterThan(1);
+    const out = await client.send(new BatchGetItemCommand({ RequestItems: { [TABLE]: { Keys: keys.map((k) => itemToSdk(k)) } }, ReturnConsumedCapacity: 'TOTAL' }));
+    const fetched = keys.map((k) => misc.find((m) => skOf(m) === (k.sk as { S: string }).S)!);
+    // The fetch is a BatchGetItem: each base item rounded up to 4 KB on its own, eventually consistent.
+    expect(units(out.ConsumedCapacity?.[0])).toBe(batchGetReadUnits(fetched.map((m) => itemSizeBytes(m)), 'eventual').value);
+    expect(out.Responses?.[TABLE]).toHaveLength(keys.length);
+  });
+
   it('documented difference (E-15): dynalite rounds LSI fetches once over all items, DynamoDB per item', async () => {
     const [page] = await allPages('query', {
       TableName: TABLE,
