@@ -13,10 +13,10 @@ export class ComparePage {
     await this.page.getByRole('list', { name: 'Open designs' }).getByRole('button', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( unsaved changes)?$`) }).click();
   }
 
-  /** On the Access patterns screen: opens a pattern's details and adds the index its plan suggests. */
+  /** On the Access patterns screen: opens a pattern's details and adds (or reuses) the index its plan suggests. */
   async addSuggestedIndex(pattern: string): Promise<void> {
     await this.page.getByRole('row', { name: `Pattern ${pattern}` }).getByRole('cell').nth(1).click();
-    await this.page.getByRole('button', { name: /^Add GSI/ }).click();
+    await this.page.getByRole('button', { name: /^(Add GSI|Use GSI)/ }).click();
   }
 
   async duplicateAsAlternative(): Promise<void> {
