@@ -4,7 +4,8 @@
  * the larger entries, and what the change adds to the index's storage and to every write that
  * touches it (docs/dynamodb-rules.md §1.4, §3.3).
  */
-import { estimateStorage } from '../capacity/index.ts';
+import { estimateStorage, roundUsd } from '../capacity/index.ts';
+import { AWS_DOCS } from '../capacity/sources.ts';
 import { figure, formatNumber, type Figure } from '../capacity/figure.ts';
 import type { AccessPattern, Pricing, Table } from '../model/schema.ts';
 import { planPattern, planTable, type Plan, type ProjectionChange } from '../planner/index.ts';
@@ -17,6 +18,8 @@ export interface ProjectionOption {
   extraStorageBytes: Figure;
   /** Write units per second the index's entries take in addition, over the table's write patterns. */
   extraWriteUnitsPerSecond: Figure;
+  /** What the added storage and writes cost per month on-demand (the reads it saves are in `perRequest`). */
+  extraMonthlyUsd: Figure;
 }
 
 /** `table` with one index's projection replaced. */
@@ -84,5 +87,21 @@ export function costProjectionOption(
       unit: 'WCU/s',
     },
   ]);
-  return { change, perRequest, extraStorageBytes, extraWriteUnitsPerSecond };
+  const prices = pricing.tableClasses[table.tableClass];
+  const writesUsd = (extraUnits * 3600 * pricing.hoursPerMonth * prices.writeRequestUnitUsdPerMillion) / 1e6;
+  const extraMonthlyUsd = figure(
+    [
+      { label: 'Added storage per month', expression: `${formatNumber(gb, 4)} GB × $${formatNumber(prices.storageUsdPerGbMonth, 4)}`, value: storageUsd, unit: 'USD/month', source: AWS_DOCS.pricing },
+      {
+        label: 'Added writes per month, on-demand',
+        expression: `${formatNumber(extraUnits, 4)} WRU/s × 3,600 s × ${formatNumber(pricing.hoursPerMonth)} h / 1,000,000 × $${formatNumber(prices.writeRequestUnitUsdPerMillion, 4)}`,
+        value: writesUsd,
+        unit: 'USD/month',
+        source: AWS_DOCS.onDemandPricing,
+      },
+      { label: 'Added per month by the projection change', expression: `$${formatNumber(storageUsd, 4)} + $${formatNumber(writesUsd, 4)}`, value: roundUsd(storageUsd + writesUsd), unit: 'USD/month' },
+    ],
+    ['The added storage is priced at the full storage rate, as if the free tier were already used up.'],
+  );
+  return { change, perRequest, extraStorageBytes, extraWriteUnitsPerSecond, extraMonthlyUsd };
 }

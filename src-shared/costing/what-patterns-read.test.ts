@@ -127,6 +127,8 @@ describe('a GSI that lacks what the pattern returns', () => {
     expect(option.extraStorageBytes.value).toBe(3_052_000);
     // Each put writes a 3,087 B entry (4 WCU) instead of 35 B (1 WCU): + 3 WCU × 2 puts/s = 6 WCU/s on GSI1.
     expect(option.extraWriteUnitsPerSecond.value).toBe(6);
+    // Per month: 3,052,000 B / 1,073,741,824 B per GB × $0.25 = $0.000710601…; 6 WRU/s × 3,600 × 730 / 1e6 × $0.625 = $9.855.
+    expect(option.extraMonthlyUsd.value).toBeCloseTo(9.855 + (3_052_000 / 1_073_741_824) * 0.25, 8);
   });
 
   it('needs no fetch when the pattern returns only attributes the entry holds through its keys', () => {

@@ -107,7 +107,12 @@ export function suggestIndex(view: TableView, ev: EntityView, request: ReadReque
         (sortKey ? ` and ${sortKey.name} = ${suggestion.sortKeyTemplate ?? ''}` : '') +
         ` would serve it with a Query, without a new index (the index is overloaded).` +
         (reuse?.changes
-          ? ` Its projection becomes ${reuse.projection.type === 'INCLUDE' ? `INCLUDE ${reuse.projection.nonKeyAttributes.join(', ')}` : reuse.projection.type} to hold what the pattern needs (DynamoDB cannot change a GSI's projection in place: the index is deleted and created again).`
+          ? ` Its projection becomes ${reuse.projection.type === 'INCLUDE' ? `INCLUDE ${reuse.projection.nonKeyAttributes.join(', ')}` : reuse.projection.type} to hold what the pattern needs` +
+            (() => {
+              const others = table.entities.filter((e) => e.id !== entity.id && Object.hasOwn(e.keys, partitionKey.name)).map((e) => e.name);
+              return others.length > 0 ? `, which also enlarges the entries of ${others.join(', ')} already in it (more storage and index writes)` : '';
+            })() +
+            ` (DynamoDB cannot change a GSI's projection in place: the index is deleted and created again). A new GSI instead leaves ${name} as it is.`
           : '')
       : `a GSI ${name} with partition key ${partitionKey.name} = ${partitionKeyTemplate}` +
         (sortKey ? ` and sort key ${sortKey.name} = ${suggestion.sortKeyTemplate ?? ''}` : '') +
