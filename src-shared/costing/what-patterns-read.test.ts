@@ -244,6 +244,41 @@ describe('writes to sparse indexes', () => {
     expect(labels).toContain('which decides whether the item is in GSI2');
   });
 
+  it('an update that says it sets status = "DONE" deletes the entry of the open share only', () => {
+    const t = withOpenIndex('status = "OPEN"');
+    const close: AccessPattern = { ...closeTicket, sets: { status: 'DONE' } };
+    t.accessPatterns = [close];
+    expect(validateDesign({ formatVersion: 1, id: 'd', name: 'd', tables: [t] })).toEqual([]);
+    const cost = costOf(t, 'ap-close');
+    const gsi2 = cost.plan.indexWrites.find((w) => w.target.kind === 'gsi' && w.target.name === 'GSI2')!;
+    // OPEN has weight 1 of 1 + 3: a quarter of tickets are in GSI2, and only those lose their entry.
+    expect(gsi2).toMatchObject({ effect: 'delete', fraction: 0.25 });
+    // Table 4 + GSI1 (ALL) 4 + GSI2 1 × 0.25 = 8.25 WCU.
+    expect(cost.perRequest.value).toBe(8.25);
+  });
+
+  it('an update that sets status = "OPEN" puts an entry for the tickets not yet in the index', () => {
+    const t = withOpenIndex('status = "OPEN"');
+    const reopen: AccessPattern = { ...closeTicket, id: 'ap-reopen', sets: { status: 'OPEN' } };
+    t.accessPatterns = [reopen];
+    const gsi2 = planPattern(t, reopen).indexWrites.find((w) => w.target.kind === 'gsi' && w.target.name === 'GSI2')!;
+    // GSI2 (KEYS_ONLY) does not project status: the open quarter is left alone, the other 3/4 enter.
+    expect(gsi2).toMatchObject({ effect: 'put', fraction: 0.75 });
+    // 4 + 4 + 1 × 0.75 = 8.75 WCU.
+    expect(costOf(t, 'ap-reopen').perRequest.value).toBe(8.75);
+  });
+
+  it('"sets" must name an updated attribute and fit its type', () => {
+    const t = withOpenIndex('status = "OPEN"');
+    t.entities[0]!.attributes.push({ name: 'priority', type: 'N' });
+    t.accessPatterns = [{ ...closeTicket, updates: ['status', 'priority'], sets: { body: 'x', priority: 'high' } }];
+    const problems = validateDesign({ formatVersion: 1, id: 'd', name: 'd', tables: [t] });
+    expect(problems.map((p) => [p.code, p.path])).toEqual([
+      ['model.invalidUpdates', 'tables[0].accessPatterns[0].sets.body'],
+      ['model.invalidNumber', 'tables[0].accessPatterns[0].sets.priority'],
+    ]);
+  });
+
   it('a key change while the item stays in the index is a delete plus a put', () => {
     const t = withOpenIndex('status IN ("OPEN", "PENDING")', 'STATUS#{status}');
     t.accessPatterns = [closeTicket];

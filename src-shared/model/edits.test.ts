@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addAccessPattern,
   addAttribute,
   addEntity,
   addGsi,
@@ -10,6 +11,7 @@ import {
   setAutoScaling,
   setBilling,
   setKeyBinding,
+  updateAccessPattern,
   updateAttribute,
   updateGsi,
   updateTable,
@@ -50,6 +52,18 @@ describe('design edits', () => {
     expect(typed.tables[0]!.entities[0]!.keys.GSI1PK?.template).toBe('EMAIL#{email}');
     const next = renameAttributeReferences(typed, tableId, userId, 'email', 'mail');
     expect(next.tables[0]!.entities[0]!.keys.GSI1PK).toEqual({ template: 'EMAIL#{mail}', when: 'mail <> "none"' });
+  });
+
+  it('renaming an attribute renames it in what patterns return and in the values updates set', () => {
+    const { design, tableId, userId } = shop();
+    const withPatterns = addAccessPattern(addAccessPattern(design, tableId, userId, 'Read'), tableId, userId, 'Write');
+    const [read, write] = withPatterns.tables[0]!.accessPatterns.slice(-2);
+    let d = updateAccessPattern(withPatterns, tableId, read!.id, { action: 'query', returns: ['userId', 'email'] });
+    d = updateAccessPattern(d, tableId, write!.id, { action: 'update', updates: ['email'], sets: { email: 'none' } });
+    d = renameAttributeReferences(updateAttribute(d, tableId, userId, 1, { name: 'mail' }), tableId, userId, 'email', 'mail');
+    const [r, w] = d.tables[0]!.accessPatterns.slice(-2);
+    expect(r!.returns).toEqual(['userId', 'mail']);
+    expect(w).toMatchObject({ updates: ['mail'], sets: { mail: 'none' } });
   });
 
   it('never merges two attributes: a rename onto an existing name, or from an empty one, changes no reference', () => {

@@ -333,6 +333,8 @@ function renamePatternAttribute(p: AccessPattern, from: string, to: string): Acc
   if (p.range && p.range.attribute === from) next.range = { ...p.range, attribute: to };
   if (p.updates) next.updates = p.updates.map(rename);
   if (p.filter !== undefined) next.filter = renameInCondition(p.filter, from, to);
+  if (Array.isArray(p.returns)) next.returns = p.returns.map(rename);
+  if (p.sets) next.sets = Object.fromEntries(Object.entries(p.sets).map(([k, v]) => [rename(k), v]));
   return next;
 }
 

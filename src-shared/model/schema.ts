@@ -254,6 +254,12 @@ export const AccessPattern = Type.Object(
         description: 'For update patterns: the attributes the update changes (decides which index entries move).',
       }),
     ),
+    sets: Type.Optional(
+      Type.Record(Type.String(), Type.String(), {
+        description:
+          'For update patterns: the value the update writes to an updated attribute, when it is always the same (status → "CLOSED"). It tells whether the update takes the item into or out of a sparse index.',
+      }),
+    ),
     filter: Type.Optional(
       Type.String({ description: 'A condition on returned items beyond the key condition, e.g. status = "SHIPPED".' }),
     ),

@@ -9,10 +9,10 @@
  *   projected; put when `updates` is not given (every non-key attribute may change).
  * `fraction` is the share of the entity's items the index holds, so a sparse index costs less.
  */
-import { conditionAttributes, formatCondition } from '../model/condition.ts';
+import { conditionAttributes, evaluateCondition, formatCondition, type ConditionValue } from '../model/condition.ts';
 import type { AccessPattern } from '../model/schema.ts';
 import { formatPercent } from './estimate.ts';
-import { boundAttributes, projectedAttributesOf, type EntityView, type KeyTarget, type TableView } from './table-view.ts';
+import { boundAttributes, projectedAttributesOf, type EntityView, type KeyTarget, type Membership, type TableView } from './table-view.ts';
 import type { IndexWrite, Operation, Plan, PlanBadge } from './types.ts';
 
 const OPERATIONS: Record<'put' | 'update' | 'delete', Operation & PlanBadge> = { put: 'PutItem', update: 'UpdateItem', delete: 'DeleteItem' };
@@ -124,6 +124,26 @@ function indexWriteOf(t: KeyTarget, ev: EntityView, pattern: AccessPattern, view
   const conditionNames = new Set(m.conditions.flatMap((c) => conditionAttributes(c)));
   const changedConditions = updates.filter((u) => conditionNames.has(u));
   const when = m.conditions.map((c) => formatCondition(c.clauses)).join(' AND ');
+  // The update says what it writes: whether the item ends up in the index is known.
+  const after = membershipAfter(pattern, ev, m, [...new Set([...changedConditions, ...changedKeys.filter((k) => conditionNames.has(k))])]);
+  if (after && !after.isIn) {
+    return {
+      target: t.target,
+      effect: 'delete',
+      fraction,
+      reason: `The update sets ${after.text}, which takes the item out of ${t.label} (${when}): one delete for the ${formatPercent(fraction)} of ${entity.name} items in it; the others stay out.`,
+    };
+  }
+  if (after?.isIn && changedKeys.length === 0) {
+    const projected = projectedAttributesOf(t, ev, view);
+    const rewrites = projected.all || updates.some((u) => projected.names.has(u));
+    return {
+      target: t.target,
+      effect: 'put',
+      fraction: rewrites ? 1 : 1 - fraction,
+      reason: `The update sets ${after.text}, which keeps the item in ${t.label} (${when}) or brings it in: one put for the ${formatPercent(1 - fraction)} of ${entity.name} items not in it yet${rewrites ? `, and a rewrite of the ${formatPercent(fraction)} already in it, whose projected attributes change` : `; the ${formatPercent(fraction)} already in it change nothing it projects`}.`,
+    };
+  }
   // A key attribute the condition pins to one value cannot change while the item stays in the index:
   // changing it takes the item out (or brings it in), one delete or one put (docs/dynamodb-rules.md §3.3).
   const movable = changedKeys.filter((k) => (m.allowedValues.get(k) ?? Infinity) > 1);
@@ -160,4 +180,24 @@ function indexWriteOf(t: KeyTarget, ev: EntityView, pattern: AccessPattern, view
     fraction,
     reason: `The update changes ${updates.length > 0 ? list(updates) : 'nothing listed'}, none of it projected into ${t.label} (${t.projection?.type ?? 'ALL'}): no write to the index.`,
   };
+}
+
+/**
+ * Whether the item is in the index after an update that sets every attribute in `decisive` (those of
+ * the index's condition it changes) to a known value: each condition clause on a set attribute is
+ * evaluated on that value; clauses on attributes it does not set are taken to hold. Undefined when the
+ * update changes no condition attribute, or does not say what it writes to one of them.
+ */
+function membershipAfter(pattern: AccessPattern, ev: EntityView, m: Membership, decisive: readonly string[]): { isIn: boolean; text: string } | undefined {
+  const sets = pattern.sets;
+  if (decisive.length === 0 || !sets || !decisive.every((a) => Object.hasOwn(sets, a))) return undefined;
+  const values: Record<string, ConditionValue> = Object.create(null) as Record<string, ConditionValue>;
+  for (const name of decisive) {
+    const raw = sets[name] ?? '';
+    const type = ev.entity.attributes.find((a) => a.name === name)?.type;
+    values[name] = type === 'N' ? Number(raw) : type === 'BOOL' ? raw === 'true' : raw;
+  }
+  const clauses = m.conditions.flatMap((c) => c.clauses).filter((c) => Object.hasOwn(values, c.attribute));
+  const isIn = clauses.every((c) => evaluateCondition({ source: '', clauses: [c] }, { [c.attribute]: values[c.attribute] as ConditionValue }));
+  return { isIn, text: decisive.map((n) => `${n} = ${JSON.stringify(values[n])}`).join(', ') };
 }

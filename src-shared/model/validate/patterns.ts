@@ -58,6 +58,26 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
       checkRangeOperator(pattern.range, joinPath(ap, 'range'), label, entity, c);
     }
     if (pattern.updates !== undefined) checkUpdates(table, pattern.action, pattern.updates, joinPath(ap, 'updates'), label, entity, checkAttribute, c);
+    if (pattern.sets !== undefined) {
+      const setsPath = joinPath(ap, 'sets');
+      for (const [name, value] of Object.entries(pattern.sets)) {
+        const at = joinPath(setsPath, name);
+        if (pattern.action !== 'update') {
+          c.add('model.invalidUpdates', at, `${label}: only an update pattern sets values; a ${pattern.action} pattern does not.`, `sets on a ${pattern.action} pattern`, 'no "sets", or action "update"');
+          continue;
+        }
+        checkAttribute(name, at, 'set attribute');
+        if (!(pattern.updates ?? []).includes(name)) {
+          c.add('model.invalidUpdates', at, `${label} sets ${quote(name)} but does not list it among the attributes it updates; expected ${quote(name)} in "updates".`, quote(name), `${quote(name)} in updates`);
+        }
+        const a = entity.attributes.find((x) => x.name === name);
+        if (a?.type === 'N' && !Number.isFinite(Number(value))) {
+          c.add('model.invalidNumber', at, `${label} sets ${quote(name)}, a number, to ${quote(value)}; expected a number.`, quote(value), 'a number');
+        } else if (a?.type === 'BOOL' && value !== 'true' && value !== 'false') {
+          c.add('model.invalidUpdates', at, `${label} sets ${quote(name)}, a boolean, to ${quote(value)}; expected true or false.`, quote(value), 'true or false');
+        }
+      }
+    }
     if (Array.isArray(pattern.returns)) {
       if (pattern.action !== 'get' && pattern.action !== 'query') {
         c.add(
