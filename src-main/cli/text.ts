@@ -1,5 +1,5 @@
 /** Plain-text output helpers: numbers, dollars, aligned tables and a Figure's derivation. */
-import { formatNumber, type Figure } from '../../src-shared/capacity/figure.ts';
+import { formatNumber, unitLabel, type Figure } from '../../src-shared/capacity/figure.ts';
 
 /** Dollars: cents for amounts of a cent or more, up to 4 significant digits below that (`$0.0004`). */
 export function formatUsd(usd: number): string {
@@ -51,7 +51,7 @@ export function renderTable(header: readonly string[], rows: readonly (readonly 
 /** A figure's derivation, one line per step (`label: expression = value unit`), then its assumptions. */
 export function explainFigure(f: Figure, indent: string): string[] {
   const lines = f.steps.map((s) => {
-    const value = `${formatNumber(s.value, 4)}${s.unit ? ` ${s.unit}` : ''}`;
+    const value = `${formatNumber(s.value, 4)}${s.unit ? ` ${unitLabel(s.value, s.unit)}` : ''}`;
     const expression = s.expression.trim();
     const isBare = expression === '' || expression === formatNumber(s.value, 4) || expression === value;
     // An expression that states its own result ("… = 6 B") reads better after the value than before it.

@@ -47,7 +47,6 @@ export const DEFAULT_VALUE_BYTES: Readonly<Record<AttributeType, number>> = {
 export const STORAGE_OVERHEAD_BYTES_PER_ITEM = 100;
 
 const ITEM_SOURCE = AWS_DOCS.itemSizes;
-const INDEX_SOURCE = AWS_DOCS.gsi;
 const STORAGE_SOURCE = AWS_DOCS.itemSizes;
 
 /** Assumption texts of the estimates. */
@@ -261,10 +260,11 @@ const projectionText = (p: Projection): string => (p.type === 'INCLUDE' ? `INCLU
 export function estimateIndexEntryBytes(table: Table, entity: Entity, index: IndexRef): Figure {
   const shape = requireIndex(table, index);
   const label = `${shape.kind === 'gsi' ? 'GSI' : 'LSI'} ${quote(shape.name)}`;
+  const indexSource = shape.kind === 'gsi' ? AWS_DOCS.gsi : AWS_DOCS.lsi;
   if (shape.projection.type === 'ALL') {
     const item = estimateItemBytes(table, entity);
     return figure(
-      [...item.steps, { label: `${label} entry (ALL: the whole item)`, expression: bytesText(item.value), value: item.value, unit: 'B', source: INDEX_SOURCE }],
+      [...item.steps, { label: `${label} entry (ALL: the whole item)`, expression: bytesText(item.value), value: item.value, unit: 'B', source: indexSource }],
       item.assumptions,
     );
   }
@@ -285,7 +285,7 @@ export function estimateIndexEntryBytes(table: Table, entity: Entity, index: Ind
     expression: `Σ over ${count(chosen.length, 'attribute')}` + (absent.length > 0 ? `; ${entity.name} has no ${absent.join(', ')}` : ''),
     value: total,
     unit: 'B',
-    source: INDEX_SOURCE,
+    source: indexSource,
   });
   return figure(steps, partsAssumptions(chosen, entity));
 }

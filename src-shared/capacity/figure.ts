@@ -31,6 +31,7 @@ export type Unit =
   | 'USD/month'
   | 'hours'
   | 'partitions'
+  | 'writes'
   | 'ratio'
   | '';
 
@@ -69,4 +70,11 @@ export function figure(steps: Step[], assumptions: string[] = []): Figure {
 export function formatNumber(n: number, maxFractionDigits = 2): string {
   if (!Number.isFinite(n)) return String(n);
   return n.toLocaleString('en-US', { maximumFractionDigits: maxFractionDigits });
+}
+
+const SINGULAR: Partial<Record<Unit, string>> = { items: 'item', pages: 'page', units: 'unit', requests: 'request', partitions: 'partition', writes: 'write', hours: 'hour' };
+
+/** A step's unit as shown beside its value: singular for exactly 1 (`1 page`, `2 pages`). */
+export function unitLabel(value: number, unit: Unit): string {
+  return value === 1 ? (SINGULAR[unit] ?? unit) : unit;
 }

@@ -157,7 +157,9 @@ function patternRows(key: string, refs: (PatternRef | undefined)[]): ComparisonR
     makeRow(`${key}:${id}`, label, format, rule, refs.map((r) => (r ? cell(r) : { value: null })));
   return [
     row('operation', 'Operation', 'text', 'access', (r) => text(operationText(r.cost.plan))),
-    row('fetch', 'Items fetched from the table (index lacks attributes)', 'count', 'lower', (r) => num(r.cost.kind === 'read' ? (r.cost.plan.fetch?.items ?? 0) : undefined)),
+    ...(refs.some((r) => r?.cost.plan.fetch)
+      ? [row('fetch', 'Items fetched from the table', 'count', 'lower', (r) => num(r.cost.kind === 'read' ? (r.cost.plan.fetch?.items ?? 0) : undefined))]
+      : []),
     row('index', 'Index', 'text', 'none', (r) => text(r.cost.plan.target.kind === 'table' ? 'table' : `${r.cost.plan.target.kind.toUpperCase()} ${r.cost.plan.target.name}`)),
     row('keyCondition', 'Key condition', 'text', 'none', (r) => text(r.cost.plan.keyCondition ?? '(none: Scan)')),
     row('perRequest', `${unit} per request`, 'units', 'lower', (r) => num(r.cost.perRequest.value, r.cost.perRequest)),

@@ -16,7 +16,7 @@ export type BetterRule = 'lower' | 'access' | 'absent' | 'none';
 /** The rules in words, as the report states them. */
 export const BETTER_RULES: Record<BetterRule, string> = {
   lower: 'the lower number is better (units, dollars, bytes, partition share, throttling)',
-  access: 'GetItem, BatchGetItem, Query and writes go by key and beat a Scan; two key-based plans tie here (their cost rows decide)',
+  access: 'GetItem, BatchGetItem, Query and writes go by key and beat a Scan; a Query its index serves alone beats one that must fetch items from the table; otherwise key-based plans tie here (their cost rows decide)',
   absent: 'a design without the warning is better',
   none: 'no side is better: only the difference is shown',
 };
@@ -66,7 +66,9 @@ const isSame = (a: ComparisonCell['value'], b: ComparisonCell['value']): boolean
 
 /** Operations that go by key (reads and writes) rank 0; a Scan ranks 1 (docs/dynamodb-rules.md §2). */
 export function accessRank(operation: string): number {
-  return operation === 'Scan' ? 1 : 0;
+  // A key-based read that must fetch from the table (its index lacks what the pattern needs) is
+  // never better than one its index serves alone.
+  return operation === 'Scan' ? 1 : operation.includes(' + ') ? 0.5 : 0;
 }
 
 /** The score a rule gives a value: lower is better; undefined where the value takes no part. */

@@ -14,7 +14,7 @@ import {
   type IndexWriteInput,
 } from '../capacity/index.ts';
 import { figure, formatNumber, type Figure, type Step, type Unit } from '../capacity/figure.ts';
-import { READ_UNITS_PER_BLOCK, readBlocksForBytes } from '../capacity/units/rules.ts';
+import { READ_UNITS_PER_BLOCK, readBlocksForBytes, writeUnitsForBytes } from '../capacity/units/rules.ts';
 import { AWS_DOCS } from '../capacity/sources.ts';
 import type { AccessPattern, Entity, Pricing, Table } from '../model/schema.ts';
 import type { Plan, Target } from '../planner/types.ts';
@@ -167,7 +167,7 @@ function readPerRequest(table: Table, plan: Plan): ReadUnits {
             target: readTargetOf(plan.target),
             requests: plan.requests,
             // The "a filter does not lower the cost" step belongs only to a pattern that filters.
-            ...(plan.filter !== undefined || (fetch?.missingForFilter.length ?? 0) > 0 ? { itemsReturned: plan.itemsReturned } : {}),
+            ...(plan.filter !== undefined ? { itemsReturned: plan.itemsReturned } : {}),
             ...(fetch?.kind === 'lsi' && baseItem ? { lsiFetch: { baseItemBytes: baseItem.value } } : {}),
           }),
         ),
@@ -204,14 +204,16 @@ function fetchReadUnits(fetch: NonNullable<Plan['fetch']>, itemBytes: number): F
   const op = fetch.operation ?? 'BatchGetItem';
   return figure([
     {
-      label: `${op} from the table for each item, each rounded up to 4 KB on its own`,
-      expression: `${formatNumber(fetch.items, 4)} items × ceil(${formatNumber(itemBytes)} B / 4,096 B)`,
+      label:
+        `${op} from the table for each item, each rounded up to 4 KB on its own` +
+        (fetch.missingForFilter.length > 0 ? ` (every item read: the caller tests ${fetch.missingForFilter.join(', ')} after the fetch)` : ''),
+      expression: `${formatNumber(fetch.items, 4)} item${fetch.items === 1 ? '' : 's'} × ceil(${formatNumber(itemBytes)} B / 4,096 B)`,
       value: fetch.items * blocks,
       unit: 'units',
-      source: READ_CONSUMPTION_SOURCE,
+      source: fetch.consistency === 'transactional' ? AWS_DOCS.transactions : READ_CONSUMPTION_SOURCE,
     },
     {
-      label: `Fetch read units, ${fetch.consistency === 'eventual' ? 'eventually consistent: half a unit per 4 KB' : 'strongly consistent: one unit per 4 KB'} (charged on the table)`,
+      label: `Fetch read units, ${fetch.consistency === 'eventual' ? 'eventually consistent: half a unit per 4 KB' : fetch.consistency === 'strong' ? 'strongly consistent: one unit per 4 KB' : 'transactional: two units per 4 KB'} (charged on the table)`,
       expression: `${formatNumber(fetch.items * blocks, 4)} × ${factor}`,
       value: fetch.items * blocks * factor,
       unit: 'RCU',
@@ -253,6 +255,8 @@ function writeCost(table: Table, pattern: AccessPattern, plan: Plan): { perReque
   const item = estimateItemBytes(table, entity).value;
   const indexes: IndexWriteInput[] = [];
   const fractions: Record<string, number> = {};
+  /** Per GSI: the share of items that enter it (one put each) besides those weighted by `fractions`. */
+  const entering: Record<string, { share: number; units: number }> = {};
   for (const w of plan.indexWrites) {
     if (w.target.kind === 'table') continue;
     if (w.effect === 'none' || w.fraction <= 0) {
@@ -261,6 +265,7 @@ function writeCost(table: Table, pattern: AccessPattern, plan: Plan): { perReque
     }
     const entry = estimateIndexEntryBytes(table, entity, { kind: w.target.kind, name: w.target.name }).value;
     fractions[w.target.name] = w.fraction;
+    if (w.enterShare !== undefined && w.enterShare > 0 && w.target.kind === 'gsi') entering[w.target.name] = { share: w.enterShare, units: writeUnitsForBytes(entry) };
     indexes.push({
       target: { kind: w.target.kind, name: w.target.name },
       effect: w.effect,
@@ -280,15 +285,20 @@ function writeCost(table: Table, pattern: AccessPattern, plan: Plan): { perReque
   });
   // A sparse-by-predicate index holds only part of the entity's items: weigh its writes by that share.
   const partial = Object.entries(fractions).filter(([, f]) => f < 1);
+  const expectedOn = (name: string, units: number): number => units * (fractions[name] ?? 1) + (entering[name] ? entering[name].share * entering[name].units : 0);
   let perRequest = units.total;
-  if (partial.length > 0) {
+  if (partial.length > 0 || Object.keys(entering).length > 0) {
     const steps: Step[] = [...units.total.steps];
     let expected = units.table.value;
     const parts = [`${formatNumber(units.table.value)} (table and LSIs)`];
     for (const [name, gsi] of Object.entries(units.gsis)) {
       const f = fractions[name] ?? 1;
-      expected += gsi.value * f;
-      parts.push(f < 1 ? `${formatNumber(gsi.value)} × ${formatNumber(f, 4)} (${name} holds that share)` : `${formatNumber(gsi.value)} (${name})`);
+      const enter = entering[name];
+      expected += expectedOn(name, gsi.value);
+      parts.push(
+        (f < 1 ? `${formatNumber(gsi.value)} × ${formatNumber(f, 4)} (${name} holds that share)` : `${formatNumber(gsi.value)} (${name})`) +
+          (enter ? ` + ${formatNumber(enter.units)} × ${formatNumber(enter.share, 4)} (the share entering ${name}: one put each)` : ''),
+      );
     }
     steps.push({ label: 'Expected per write, sparse indexes weighted by the share of items they hold', expression: parts.join(' + '), value: expected, unit: 'WCU' });
     perRequest = figure(steps, units.total.assumptions);
@@ -296,7 +306,7 @@ function writeCost(table: Table, pattern: AccessPattern, plan: Plan): { perReque
   const rate = pattern.ratePerSecond;
   const consumption: Consumption[] = [{ target: 'table', readUnitsPerSecond: 0, writeUnitsPerSecond: units.table.value * rate }];
   for (const [name, gsi] of Object.entries(units.gsis)) {
-    consumption.push({ target: { gsi: name }, readUnitsPerSecond: 0, writeUnitsPerSecond: gsi.value * (fractions[name] ?? 1) * rate });
+    consumption.push({ target: { gsi: name }, readUnitsPerSecond: 0, writeUnitsPerSecond: expectedOn(name, gsi.value) * rate });
   }
   return { perRequest, consumption, gsiShares: fractions };
 }

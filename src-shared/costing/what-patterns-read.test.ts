@@ -148,6 +148,31 @@ describe('a GSI that lacks what the pattern returns', () => {
     expect(cost.perRequest.value).toBe(5.5);
   });
 
+  it('a filter cannot test a value that is only inside a key: the GSI must hold the attribute itself', () => {
+    // GSI1PK = C#{customerId}: the caller can read customerId back from the key, but a FilterExpression
+    // on customerId sees no such attribute in the entry.
+    const t = table({ type: 'KEYS_ONLY' }, [byCustomer({ returns: ['customerId'], filter: 'customerId <> "c-0"' })]);
+    const cost = costOf(t, 'ap-by-customer');
+    expect(cost.plan.fetch).toMatchObject({ missing: ['customerId'], missingForFilter: ['customerId'], items: 10 });
+  });
+
+  it('a filter that repeats a sparse index\'s own condition is not sent, and needs no fetch', () => {
+    const t = table({ type: 'KEYS_ONLY' }, [byCustomer({ returns: ['ticketId'], filter: 'status = "OPEN"' })]);
+    t.entities[0]!.keys.GSI1PK = { template: 'C#{customerId}', when: 'status = "OPEN"' };
+    const cost = costOf(t, 'ap-by-customer');
+    expect(cost.plan.fetch).toBeUndefined();
+    expect(cost.plan.filter).toBeUndefined();
+    expect(cost.plan.explanation).toContain(`The filter status = "OPEN" repeats GSI1's own condition`);
+  });
+
+  it('a transactional pattern fetches with TransactGetItems, 2 units per 4 KB', () => {
+    const t = table({ type: 'KEYS_ONLY' }, [byCustomer({ consistency: 'transactional' })]);
+    const cost = costOf(t, 'ap-by-customer');
+    expect(cost.plan.fetch).toMatchObject({ operation: 'TransactGetItems', consistency: 'transactional' });
+    // 0.5 (the GSI Query, eventual only) + 10 items × 1 block × 2 = 20.5.
+    expect(cost.perRequest.value).toBe(20.5);
+  });
+
   it('an INCLUDE of the returned attribute serves it alone', () => {
     const t = table({ type: 'INCLUDE', nonKeyAttributes: ['status'] }, [byCustomer({ returns: ['ticketId', 'status'] })]);
     const cost = costOf(t, 'ap-by-customer');
@@ -173,7 +198,9 @@ describe('a GSI that lacks what the pattern returns', () => {
     expect(perRequest.cells.map((c) => c.value)).toEqual([4, 5.5]);
     expect(perRequest.best).toBe(0);
     expect(rows.find((r) => r.key.endsWith(':fetch'))!.best).toBe(0);
-    expect(rows.find((r) => r.key.endsWith(':operation'))!.cells[1]!.value).toBe('Query + BatchGetItem from the table');
+    const operation = rows.find((r) => r.key.endsWith(':operation'))!;
+    expect(operation.cells[1]!.value).toBe('Query + BatchGetItem from the table');
+    expect(operation.best).toBe(0);
   });
 });
 
@@ -266,6 +293,18 @@ describe('writes to sparse indexes', () => {
     expect(gsi2).toMatchObject({ effect: 'put', fraction: 0.75 });
     // 4 + 4 + 1 × 0.75 = 8.75 WCU.
     expect(costOf(t, 'ap-reopen').perRequest.value).toBe(8.75);
+  });
+
+  it('an update that sets a key value inside the condition moves the entries already in and puts those entering', () => {
+    const t = withOpenIndex('status IN ("OPEN", "PENDING")', 'STATUS#{status}');
+    const pend: AccessPattern = { ...closeTicket, id: 'ap-pend', sets: { status: 'PENDING' } };
+    t.accessPatterns = [pend];
+    const gsi2 = planPattern(t, pend).indexWrites.find((w) => w.target.kind === 'gsi' && w.target.name === 'GSI2')!;
+    // OPEN weighs 1 of 4 and PENDING is no enum value: a quarter is in GSI2 before the update.
+    expect(gsi2).toMatchObject({ effect: 'move', fraction: 0.25, enterShare: 0.75 });
+    // Item 3,087 + GSI2PK (6 + "STATUS#" 7 + 4) = 3,104 B → 4 WCU; GSI1 (ALL) 4; GSI2 entry 14 + 3 + 17 = 34 B:
+    // 2 writes × 0.25 + 1 write × 0.75 = 1.25. Total 9.25 WCU.
+    expect(costOf(t, 'ap-pend').perRequest.value).toBe(9.25);
   });
 
   it('"sets" must name an updated attribute and fit its type', () => {
@@ -374,6 +413,22 @@ describe('advice', () => {
     expect(plan.suggestion).toMatchObject({ kind: 'gsi', projection: { type: 'KEYS_ONLY' }, partitionKeyTemplate: 'STATUS#{status}' });
     expect(plan.suggestion?.reason).toContain('counter item');
     expect(plan.suggestion?.reason).toContain('3 extra WCU/s');
+  });
+
+  it('a count of everything, or of many items, is told about the counter item and its write cost', () => {
+    const t = table({ type: 'ALL' });
+    t.accessPatterns = [
+      { id: 'ap-all', name: 'Count all tickets', entityId: 'ent-ticket', action: 'count', known: [], ratePerSecond: 1, consistency: 'eventual' },
+      { id: 'ap-put', name: 'Open a ticket', entityId: 'ent-ticket', action: 'put', known: ['ticketId'], ratePerSecond: 2, consistency: 'eventual' },
+    ];
+    expect(planPattern(t, t.accessPatterns[0]!).warnings?.join(' ')).toContain('counter item that each put and delete of Ticket updates');
+    // 10 tickets per customer is too few to bother; 1,000 comments of one ticket are not.
+    const c = comment();
+    c.itemCount = 100_000;
+    t.entities[1] = c;
+    const count: AccessPattern = { id: 'ap-count-comments', name: 'Count comments', entityId: 'ent-comment', action: 'count', known: ['ticketId'], ratePerSecond: 1, consistency: 'eventual' };
+    expect(planPattern(t, count).warnings?.join(' ')).toContain('Each count reads 1,000 items');
+    expect(planPattern(t, byCustomer({ action: 'count' })).warnings ?? []).toEqual([]);
   });
 
   it('a pattern that knows only a constant gets a hot-partition warning, not a GSI on a constant key', () => {

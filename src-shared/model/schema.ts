@@ -198,7 +198,7 @@ export const KeyBinding = Type.Object(
           }),
           from: Type.Optional(Type.String({ description: 'For calculated suffixes: the attribute hashed into the suffix.' })),
         },
-        { additionalProperties: false, description: 'Write sharding of a partition key (docs/dynamodb-rules.md §5).' },
+        { additionalProperties: false, description: 'Write sharding of a partition key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-sharding.html' },
       ),
     ),
   },

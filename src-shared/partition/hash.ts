@@ -11,7 +11,7 @@
 
 /** The hash as the simulator states it to the user. */
 export const HASH_DESCRIPTION =
-  "FNV-1a 64-bit over the partition-key value's UTF-8 bytes, finalized with MurmurHash3's fmix64, read as a fraction of the hash space [0, 1); partitions own equal contiguous ranges of it until they split (DynamoDB's own hash is not public; see docs/dynamodb-rules.md §10.1).";
+  "FNV-1a 64-bit over the partition-key value's UTF-8 bytes, finalized with MurmurHash3's fmix64, read as a fraction of the hash space [0, 1); partitions own equal contiguous ranges of it until they split (DynamoDB's own hash is not public: a Keyplan assumption).";
 
 const TWO_POW_32 = 4_294_967_296;
 const TWO_POW_64 = TWO_POW_32 * TWO_POW_32;

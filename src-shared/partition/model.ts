@@ -472,7 +472,7 @@ function mergeShares(keys: { key: number; share: number }[]): { key: number; sha
 
 /** The modeling choices every run rests on (docs/dynamodb-rules.md §10), in words. */
 export const MODEL_ASSUMPTIONS: readonly string[] = [
-  'Partition count at the start: ceil(max(RCU/3,000 + WCU/1,000, size/10 GB)), the historical formula (see docs/dynamodb-rules.md §4.2); on-demand has partitions for what a new table serves (12,000 reads/s: 4 partitions) or for twice the design\'s load (its previous peak), whichever is more, and adds partitions as its capacity doubles. Partitions are split, never merged.',
+  'Partition count at the start: ceil(max(RCU/3,000 + WCU/1,000, size/10 GB)), the historical formula AWS presented in 2016 (a Keyplan assumption: AWS no longer publishes one); on-demand has partitions for what a new table serves (12,000 reads/s: 4 partitions) or for twice the design\'s load (its previous peak), whichever is more, and adds partitions as its capacity doubles. Partitions are split, never merged.',
   'Without a traffic distribution, requests follow the data: a key holding 10% of the items gets 10% of the requests. "uniform" spreads them evenly over key values; Zipf ranks keys by their items; a hot key is the one with the most items.',
   'Key values come from the key templates and each attribute\'s distinct values (cardinality, enum values and weights, generators); attributes are independent. Large key spaces are modeled as their hottest keys by name plus an even spread of the rest.',
 ];

@@ -8,13 +8,13 @@
  * before an index, then declaration order. A sparse index whose condition the pattern does not imply
  * (it would miss some of the entity's items) comes after complete candidates of its class.
  */
-import { conditionAttributes, evaluateCondition, parseCondition, formatCondition, type Condition } from '../model/condition.ts';
+import { conditionAttributes, evaluateCondition, parseCondition, formatCondition, type Condition, type ConditionClause } from '../model/condition.ts';
 import { templateAttributes, type KeyTemplate } from '../model/key-template.ts';
 import { RANGE_OPERATORS, type AccessPattern, type Consistency } from '../model/schema.ts';
 import { distinctCombinationsOf, formatCount, formatItems, formatPercent, shareOf, tidy } from './estimate.ts';
 import { conditionExpression, equalityExpression, ExpressionBuilder } from './expression.ts';
 import { mayMatchSortKey, matchSortKey, type NeededRange, type SortKeyMatch } from './sort-key.ts';
-import { suggestIndex } from './suggest.ts';
+import { counterNote, suggestIndex } from './suggest.ts';
 import { projectedAttributesOf, type EntityView, type KeyTarget, type Membership, type TableView } from './table-view.ts';
 import type { BaseFetch, EntityRead, Operation, Plan, PlanBadge, ProjectionChange, Rejection } from './types.ts';
 
@@ -25,6 +25,8 @@ export const MAX_BATCH_GET_KEYS = 100;
 const RANK = { getItem: 0, query: 1, gsiQuery: 2, fanOut: 3, scan: 4 } as const;
 /** Added to a candidate's class when it reads a sparse index the pattern does not imply. */
 const PARTIAL_PENALTY = 0.5;
+/** A count reading more items than this is told about the counter-item alternative. */
+const COUNTER_ITEM_THRESHOLD = 100;
 /** Added when the index lacks needed attributes and every item must be fetched from the table. */
 const FETCH_PENALTY = 0.25;
 
@@ -128,6 +130,17 @@ function isSameCollection(a: KeyTemplate, b: KeyTemplate): boolean {
 function itemsPerKey(itemsInTarget: number, distinct: number): number {
   if (itemsInTarget <= 0) return 0;
   return itemsInTarget / Math.min(Math.max(1, distinct), Math.max(1, itemsInTarget));
+}
+
+/** Whether every item meeting `conditions` meets the clause: the clause only repeats the target's `when`. */
+function isClauseImpliedBy(clause: ConditionClause, conditions: readonly Condition[]): boolean {
+  return conditions.some((c) =>
+    c.clauses.some((w) => {
+      if (w.attribute !== clause.attribute) return false;
+      const allowed = w.kind === 'compare' && w.operator === '=' ? [w.value] : w.kind === 'in' ? w.values : undefined;
+      return allowed !== undefined && allowed.every((v) => evaluateCondition({ source: '', clauses: [clause] }, { [clause.attribute]: v }));
+    }),
+  );
 }
 
 /** Whether the pattern only asks for items a sparse target holds: its filter (or known) implies every `when`. */
@@ -336,7 +349,16 @@ function queryCandidate(
   const usedByKey = new Set(fixed);
   if (sharding.isOneShard && m.partitionKey?.shards?.from) usedByKey.add(m.partitionKey.shards.from);
   const filteredKnown = own > 1 ? [...request.known].filter((k) => !usedByKey.has(k) && ev.attributeNames.has(k)) : [];
-  const coverage = coverageOf(request, t, view, filteredKnown);
+  // Filter clauses that only repeat the index's own condition: every entry passes them, so none is sent.
+  const redundant = request.filter ? request.filter.clauses.filter((c) => isClauseImpliedBy(c, m.conditions)) : [];
+  const filter: Condition | undefined =
+    request.filter && redundant.length < request.filter.clauses.length
+      ? { source: request.filter.source, clauses: request.filter.clauses.filter((c) => !redundant.includes(c)) }
+      : undefined;
+  if (redundant.length > 0) {
+    notes.push(`The filter ${formatCondition(redundant)} repeats ${t.label}'s own condition: every entry holds it, so it is not sent.`);
+  }
+  const coverage = coverageOf({ ...request, ...(filter ? { filter } : {}), ...(request.filter && !filter ? { filter: undefined } : {}) }, t, view, filteredKnown);
   const isGsiFetch = t.kind === 'gsi' && coverage !== undefined;
 
   // Filters: known attributes the key condition does not use, and the pattern's filter.
@@ -356,8 +378,10 @@ function queryCandidate(
       assumptions.push(`The key does not hold ${list(unused)}: filtered after reading, keeping 1 in ${formatCount(d.count)} (${d.assumption})`);
     }
   }
+  if (filter) {
+    filterParts.push(conditionExpression(filter, builder));
+  }
   if (request.filter) {
-    filterParts.push(conditionExpression(request.filter, builder));
     const share = shareOf(entity, request.filter, view.refs);
     // In a sparse index the filter is measured against the items the index holds: a filter that
     // repeats the index's own condition keeps all of them (P(filter | in index) = P(filter) / P(in index)).
@@ -394,6 +418,9 @@ function queryCandidate(
       assumptions.push(`resultSize ${request.resultSize}: the count is expected to be ${request.resultSize}`);
     }
     notes.push('Select=COUNT returns only the number of matching items but is charged for reading all of them.');
+    if (itemsRead > COUNTER_ITEM_THRESHOLD) {
+      warnings.push(`Each count reads ${formatItems(itemsRead)}. ${counterNote(view, ev)}`);
+    }
   } else if (hasFilter) {
     // Limit caps the items read, not those returned, so the caller pages until enough pass the filter.
     const kept = matchedOwn * selectivity;
@@ -475,15 +502,16 @@ function queryCandidate(
       missing: coverage.missing,
       missingForFilter: coverage.missingForFilter,
       items: tidy(fetched),
-      consistency: t.kind === 'lsi' ? consistency : request.pattern.consistency === 'eventual' ? 'eventual' : 'strong',
+      // The fetch is a table read, which can give what the pattern asks for even when the GSI read cannot.
+      consistency: t.kind === 'lsi' ? consistency : request.pattern.consistency,
     };
     const projection = t.projection;
     const what = `${t.label} projects ${projection?.type === 'INCLUDE' ? `INCLUDE ${projection.nonKeyAttributes.join(', ')}` : (projection?.type ?? 'ALL')}, without ${list(coverage.missing)}, which the pattern ${coverage.missingForFilter.length === coverage.missing.length ? 'filters on' : coverage.missingForFilter.length > 0 ? 'returns or filters on' : 'returns'}`;
     if (t.kind === 'gsi') {
-      fetch.operation = fetched > 1 ? 'BatchGetItem' : 'GetItem';
+      fetch.operation = request.pattern.consistency === 'transactional' ? 'TransactGetItems' : fetched > 1 ? 'BatchGetItem' : 'GetItem';
       fetch.requests = fetched > 1 ? Math.ceil(fetched / MAX_BATCH_GET_KEYS) : 1;
       const text =
-        `Not served by ${t.label} alone: ${what}. A GSI cannot fetch from the table, so the caller sends ${fetch.operation === 'GetItem' ? 'a GetItem' : `BatchGetItem (100 keys each)`} to the table for ${formatItems(fetched, 'returned item')}` +
+        `Not served by ${t.label} alone: ${what}. A GSI cannot fetch from the table, so the caller sends ${fetch.operation === 'GetItem' ? 'a GetItem' : `${fetch.operation} (100 keys each)`} to the table for ${formatItems(fetched, 'returned item')}` +
         (isFilterInCaller ? ` (every item read, since the filter on ${list(coverage.missingForFilter)} can only run after the fetch, in the caller)` : '') +
         `, charged on the table; or ${coverage.change.projection.type === 'ALL' ? `project ALL` : `INCLUDE ${list(coverage.change.adds)}`} in ${t.label}.`;
       plan.explanation += ` ${text}`;
@@ -520,7 +548,7 @@ function coverageOf(request: ReadRequest, t: KeyTarget, view: TableView, filtere
   if (projected.all) return undefined;
   const returned = request.returns === 'item' ? [...ev.attributeNames] : (request.returns ?? []);
   const filtered = [...new Set([...filteredKnown, ...(request.filter ? conditionAttributes(request.filter) : [])])].filter((a) => ev.attributeNames.has(a));
-  const missingForFilter = filtered.filter((a) => !projected.names.has(a));
+  const missingForFilter = filtered.filter((a) => !projected.stored.has(a));
   const missing = [...new Set([...returned.filter((a) => !projected.names.has(a)), ...missingForFilter])];
   if (missing.length === 0) return undefined;
   const existing = t.projection?.type === 'INCLUDE' ? t.projection.nonKeyAttributes : [];
@@ -591,7 +619,8 @@ function planScan(request: ReadRequest, rejected: Rejection[]): Plan {
     warnings.push(designProblem);
   } else if (!suggestion && varying.length === 0) {
     warnings.push(
-      `The caller knows no attribute that varies between ${entity.name} items, so any index would need a constant partition key: all ${formatCount(ev.itemCount)} items in one partition, at most 3,000 RCU and 1,000 WCU per second, a hot partition however the table scales. Read them with a (parallel) Scan, shard the key over N partitions and query each, or say what the caller knows.`,
+      `The caller knows no attribute that varies between ${entity.name} items, so any index would need a constant partition key: all ${formatCount(ev.itemCount)} items in one partition, at most 3,000 RCU and 1,000 WCU per second, a hot partition however the table scales. Read them with a (parallel) Scan, shard the key over N partitions and query each, or say what the caller knows.` +
+        (pattern.action === 'count' ? ` ${counterNote(view, ev)}` : ''),
     );
   }
   const plan: Plan = {
@@ -610,7 +639,6 @@ function planScan(request: ReadRequest, rejected: Rejection[]): Plan {
     rejected,
     explanation: [
       `No key serves this pattern${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}: a Scan of table ${view.table.name} reads every item and filters.`,
-      ...(suggestion ? [`Suggested: ${suggestion.reason}`] : []),
       ...notes,
     ].join(' '),
     assumptions,

@@ -151,7 +151,7 @@ function projectionText(p: Projection, request: ReadRequest): string {
 }
 
 /** The counter-item alternative for a count: its write cost, from the entity's put and delete patterns. */
-function counterNote(view: TableView, ev: EntityView): string {
+export function counterNote(view: TableView, ev: EntityView): string {
   const writes = (view.table.accessPatterns ?? []).filter((p) => p.entityId === ev.entity.id && (p.action === 'put' || p.action === 'delete'));
   const rate = writes.reduce((s, p) => s + (Number.isFinite(p.ratePerSecond) ? p.ratePerSecond : 0), 0);
   return `Or keep a counter item that each put and delete of ${ev.entity.name} updates (ADD count 1 / -1): a GetItem of 0.5 RCU per count, for ${rate > 0 ? `${rate.toLocaleString('en-US')} extra WCU/s (1 WCU per write, from the put and delete patterns)` : '1 extra WCU per put or delete'}.`;

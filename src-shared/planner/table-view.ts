@@ -178,16 +178,25 @@ export function boundAttributes(b: BoundKey | undefined): string[] {
  * What an index entry of this entity holds (docs/dynamodb-rules.md §1.4, §3.3): every attribute when
  * the index projects ALL (or for the table itself); else the key attributes of the table and of the
  * index, the entity attributes their templates are built from (a caller reads `orderId` out of
- * `ORDER#{orderId}`), and for INCLUDE the listed attributes.
+ * `ORDER#{orderId}`), and for INCLUDE the listed attributes. `stored` is what the entry holds as
+ * attributes: the key attributes and the INCLUDE list. A FilterExpression sees only those, so a
+ * value inside a key's text (`STATUS#{status}`) cannot be filtered on.
  */
-export function projectedAttributesOf(t: KeyTarget, ev: EntityView, view: TableView): { all: boolean; names: Set<string> } {
-  if (!t.projection || t.projection.type === 'ALL') return { all: true, names: new Set() };
+export function projectedAttributesOf(t: KeyTarget, ev: EntityView, view: TableView): { all: boolean; names: Set<string>; stored: Set<string> } {
+  if (!t.projection || t.projection.type === 'ALL') return { all: true, names: new Set(), stored: new Set() };
   const names = new Set<string>();
+  const stored = new Set<string>();
   for (const key of [view.targets[0]?.partitionKey, view.targets[0]?.sortKey, t.partitionKey, t.sortKey]) {
     if (!key) continue;
     names.add(key.name);
+    stored.add(key.name);
     for (const a of boundAttributes(ev.keys.get(key.name))) names.add(a);
   }
-  if (t.projection.type === 'INCLUDE') for (const a of t.projection.nonKeyAttributes ?? []) names.add(a);
-  return { all: false, names };
+  if (t.projection.type === 'INCLUDE') {
+    for (const a of t.projection.nonKeyAttributes ?? []) {
+      names.add(a);
+      stored.add(a);
+    }
+  }
+  return { all: false, names, stored };
 }

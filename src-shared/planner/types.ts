@@ -68,8 +68,10 @@ export interface IndexWrite {
    * leaves (one delete), 1 write either way; none: not in the index or nothing projected changes (0).
    */
   effect: 'put' | 'move' | 'delete' | 'enterOrLeave' | 'none';
-  /** Share of the entity's items the index holds (sparse by predicate < 1). */
+  /** Share of the entity's items the index holds (sparse by predicate < 1): the weight of `effect`. */
   fraction: number;
+  /** An update that sets a key value inside the index's condition: the share of items it brings in, one put each (besides `effect` for those already in). */
+  enterShare?: number;
   reason: string;
 }
 
@@ -92,7 +94,7 @@ export interface BaseFetch {
   /** Items fetched per pattern call. */
   items: number;
   /** GSI only: the operation that fetches them, and how many requests (100 keys per BatchGetItem). */
-  operation?: 'GetItem' | 'BatchGetItem';
+  operation?: 'GetItem' | 'BatchGetItem' | 'TransactGetItems';
   requests?: number;
   /** The consistency of the fetch (a table read can be strong even when the GSI read is not). */
   consistency: Consistency;

@@ -65,7 +65,7 @@ export function planWrite(view: TableView, ev: EntityView, pattern: AccessPatter
     );
   }
   if (pattern.consistency === 'transactional') {
-    notes.push(`Transactional: sent in a TransactWriteItems, which costs 2 write units per KB on the table; the index writes are ordinary (docs/dynamodb-rules.md §3.4, an assumption).`);
+    notes.push(`Transactional: sent in a TransactWriteItems, which costs 2 write units per KB on the table; the index writes are ordinary (a Keyplan assumption: AWS does not say how transactions charge indexes).`);
   }
 
   const indexWrites = view.targets.slice(1).map((t) => indexWriteOf(t, ev, pattern, view));
@@ -142,6 +142,15 @@ function indexWriteOf(t: KeyTarget, ev: EntityView, pattern: AccessPattern, view
       effect: 'put',
       fraction: rewrites ? 1 : 1 - fraction,
       reason: `The update sets ${after.text}, which keeps the item in ${t.label} (${when}) or brings it in: one put for the ${formatPercent(1 - fraction)} of ${entity.name} items not in it yet${rewrites ? `, and a rewrite of the ${formatPercent(fraction)} already in it, whose projected attributes change` : `; the ${formatPercent(fraction)} already in it change nothing it projects`}.`,
+    };
+  }
+  if (after?.isIn && changedKeys.length > 0) {
+    return {
+      target: t.target,
+      effect: 'move',
+      fraction,
+      enterShare: 1 - fraction,
+      reason: `The update sets ${after.text}, inside ${t.label}'s condition (${when}) and in its key: the ${formatPercent(fraction)} of ${entity.name} items already in it move (delete + put, 2 writes), the ${formatPercent(1 - fraction)} not yet in it enter (one put).`,
     };
   }
   // A key attribute the condition pins to one value cannot change while the item stays in the index:

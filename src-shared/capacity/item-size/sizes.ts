@@ -146,10 +146,10 @@ export function itemSizeFigure(item: Item): Figure {
   const values = Object.values(item);
   const assumptions: string[] = [];
   if (values.some((v) => hasType(v, ['N', 'NS']))) {
-    assumptions.push('Number sizes use the exact base-100 rule dynalite implements; AWS documents only an approximation (docs/dynamodb-rules.md §1.2, §10.15).');
+    assumptions.push('Number sizes use the exact base-100 rule dynalite implements; AWS documents only an approximation (a Keyplan assumption).');
   }
   if (values.some((v) => hasType(v, ['SS', 'NS', 'BS']))) {
-    assumptions.push('A set counts the sum of its elements, with no overhead (docs/dynamodb-rules.md §10.16).');
+    assumptions.push('A set counts the sum of its elements, with no overhead, as dynalite counts it (a Keyplan assumption).');
   }
   return figure(steps, assumptions);
 }

@@ -40,16 +40,16 @@ export const TRANSACTION_SOURCE = AWS_DOCS.transactions;
 /** Assumption texts (docs/dynamodb-rules.md §10), shown beside the figures that rest on them. */
 export const ASSUMPTIONS = {
   pageBoundary:
-    'A page stops once the plain bytes read reach 1 MB and includes the item that crosses the limit; DynamoDB counts an internal size that is not public (docs/dynamodb-rules.md §10.7).',
-  minimumPerRequest: 'A Query or Scan that reads nothing still costs the minimum of one 4 KB read per request (docs/dynamodb-rules.md §2.2, §10.8).',
-  lsiFetchPaging: 'With LSI fetches, each item counts its entry plus its fetched item, rounded up to 4 KB, toward the 1 MB page (docs/dynamodb-rules.md §2.5).',
-  missingDelete: 'A DeleteItem of a key that does not exist costs the 1-unit minimum, as dynalite charges it (docs/dynamodb-rules.md §3.2, §10.11).',
-  twoSizedMove: 'An index key change costs a delete of the old entry plus a put of the new one, each rounded up to 1 KB on its own size (docs/dynamodb-rules.md §10.10).',
-  rewriteInIndex: 'An item rewritten in place in an index is charged on the larger of its old and new entry, as the table charges the larger item (docs/dynamodb-rules.md §3.2).',
-  transactionIndexes: 'In a transaction the table write costs 2×, while index writes cost 1× like any index update (docs/dynamodb-rules.md §3.4, §10.12).',
-  indexEntrySize: 'An index entry is sized as the projected attributes (base keys + index keys + projected attributes), without the 100-byte storage overhead (docs/dynamodb-rules.md §10.9).',
+    'A page stops once the plain bytes read reach 1 MB and includes the item that crosses the limit; DynamoDB counts an internal size that is not public (a Keyplan assumption).',
+  minimumPerRequest: 'A Query or Scan that reads nothing still costs the minimum of one 4 KB read per request (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Query.html).',
+  lsiFetchPaging: 'With LSI fetches, each item counts its entry plus its fetched item, rounded up to 4 KB, toward the 1 MB page (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/LSI.html).',
+  missingDelete: 'A DeleteItem of a key that does not exist costs the 1-unit minimum, as dynalite charges it (a Keyplan assumption: AWS does not document it).',
+  twoSizedMove: 'An index key change costs a delete of the old entry plus a put of the new one, each rounded up to 1 KB on its own size (a Keyplan assumption: AWS says only "two writes").',
+  rewriteInIndex: 'An item rewritten in place in an index is charged on the larger of its old and new entry, as the table charges the larger item (a Keyplan assumption).',
+  transactionIndexes: 'In a transaction the table write costs 2×, while index writes cost 1× like any index update (a Keyplan assumption: AWS does not say how transactions charge indexes).',
+  indexEntrySize: 'An index entry is sized as the projected attributes (base keys + index keys + projected attributes), without the 100-byte storage overhead, which AWS states for storage only (a Keyplan assumption).',
   queryTransactional: 'Query and Scan have no transactional mode; a transactional pattern is counted as a strongly consistent read.',
-  gsiEventual: 'A GSI is read with eventual consistency only: a strong read is not possible there (docs/dynamodb-rules.md §2.4).',
+  gsiEventual: 'A GSI is read with eventual consistency only: a strong read is not possible there (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html).',
   averageSize: 'All items are taken to be of the average size; real pages vary with the actual sizes.',
 } as const;
 

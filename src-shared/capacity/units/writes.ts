@@ -17,7 +17,8 @@ import {
 } from './rules.ts';
 
 const WRITE_SOURCE = AWS_DOCS.readWriteUnits;
-const INDEX_WRITE_SOURCE = AWS_DOCS.gsi;
+const GSI_WRITE_SOURCE = AWS_DOCS.gsi;
+const LSI_WRITE_SOURCE = AWS_DOCS.lsi;
 
 /** A secondary index, by kind and name. */
 export interface IndexRef {
@@ -119,11 +120,15 @@ function tableWriteSteps(input: WriteInput, assumptions: string[]): { steps: Ste
 function indexWriteFigure(w: IndexWriteInput): Figure {
   const assumptions: string[] = [];
   const name = `${w.target.kind === 'gsi' ? 'GSI' : 'LSI'} ${JSON.stringify(w.target.name)}`;
+  const indexSource = w.target.kind === 'gsi' ? AWS_DOCS.gsi : AWS_DOCS.lsi;
   const steps: Step[] = [];
-  if (w.reason) steps.push({ label: `${name}: ${w.reason}`, expression: w.effect === 'none' ? 'no write' : w.effect === 'move' ? '2 writes' : '1 write', value: w.effect === 'none' ? 0 : w.effect === 'move' ? 2 : 1, unit: '', source: INDEX_WRITE_SOURCE });
+  if (w.reason) {
+    const writes = w.effect === 'none' ? 0 : w.effect === 'move' ? 2 : 1;
+    steps.push({ label: `${name}: ${w.reason.replace(/\.$/, '')}`, expression: '', value: writes, unit: 'writes', source: indexSource });
+  }
   switch (w.effect) {
     case 'none':
-      steps.push({ label: `${name}: not written (the item is not in it, or nothing it projects changes)`, expression: '0', value: 0, unit: 'WCU', source: INDEX_WRITE_SOURCE });
+      steps.push({ label: `${name}: not written (the item is not in it, or nothing it projects changes)`, expression: '0', value: 0, unit: 'WCU', source: indexSource });
       break;
     case 'enterOrLeave': {
       const bytes = requireBytes(w.newEntryBytes ?? w.oldEntryBytes, `an entry size of ${name} (effect enterOrLeave)`);
@@ -132,7 +137,7 @@ function indexWriteFigure(w: IndexWriteInput): Figure {
         expression: `ceil(${bytesText(bytes)} / 1,024 B)`,
         value: writeBlocksForBytes(bytes),
         unit: 'WCU',
-        source: INDEX_WRITE_SOURCE,
+        source: indexSource,
       });
       break;
     }
@@ -145,13 +150,13 @@ function indexWriteFigure(w: IndexWriteInput): Figure {
         expression: w.oldEntryBytes === undefined ? `ceil(${bytesText(after)} / 1,024 B)` : `ceil(max(${bytesText(w.oldEntryBytes)}, ${bytesText(after)}) / 1,024 B)`,
         value: writeBlocksForBytes(bytes),
         unit: 'WCU',
-        source: INDEX_WRITE_SOURCE,
+        source: indexSource,
       });
       break;
     }
     case 'delete': {
       const before = requireBytes(w.oldEntryBytes, `oldEntryBytes of ${name} (effect delete)`);
-      steps.push({ label: `${name}: delete the entry`, expression: `ceil(${bytesText(before)} / 1,024 B)`, value: writeBlocksForBytes(before), unit: 'WCU', source: INDEX_WRITE_SOURCE });
+      steps.push({ label: `${name}: delete the entry`, expression: `ceil(${bytesText(before)} / 1,024 B)`, value: writeBlocksForBytes(before), unit: 'WCU', source: indexSource });
       break;
     }
     case 'move': {
@@ -160,9 +165,9 @@ function indexWriteFigure(w: IndexWriteInput): Figure {
       const del = writeBlocksForBytes(before);
       const put = writeBlocksForBytes(after);
       assumptions.push(ASSUMPTIONS.twoSizedMove);
-      steps.push({ label: `${name}: delete the old entry`, expression: `ceil(${bytesText(before)} / 1,024 B)`, value: del, unit: 'WCU', source: INDEX_WRITE_SOURCE });
-      steps.push({ label: `${name}: put the new entry`, expression: `ceil(${bytesText(after)} / 1,024 B)`, value: put, unit: 'WCU', source: INDEX_WRITE_SOURCE });
-      steps.push({ label: `${name}: the key changed, so delete + put`, expression: `${del} + ${put}`, value: del + put, unit: 'WCU', source: INDEX_WRITE_SOURCE });
+      steps.push({ label: `${name}: delete the old entry`, expression: `ceil(${bytesText(before)} / 1,024 B)`, value: del, unit: 'WCU', source: indexSource });
+      steps.push({ label: `${name}: put the new entry`, expression: `ceil(${bytesText(after)} / 1,024 B)`, value: put, unit: 'WCU', source: indexSource });
+      steps.push({ label: `${name}: the key changed, so delete + put`, expression: `${del} + ${put}`, value: del + put, unit: 'WCU', source: indexSource });
       break;
     }
   }
@@ -215,7 +220,7 @@ export function writeUnits(input: WriteInput): WriteUnits {
       expression: lsiNames.map((n) => `${n} ${formatNumber(lsis[n]?.value ?? 0)}`).join(' + '),
       value: lsiUnits,
       unit: 'WCU',
-      source: INDEX_WRITE_SOURCE,
+      source: LSI_WRITE_SOURCE,
     });
     tableSteps.push({
       label: "Table capacity: the item write plus its LSIs'",
@@ -235,7 +240,7 @@ export function writeUnits(input: WriteInput): WriteUnits {
   for (const n of gsiNames) {
     const v = gsis[n]?.value ?? 0;
     totalSteps.push(...(gsis[n]?.steps ?? []));
-    totalSteps.push({ label: `GSI ${JSON.stringify(n)}, from its own capacity`, expression: formatNumber(v), value: v, unit: 'WCU', source: INDEX_WRITE_SOURCE });
+    totalSteps.push({ label: `GSI ${JSON.stringify(n)}, from its own capacity`, expression: formatNumber(v), value: v, unit: 'WCU', source: GSI_WRITE_SOURCE });
   }
   if (gsiNames.length > 0) {
     totalSteps.push({

@@ -46,5 +46,7 @@ describe('auto scaling of provisioned capacity', () => {
     const bad = parseDesign(JSON.parse(JSON.stringify(provisioned(range(5, 1000, 95)))));
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.errors.map((p) => ({ code: p.code, path: p.path }))).toEqual([{ code: 'model.schema', path: 'tables[0].billing.autoScaling.read.targetUtilizationPercent' }]);
+    // The message names both ends of the range, not just the one that was not broken.
+    if (!bad.ok) expect(bad.errors[0]?.expected).toBe('a number from 20 to 90');
   });
 });

@@ -84,14 +84,22 @@ function describeSchema(s: TSchema): string {
     }
     return anyOf.map(describeSchema).join(' or ');
   }
-  const { type, minimum, minItems } = s as { type?: string; minimum?: number; minItems?: number };
+  const { type, minimum, maximum, minItems } = s as { type?: string; minimum?: number; maximum?: number; minItems?: number };
+  const bounds = (what: string): string =>
+    minimum !== undefined && maximum !== undefined
+      ? `${what} from ${minimum} to ${maximum}`
+      : minimum !== undefined
+        ? `${what} ≥ ${minimum}`
+        : maximum !== undefined
+          ? `${what} ≤ ${maximum}`
+          : what;
   switch (type) {
     case 'string':
       return 'text';
     case 'integer':
-      return minimum === undefined ? 'a whole number' : `a whole number ≥ ${minimum}`;
+      return bounds('a whole number');
     case 'number':
-      return minimum === undefined ? 'a number' : `a number ≥ ${minimum}`;
+      return bounds('a number');
     case 'boolean':
       return 'true or false';
     case 'array':
