@@ -57,9 +57,9 @@ describe('keyplan simulate', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Partition simulation of "Hot" (hot.keyplan.json), seed 1');
     expect(run.stdout).toMatch(/Table AppTable: 0:02:00 at 1 s steps \(the design's workload\)/);
-    expect(run.stdout).toMatch(/table\s+\d+\s+.*\s+USER#u-1001 \(9\d%, p\d+\)/);
+    expect(run.stdout).toMatch(/table\s+\d+\s+.*\s+USER#u-000001 \(9\d%, p\d+\)/);
     expect(run.stdout).toMatch(/Put profile\s+[\d,]+\s+[\d,]+\s+\d+%\s+TableWriteKeyRangeThroughputExceeded/);
-    expect(run.stdout).toMatch(/Table partition \d takes 9\d% of writes, key USER#u-1001\./);
+    expect(run.stdout).toMatch(/Table partition \d takes 9\d% of writes, key USER#u-000001\./);
   });
 
   test('is listed in keyplan --help and has its own help', async () => {

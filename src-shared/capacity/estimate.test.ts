@@ -187,7 +187,8 @@ describe('isInIndex and indexFraction', () => {
     { what: 'BOOL', status: { name: 'status', type: 'BOOL' }, when: 'status = true', share: 0.5 },
     { what: 'attribute_exists', status: { name: 'status', type: 'S' }, when: 'attribute_exists(status)', share: 1 },
     { what: 'two clauses', status: { name: 'status', type: 'S', cardinality: 4 }, when: 'status <> "A" AND attribute_exists(status)', share: 0.75 },
-    { what: 'no cardinality (an upper bound)', status: { name: 'status', type: 'S' }, when: 'status = "A"', share: 1 },
+    // No generator and no cardinality: the value model takes the values the conditions name plus one other, even.
+    { what: 'no generator: the named value and one other', status: { name: 'status', type: 'S' }, when: 'status = "A"', share: 0.5 },
     { what: 'a range without a distribution', status: { name: 'status', type: 'S' }, when: 'status > "M"', share: 0.5 },
     { what: 'an attribute the entity lacks', status: { name: 'other', type: 'S' }, when: 'status = "A"', share: 0 },
   ] as const)('$what: $share', ({ status, when, share }) => {
@@ -195,9 +196,9 @@ describe('isInIndex and indexFraction', () => {
     expect(indexFraction(table, e, 'GSI1').value).toBeCloseTo(share, 12);
   });
 
-  it('flags the upper bound when the attribute has no cardinality', () => {
+  it('says where the values come from when the attribute has no generator', () => {
     const { table, entity: e } = withStatus({ name: 'status', type: 'S' }, 'status = "A"');
-    expect(indexFraction(table, e, 'GSI1').assumptions[0]).toMatch(/no cardinality or enum values/);
+    expect(indexFraction(table, e, 'GSI1').assumptions[0]).toMatch(/status has no generator: the values the design's conditions name \(A\) and one other value, all equally likely/);
   });
 
   it('multiplies distinct clauses across the index keys', () => {

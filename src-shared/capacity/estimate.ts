@@ -14,6 +14,7 @@
 import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
 import { estimateRenderedBytes, parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';
 import { keySlotsOf } from '../model/key-slots.ts';
+import { conditionValuesOf, valueModelBasis, withValueModel } from '../model/value-model.ts';
 import type { Attribute, AttributeType, Entity, KeyAttributeType, Projection, Table } from '../model/schema.ts';
 import { DEFAULT_RENDERED_BYTES } from '../model/validate.ts';
 import { figure, formatNumber, type Figure, type Step } from './figure.ts';
@@ -375,7 +376,9 @@ function clauseShare(clause: ConditionClause, a: Attribute | undefined, entity: 
  * values, or the part of a number generator's min..max range, else 1 / 2; `attribute_exists` 1. With
  * no cardinality an equality counts every item (an upper bound, flagged). Unit: ratio.
  */
-export function indexFraction(table: Table, entity: Entity, indexName: string): Figure {
+export function indexFraction(designTable: Table, designEntity: Entity, indexName: string): Figure {
+  const table = withValueModel(designTable);
+  const entity = table.entities.find((e) => e.id === designEntity.id) ?? designEntity;
   const shape = findIndex(table, indexName);
   const label = shape ? `${shape.kind === 'gsi' ? 'GSI' : 'LSI'} ${quote(indexName)}` : `Index ${quote(indexName)}`;
   if (!shape) {
@@ -420,8 +423,14 @@ export function indexFraction(table: Table, entity: Entity, indexName: string): 
   }
   const steps: Step[] = [];
   let share = 1;
+  const conditionValues = conditionValuesOf(designTable, designEntity);
   for (const c of clauses) {
     const a = entity.attributes.find((x) => x.name === c.attribute);
+    const declared = designEntity.attributes.find((x) => x.name === c.attribute);
+    if (declared && !declared.generator && a?.generator) {
+      const note = `${entity.name}.${declared.name} has ${valueModelBasis(declared, conditionValues.get(declared.name))}; set its values and weights in the Entities screen.`;
+      if (!assumptions.includes(note)) assumptions.push(note);
+    }
     const s = clauseShare(c, a, entity);
     share *= s.share;
     steps.push({ label: `Items where ${formatCondition([c])}`, expression: s.expression, value: s.share, unit: 'ratio' });

@@ -20,6 +20,7 @@ import {
 } from '../capacity/index.ts';
 import { figure, formatNumber, type Figure, type Step } from '../capacity/figure.ts';
 import type { AutoScalingRange, Design, Pricing, ProvisionedThroughput, Table, TableClass } from '../model/schema.ts';
+import { withValueModel } from '../model/value-model.ts';
 import { planTable } from '../planner/index.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';
 import { warningsFor, type CostWarning } from './warnings.ts';
@@ -164,7 +165,9 @@ export function configuredCapacityText(c: ProvisionedThroughput): string {
 }
 
 /** Plans and costs every access pattern of one table, with its totals. */
-export function costTable(table: Table, pricing: Pricing = DEFAULT_PRICING): TableCost {
+export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING): TableCost {
+  // Every number reads one value model: categorical attributes without a generator get their values here.
+  const table = withValueModel(designTable);
   const plans = planTable(table);
   const patterns = table.accessPatterns.map((p, i) => costPattern(table, p, plans[i]!, pricing));
   const targets = targetCosts(table, patterns, pricing);

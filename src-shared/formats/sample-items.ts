@@ -11,6 +11,7 @@ import { conditionAttributes, evaluateCondition, parseCondition, type Condition 
 import { keySlotsOf } from '../model/key-slots.ts';
 import { parseKeyTemplate, renderKeyTemplate } from '../model/key-template.ts';
 import { sampleValue, type SampleValue } from '../model/sample-values.ts';
+import { withValueModel } from '../model/value-model.ts';
 import type { Attribute, Entity, Table } from '../model/schema.ts';
 import { base64Encode, encodeValue, setOwn } from './values.ts';
 
@@ -111,7 +112,9 @@ function sampleRowValues(
  * unambiguous (see `sampleRowValues`), for a format whose key templates are inferred again from the
  * items (NoSQL Workbench). Deterministic: item i of an entity is always the same.
  */
-export function sampleItemsOf(table: Table, entity: Entity, count: number, isReadBack = false): Item[] {
+export function sampleItemsOf(designTable: Table, designEntity: Entity, count: number, isReadBack = false): Item[] {
+  const table = withValueModel(designTable);
+  const entity = table.entities.find((e) => e.id === designEntity.id) ?? designEntity;
   const keyNames = new Set(keySlotsOf(table).map((s) => s.attribute.name));
   const slots = keySlotsOf(table);
   const templates = new Map<string, { parts: ReturnType<typeof parseKeyTemplate>; when?: ReturnType<typeof parseCondition> }>();

@@ -6,10 +6,10 @@ const attr = (name: string, type: Attribute['type'] = 'S', extra: Partial<Attrib
 
 describe('sampleValue by name', () => {
   it.each<[Attribute, unknown]>([
-    [attr('userId'), 'u-1001'],
-    [attr('orderItemId'), 'oi-1001'],
-    [attr('user_id'), 'u-1001'],
-    [attr('userId', 'N'), 1001],
+    [attr('userId'), 'u-000001'],
+    [attr('orderItemId'), 'oi-000001'],
+    [attr('user_id'), 'u-000001'],
+    [attr('userId', 'N'), 1],
     [attr('orderDate'), '2026-03-14'],
     [attr('createdAt'), '2026-03-14T09:30:00Z'],
     [attr('expiresAt', 'N'), Math.floor(Date.UTC(2026, 2, 14, 9, 30) / 1000)],
@@ -36,13 +36,13 @@ describe('sampleValue by name', () => {
   });
 
   it('names a plain id after the entity', () => {
-    expect(sampleValue(attr('id'), 1, 'Order')).toBe('o-1002');
+    expect(sampleValue(attr('id'), 1, 'Order')).toBe('o-000002');
   });
 });
 
 describe('sampleValue by generator', () => {
   it.each<[Attribute, number, unknown]>([
-    [attr('x', 'S', { generator: { kind: 'id' } }), 2, 'x-1003'],
+    [attr('x', 'S', { generator: { kind: 'id' } }), 2, 'x-000003'],
     [attr('x', 'N', { generator: { kind: 'number', min: 10, max: 12 } }), 0, 10],
     [attr('x', 'N', { generator: { kind: 'number', min: 10, max: 12 } }), 1, 11],
     [attr('x', 'S', { generator: { kind: 'number', min: 10, max: 12 } }), 2, '12'],
@@ -51,8 +51,8 @@ describe('sampleValue by generator', () => {
     [attr('x', 'S', { generator: { kind: 'constant', value: 'FIXED' } }), 5, 'FIXED'],
     [attr('x', 'S', { generator: { kind: 'text', length: 5 } }), 0, 'fast '],
     [attr('x', 'S', { generator: { kind: 'date' } }), 1, '2026-03-13'],
-    [attr('x', 'S', { generator: { kind: 'email' } }), 10, 'ana2@example.com'],
-    [attr('customerRef', 'S', { generator: { kind: 'ref', entity: 'ent-user' }, cardinality: 2 }), 2, 'cr-1001'],
+    [attr('x', 'S', { generator: { kind: 'email' } }), 10, 'kofi@example.com'],
+    [attr('customerRef', 'S', { generator: { kind: 'ref', entity: 'ent-user' }, cardinality: 2 }), 2, 'cr-000001'],
   ])('%j sample %i → %j', (attribute, index, expected) => {
     expect(sampleValue(attribute, index)).toEqual(expected);
   });
@@ -77,8 +77,8 @@ describe('sampleItems', () => {
   it('gives one value per scalar attribute, the same every time', () => {
     const items = sampleItems(order, 3);
     expect(items).toHaveLength(3);
-    expect(items[0]).toEqual({ userId: 'u-1001', orderId: 'o-1001', orderDate: '2026-03-14', total: 1999 });
-    expect(items[1]?.orderId).toBe('o-1002');
+    expect(items[0]).toEqual({ userId: 'u-000001', orderId: 'o-000001', orderDate: '2026-03-14', total: 1999 });
+    expect(items[1]?.orderId).toBe('o-000002');
     expect(sampleItems(order, 3)).toEqual(items);
   });
 

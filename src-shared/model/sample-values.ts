@@ -5,7 +5,7 @@
  * preview does not flicker while the user types. (Seeded bulk data generation is `src-shared/sample`'s job.)
  */
 import type { Attribute, Entity, Generator } from './schema.ts';
-import { idInitialsOf, kindFromName, wordsOf, type NameKind } from './value-heuristics.ts';
+import { CATEGORIES, CITIES, COUNTRIES, CURRENCIES, FIRST_NAMES, idInitialsOf, kindFromName, LAST_NAMES, PRODUCTS, STATUSES, wordsOf, type NameKind } from './value-heuristics.ts';
 
 /** A scalar sample value. B (binary) values are given as base64 text, as in DynamoDB JSON. */
 export type SampleValue = string | number | boolean;
@@ -17,14 +17,8 @@ export type SampleItem = Record<string, SampleValue>;
 export const SAMPLE_BASE_DATE_UTC_MS = Date.UTC(2026, 2, 14, 9, 30, 0);
 
 const DAY_MS = 86_400_000;
-const FIRST_NAMES = ['Ana', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Grace', 'Hiro', 'Ines', 'Jonas'];
-const LAST_NAMES = ['Silva', 'Okafor', 'Martin', 'Patel', 'Yilmaz', 'Adeyemi', 'Kim', 'Tanaka', 'Costa', 'Berg'];
-const PRODUCTS = ['Trail Running Shoes', 'Espresso Grinder', 'Wool Beanie', 'Desk Lamp', 'Water Bottle', 'Rain Jacket', 'Notebook Set', 'Yoga Mat'];
-const CATEGORIES = ['Shoes', 'Kitchen', 'Accessories', 'Home', 'Outdoor', 'Books'];
-const STATUSES = ['PENDING', 'SHIPPED', 'DELIVERED', 'CANCELLED'];
-const COUNTRIES = ['PT', 'US', 'DE', 'JP', 'BR', 'NG'];
-const CITIES = ['Lisbon', 'Seattle', 'Berlin', 'Osaka', 'Recife', 'Lagos'];
-const CURRENCIES = ['EUR', 'USD', 'JPY', 'BRL'];
+/** Digits an id's number is padded to, as the sample data writes it (for up to 999,999 items). */
+const ID_DIGITS = 6;
 const WORDS = ['fast', 'delivery', 'great', 'quality', 'would', 'buy', 'again', 'fits', 'well', 'as', 'described', 'solid'];
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
@@ -95,7 +89,8 @@ export function sampleValue(attribute: Attribute, index: number, entityName = ''
   switch (kind) {
     case 'id':
     case 'ref':
-      value = isNumber ? 1001 + i : `${idInitialsOf(name, entityName)}-${1001 + i}`;
+      // The same ids the sample data generates: initials, a dash and the 1-based number, zero-padded to 6.
+      value = isNumber ? 1 + i : `${idInitialsOf(name, entityName)}-${String(1 + i).padStart(ID_DIGITS, '0')}`;
       break;
     case 'uuid':
       value = uuidFor(name, i);

@@ -57,3 +57,25 @@ export function kindFromName(name: string): NameKind {
   if (has('comment', 'description', 'body', 'text', 'note', 'notes', 'review', 'summary')) return 'text';
   return 'plain';
 }
+
+/** Words sample data draws names, products and categorical values from: one list each, for previews and bulk data alike. */
+export const FIRST_NAMES = ['Ana', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kofi', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq'];
+export const LAST_NAMES = ['Silva', 'Okafor', 'Martin', 'Patel', 'Yilmaz', 'Adeyemi', 'Kim', 'Tanaka', 'Costa', 'Berg', 'Novak', 'Haddad', 'Moreau', 'Singh', 'Lopez', 'Fischer', 'Ito', 'Walsh', 'Mensah', 'Larsen'];
+export const PRODUCTS = ['Trail Running Shoes', 'Espresso Grinder', 'Wool Beanie', 'Desk Lamp', 'Water Bottle', 'Rain Jacket', 'Notebook Set', 'Yoga Mat', 'Camping Stove', 'Linen Shirt'];
+export const CATEGORIES = ['Shoes', 'Kitchen', 'Accessories', 'Home', 'Outdoor', 'Books'];
+export const STATUSES = ['PENDING', 'SHIPPED', 'DELIVERED', 'CANCELLED'];
+export const COUNTRIES = ['PT', 'US', 'DE', 'JP', 'BR', 'NG', 'IN', 'FR'];
+export const CITIES = ['Lisbon', 'Seattle', 'Berlin', 'Osaka', 'Recife', 'Lagos', 'Pune', 'Lyon'];
+export const CURRENCIES = ['EUR', 'USD', 'JPY', 'BRL'];
+
+/**
+ * The few values a categorical name takes when its attribute has no generator (`status`, `country`, …):
+ * an even enum over these, for the planner's shares and for sample data alike.
+ */
+export const CATEGORICAL_POOLS: Partial<Record<NameKind, readonly string[]>> = {
+  status: STATUSES,
+  country: COUNTRIES,
+  city: CITIES,
+  currency: CURRENCIES,
+  category: CATEGORIES,
+};

@@ -9,6 +9,7 @@
  * and generators (the rules are in `estimate.ts`); each plan states its assumptions.
  */
 import type { AccessPattern, Table } from '../model/schema.ts';
+import { withValueModel } from '../model/value-model.ts';
 import { planRead, planUnknownEntity, readRequestOf } from './read.ts';
 import { viewTable, type TableView } from './table-view.ts';
 import type { Plan } from './types.ts';
@@ -31,11 +32,13 @@ function planWith(view: TableView, pattern: AccessPattern): Plan {
 
 /** Plans one access pattern of a table: the operation, target, key condition, counts and why. */
 export function planPattern(table: Table, pattern: AccessPattern): Plan {
-  return planWith(viewTable(table), pattern);
+  // A pattern planned on its own (not yet in the table) still names values of the value model.
+  const withPattern = (table.accessPatterns ?? []).includes(pattern) ? table : { ...table, accessPatterns: [...(table.accessPatterns ?? []), pattern] };
+  return planWith(viewTable(withValueModel(withPattern)), pattern);
 }
 
 /** Plans every access pattern of a table, in the table's pattern order (the table is prepared once). */
 export function planTable(table: Table): Plan[] {
-  const view = viewTable(table);
+  const view = viewTable(withValueModel(table));
   return (table.accessPatterns ?? []).map((p) => planWith(view, p));
 }

@@ -33,7 +33,7 @@ import { base64DecodedLength, attributeValueBytes, type AttributeValue } from '.
 import { DEFAULT_VALUE_BYTES } from '../capacity/estimate.ts';
 import { utf8ByteLength } from '../model/key-template.ts';
 import type { Attribute, AttributeType, Distribution, Entity, Generator } from '../model/schema.ts';
-import { idInitialsOf, kindFromName, wordsOf, type NameKind } from '../model/value-heuristics.ts';
+import { CATEGORIES, CITIES, COUNTRIES, CURRENCIES, FIRST_NAMES, idInitialsOf, kindFromName, LAST_NAMES, PRODUCTS, STATUSES, wordsOf, type NameKind } from '../model/value-heuristics.ts';
 import { createAliasSampler, createRankSampler, deriveSeed, hash2, Random, type RankSampler } from './random.ts';
 import { digitCount, numberBytes, scaledNumberBytes } from './sizes.ts';
 import type { SampleValue } from './types.ts';
@@ -41,14 +41,6 @@ import type { SampleValue } from './types.ts';
 const DAY_SECONDS = 86_400;
 const DAY_MS = DAY_SECONDS * 1000;
 
-const FIRST_NAMES = ['Ana', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kofi', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq'];
-const LAST_NAMES = ['Silva', 'Okafor', 'Martin', 'Patel', 'Yilmaz', 'Adeyemi', 'Kim', 'Tanaka', 'Costa', 'Berg', 'Novak', 'Haddad', 'Moreau', 'Singh', 'Lopez', 'Fischer', 'Ito', 'Walsh', 'Mensah', 'Larsen'];
-const PRODUCTS = ['Trail Running Shoes', 'Espresso Grinder', 'Wool Beanie', 'Desk Lamp', 'Water Bottle', 'Rain Jacket', 'Notebook Set', 'Yoga Mat', 'Camping Stove', 'Linen Shirt'];
-const CATEGORIES = ['Shoes', 'Kitchen', 'Accessories', 'Home', 'Outdoor', 'Books'];
-const STATUSES = ['PENDING', 'SHIPPED', 'DELIVERED', 'CANCELLED'];
-const COUNTRIES = ['PT', 'US', 'DE', 'JP', 'BR', 'NG', 'IN', 'FR'];
-const CITIES = ['Lisbon', 'Seattle', 'Berlin', 'Osaka', 'Recife', 'Lagos', 'Pune', 'Lyon'];
-const CURRENCIES = ['EUR', 'USD', 'JPY', 'BRL'];
 const WORDS = ['fast', 'delivery', 'great', 'quality', 'would', 'buy', 'again', 'fits', 'well', 'as', 'described', 'solid', 'light', 'sturdy', 'good', 'value', 'arrived', 'early', 'nice', 'colour'];
 const ZEROS = '000000000000000000000000000000000000000';
 const HEX = '0123456789abcdef';

@@ -24,6 +24,7 @@ import { parseDecimal, type AttributeValue, type Item } from '../capacity/item-s
 import { keySlotsOf } from '../model/key-slots.ts';
 import { utf8ByteLength } from '../model/key-template.ts';
 import { SAMPLE_BASE_DATE_UTC_MS } from '../model/sample-values.ts';
+import { withValueModel } from '../model/value-model.ts';
 import type { Attribute, Design, Entity, KeyAttribute, KeyAttributeType, Projection } from '../model/schema.ts';
 import { createColumn, type Column, type ColumnContext } from './columns.ts';
 import { CompiledKey } from './keys.ts';
@@ -415,8 +416,10 @@ function sortCollections(order: Uint32Array, groupStart: Uint32Array, texts: rea
  * the design has no such table (a caller's mistake: the UI offers only its tables).
  */
 export function createSampleStore(design: Design, tableId: string, options: SampleStoreOptions = {}): SampleStore {
-  const table = design.tables.find((t) => t.id === tableId);
-  if (!table) throw new Error(`createSampleStore: design ${JSON.stringify(design.name)} has no table with id ${JSON.stringify(tableId)}.`);
+  const found = design.tables.find((t) => t.id === tableId);
+  if (!found) throw new Error(`createSampleStore: design ${JSON.stringify(design.name)} has no table with id ${JSON.stringify(tableId)}.`);
+  // The same value model as the planner and the simulator (categorical attributes made explicit).
+  const table = withValueModel(found);
   const seedGiven = options.seed ?? 1;
   const seed = normalizeSeed(seedGiven);
   const todayMs = Date.parse(`${options.today ?? DEFAULT_SAMPLE_TODAY}T00:00:00Z`);
