@@ -1,7 +1,8 @@
 /**
  * The time-step simulation over a `SimulationModel`: per step, each pattern's load (its rate × the
  * workload's spikes and ramps × seeded arrival noise) lands on partitions by its key shares; each
- * partition serves up to 3,000 RCU / 1,000 WCU a second (a linear combination); provisioned
+ * partition serves up to 3,000 RCU and 1,000 WCU a second (independent limits by default, or a
+ * linear combination when asked); provisioned
  * targets share their capacity evenly over partitions, lend unused capacity to hot ones (adaptive
  * capacity) and keep a 300-second burst bucket per partition; on-demand targets serve up to twice
  * their previous peak; a partition running hot for five minutes splits; a throttled GSI write
@@ -29,6 +30,7 @@ const PARTITION_WRITES = limits.PARTITION_WRITE_UNITS_PER_SECOND;
 const SPLIT_AFTER_SECONDS = limits.SPLIT_AFTER_SECONDS;
 const SPLIT_UTILIZATION = limits.SPLIT_UTILIZATION;
 const USELESS_SPLIT_SHARE = limits.USELESS_SPLIT_SHARE;
+const MIN_SPLIT_RELIEF_SHARE = limits.MIN_SPLIT_RELIEF_SHARE;
 const onDemandInstantCapacity = limits.onDemandInstantCapacity;
 
 /** At most this many splits for heat before the run (a warm start), per target. */
@@ -44,6 +46,8 @@ export const CAUSE_KEY_RANGE = 1;
 export const CAUSE_PROVISIONED = 2;
 export const CAUSE_ACCOUNT = 4;
 
+export type SplitRefusal = 'monotonic' | 'oneKey' | 'collection' | 'streams';
+
 /** A split for heat that happened, or one that would give no relief. */
 export interface SplitEvent {
   second: number;
@@ -51,8 +55,13 @@ export interface SplitEvent {
   partition: number;
   /** Where the range was cut, as a fraction of the hash space; absent when the split was refused. */
   at?: number;
-  /** Why a split was refused: the writes follow an increasing sort key, or the hot load is one item collection that may not be cut. */
-  refused?: 'monotonic' | 'oneKey';
+  /**
+   * Why a split was refused: `monotonic` the writes follow an increasing sort key; `oneKey` the hot
+   * load is one item, already alone on its partition; `collection` one item collection that may not
+   * be cut by sort key (a table with an LSI); `streams` a hot item that is not isolated (a
+   * provisioned table with Streams enabled).
+   */
+  refused?: SplitRefusal;
   /** The key carrying most of the partition's load. */
   key?: string;
 }
@@ -124,9 +133,31 @@ export interface TargetState {
   servedHistory: Float64Array;
   previousPeak: number;
   splits: SplitEvent[];
+  /** When the partition cap (`MAX_PARTITIONS`) stopped a split or scale-out, and how many partitions were wanted. */
+  capped?: { second: number; wanted: number };
+  /** Per explicit key: where its load lands, its busiest step and what of it throttled. */
+  keyStats: KeyStats;
   last: StepAccount;
   /** Per-step working arrays, sized to the partition count. */
-  scratch: { callsRead: Float64Array; callsWrite: Float64Array; shareRead: Float64Array; shareWrite: Float64Array; causes: Uint8Array };
+  scratch: { callsRead: Float64Array; callsWrite: Float64Array; shareRead: Float64Array; shareWrite: Float64Array; causes: Uint8Array; causesRead: Uint8Array; causesWrite: Uint8Array };
+}
+
+/** Per explicit key of a target (indexed like `model.keys`). */
+export interface KeyStats {
+  /** Keys that carry load in some group. */
+  loaded: Int32Array;
+  /** The partitions its sort-key range spans, first..last; `last` holds its top (the newest sort keys). */
+  first: Int32Array;
+  last: Int32Array;
+  /** Highest offered units per second in any step (before throttling: the demand). */
+  peakRead: Float64Array;
+  peakWrite: Float64Array;
+  /** Throttled units over the run (units/s × seconds). */
+  throttledRead: Float64Array;
+  throttledWrite: Float64Array;
+  /** `CAUSE_*` bits of its throttled reads and writes. */
+  causesRead: Uint8Array;
+  causesWrite: Uint8Array;
 }
 
 export interface PatternState {
@@ -150,6 +181,10 @@ export interface SimulationState {
   random: Random;
   /** Whether per-step arrival noise is drawn (off: every step carries exactly the mean load). */
   arrivalNoise: boolean;
+  /** How a partition's read and write limits combine. */
+  limits: limits.PartitionLimitModel;
+  /** Whether the run started cold (a new table) or warm (the base load has run before). */
+  start: limits.SimulationStart;
   /** Traffic groups: patterns with the same workload events share a multiplier. */
   groupEvents: WorkloadEvent[][];
   groupOfPattern: number[];
@@ -177,19 +212,25 @@ export function multiplierAt(events: readonly WorkloadEvent[], t: number): numbe
 }
 
 const capacityUnits = (read: number, write: number) => read / PARTITION_READS + write / PARTITION_WRITES;
+/** Offered ÷ the partition's limit under the run's limit model (docs/dynamodb-rules.md §4.1). */
+const utilization = (state: SimulationState, read: number, write: number) =>
+  state.limits === 'linear' ? read / PARTITION_READS + write / PARTITION_WRITES : Math.max(read / PARTITION_READS, write / PARTITION_WRITES);
 
-/** Starts a run of `model` over `workload`, seeded. */
 export interface CreateOptions {
   /** Per-step Poisson noise in the number of requests (default on). */
   arrivalNoise?: boolean;
   /**
-   * Whether the table has run at the design's base load before (default on): split for heat has
-   * already cut the partitions that load keeps hot, as far as it can. Off: the run starts from the
-   * formula's equal ranges, as a new table (or a new key design) would.
+   * `cold` (default): a new table, from the model's partitions with empty burst buckets and no
+   * previous on-demand peak. `warm`: the table has run at the design's base load before: split for
+   * heat has already cut the partitions that load keeps hot (as far as it can), burst buckets are
+   * full and the base load is on-demand's previous peak.
    */
-  warmStart?: boolean;
+  start?: limits.SimulationStart;
+  /** How a partition's read and write limits combine (default `independent`). */
+  limits?: limits.PartitionLimitModel;
 }
 
+/** Starts a run of `model` over `workload`, seeded. */
 export function createSimulation(model: SimulationModel, workload: Workload, seed: number, options: CreateOptions = {}): SimulationState {
   const stepSeconds = Number.isFinite(workload.stepSeconds) && workload.stepSeconds > 0 ? workload.stepSeconds : 1;
   const durationSeconds = Number.isFinite(workload.durationSeconds) && workload.durationSeconds > 0 ? workload.durationSeconds : stepSeconds;
@@ -228,6 +269,8 @@ export function createSimulation(model: SimulationModel, workload: Workload, see
     bucketCount,
     random: createRandom(seed),
     arrivalNoise: options.arrivalNoise ?? true,
+    limits: options.limits ?? limits.DEFAULT_PARTITION_LIMITS,
+    start: options.start ?? limits.DEFAULT_START,
     groupEvents,
     groupOfPattern,
     groupCallsPerSecond,
@@ -243,7 +286,7 @@ export function createSimulation(model: SimulationModel, workload: Workload, see
     })),
   };
   state.targets = model.targets.map((t, index) => createTargetState(state, t, index));
-  if (options.warmStart ?? true) for (const target of state.targets) settle(state, target);
+  if (state.start === 'warm') for (const target of state.targets) settle(state, target);
   return state;
 }
 
@@ -264,7 +307,7 @@ function settle(state: SimulationState, target: TargetState): void {
         read += target.groupRead[g]?.[i] ?? 0;
         write += target.groupWrite[g]?.[i] ?? 0;
       }
-      if (capacityUnits(read, write) <= SPLIT_UTILIZATION || (target.retryAfter[i] as number) > 0) continue;
+      if (utilization(state, read, write) <= SPLIT_UTILIZATION || (target.retryAfter[i] as number) > 0) continue;
       if (splitForHeat(state, target, i, 0)) {
         didSplit = true;
         i += 1;
@@ -282,7 +325,7 @@ function zeros(n: number): Float64Array {
 }
 
 function emptyScratch(n: number): TargetState['scratch'] {
-  return { callsRead: zeros(n), callsWrite: zeros(n), shareRead: zeros(n), shareWrite: zeros(n), causes: new Uint8Array(n) };
+  return { callsRead: zeros(n), callsWrite: zeros(n), shareRead: zeros(n), shareWrite: zeros(n), causes: new Uint8Array(n), causesRead: new Uint8Array(n), causesWrite: new Uint8Array(n) };
 }
 
 function emptyAccount(n: number): StepAccount {
@@ -345,6 +388,8 @@ function createTargetState(state: SimulationState, model: TargetModel, index: nu
     servedHistory: zeros(state.totalSteps),
     previousPeak: 0,
     splits: [],
+    ...(model.partitions.partitionCount > MAX_PARTITIONS ? { capped: { second: 0, wanted: model.partitions.partitionCount } } : {}),
+    keyStats: emptyKeyStats(keyCount),
     last: emptyAccount(p),
     scratch: emptyScratch(p),
   };
@@ -361,19 +406,40 @@ function createTargetState(state: SimulationState, model: TargetModel, index: nu
     if (isRead) bg.read += s.baseUnits * s.source.background;
     else bg.write += s.baseUnits * s.source.background;
   }
-  // Burst buckets start full: the table is taken to have been idle or steady before the run.
-  if (model.capacity.mode === 'provisioned') {
+  const loaded: number[] = [];
+  for (let k = 0; k < keyCount; k += 1) {
+    if (target.keyLoad.some((l) => (l.spreadRead[k] as number) + (l.spreadWrite[k] as number) + (l.topRead[k] as number) + (l.topWrite[k] as number) > 0)) loaded.push(k);
+  }
+  target.keyStats.loaded = Int32Array.from(loaded);
+  // Warm: burst buckets start full (the table has been idle or steady before the run). Cold: a new
+  // table has saved no unused capacity yet.
+  if (model.capacity.mode === 'provisioned' && state.start === 'warm') {
     target.burstRead.fill((BURST_SECONDS * model.capacity.readUnitsPerSecond) / p);
     target.burstWrite.fill((BURST_SECONDS * model.capacity.writeUnitsPerSecond) / p);
   }
   rebuildVectors(state, target);
-  // On-demand: the steady load before the run is the previous peak.
+  // On-demand, warm: the steady load before the run is the previous peak. Cold: there is none yet,
+  // so the table serves the new-table level (docs/dynamodb-rules.md §4.3).
   let base = 0;
   for (let g = 0; g < groups; g += 1) {
     for (let i = 0; i < p; i += 1) base += (target.groupRead[g]?.[i] ?? 0) / 3 + (target.groupWrite[g]?.[i] ?? 0);
   }
-  target.previousPeak = base;
+  target.previousPeak = state.start === 'warm' ? base : 0;
   return target;
+}
+
+function emptyKeyStats(n: number): KeyStats {
+  return {
+    loaded: new Int32Array(0),
+    first: new Int32Array(n),
+    last: new Int32Array(n),
+    peakRead: zeros(n),
+    peakWrite: zeros(n),
+    throttledRead: zeros(n),
+    throttledWrite: zeros(n),
+    causesRead: new Uint8Array(n),
+    causesWrite: new Uint8Array(n),
+  };
 }
 
 /** Recomputes where each source's load lands after the partition layout changed. */
@@ -405,6 +471,12 @@ function rebuildVectors(state: SimulationState, target: TargetState): void {
       units[i] = (units[i] as number) + share * s.baseUnits;
       calls[i] = (calls[i] as number) + share * s.baseCalls;
     }
+  }
+  const ks = target.keyStats;
+  for (const k of ks.loaded) {
+    const key = keys[k] as { position: number };
+    ks.first[k] = partitionAt(starts, key.position);
+    ks.last[k] = partitionAt(starts, key.position + KEY_SPAN - TOP_OFFSET);
   }
 }
 
@@ -576,7 +648,7 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
     if (reason) target.reasonCalls.set(reason, (target.reasonCalls.get(reason) ?? 0) + calls * dt);
   }
 
-  // 1. Each partition's own limit: R/3,000 + W/1,000 ≤ 1.
+  // 1. Each partition's own limit: 3,000 RCU and 1,000 WCU, independent or as R/3,000 + W/1,000 ≤ 1.
   const krR = last.throttledRead.keyRange;
   const krW = last.throttledWrite.keyRange;
   const pvR = last.throttledRead.provisioned;
@@ -588,17 +660,29 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
   acR.fill(0);
   acW.fill(0);
   const heatColumn = target.heat;
+  const isLinear = state.limits === 'linear';
   for (let i = 0; i < p; i += 1) {
     const r = offR[i] as number;
     const w = offW[i] as number;
-    const u = capacityUnits(r, w);
-    const scale = u > 1 ? 1 / u : 1;
-    srvR[i] = r * scale;
-    srvW[i] = w * scale;
-    krR[i] = r - r * scale;
-    krW[i] = w - w * scale;
+    let u: number;
+    if (isLinear) {
+      u = capacityUnits(r, w);
+      const scale = u > 1 ? 1 / u : 1;
+      srvR[i] = r * scale;
+      srvW[i] = w * scale;
+    } else {
+      // Reads and writes are limited separately: heavy reads never throttle a write.
+      const ur = r / PARTITION_READS;
+      const uw = w / PARTITION_WRITES;
+      u = ur > uw ? ur : uw;
+      srvR[i] = r > PARTITION_READS ? PARTITION_READS : r;
+      srvW[i] = w > PARTITION_WRITES ? PARTITION_WRITES : w;
+    }
+    krR[i] = r - (srvR[i] as number);
+    krW[i] = w - (srvW[i] as number);
+    // The heat map keeps each bucket's worst step, so a short spike over the limit stays visible.
     const h = heatColumn[i] as Float64Array;
-    h[bucket] = (h[bucket] as number) + u;
+    if (u > (h[bucket] as number)) h[bucket] = u;
     target.hotSeconds[i] = u > SPLIT_UTILIZATION ? (target.hotSeconds[i] as number) + dt : 0;
   }
 
@@ -625,6 +709,8 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
   const tfR = target.scratch.shareRead.fill(0);
   const tfW = target.scratch.shareWrite.fill(0);
   const causes = target.scratch.causes.fill(0);
+  const causesRead = target.scratch.causesRead.fill(0);
+  const causesWrite = target.scratch.causesWrite.fill(0);
   const resource = target.model.kind === 'table' ? 'Table' : 'Index';
   let anyRead = false;
   let anyWrite = last.backPressureWrite > EPSILON;
@@ -649,9 +735,13 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
     const th = target.throttledHeat[i] as Float64Array;
     th[bucket] = (th[bucket] as number) + calls;
     let c = 0;
+    let cr = 0;
+    let cw = 0;
     const add = (units: number, total: number, callsOf: number, op: 'Read' | 'Write', cause: number, name: string) => {
       if (units <= EPSILON || total <= 0) return;
       c |= cause;
+      if (op === 'Read') cr |= cause;
+      else cw |= cause;
       const reason = `${resource}${op}${name}`;
       target.reasonCalls.set(reason, (target.reasonCalls.get(reason) ?? 0) + (callsOf * units * dt) / total);
     };
@@ -662,6 +752,8 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
     add(acR[i] as number, r, callsR[i] as number, 'Read', CAUSE_ACCOUNT, 'AccountLimitExceeded');
     add(acW[i] as number, w, callsW[i] as number, 'Write', CAUSE_ACCOUNT, 'AccountLimitExceeded');
     causes[i] = c;
+    causesRead[i] = cr;
+    causesWrite[i] = cw;
   }
   if (anyThrottled) target.throttledSteps += 1;
   if (anyRead) target.throttledReadSteps += 1;
@@ -682,12 +774,87 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
     }
   }
 
+  accountKeys(state, target, throttledList.length > 0, tfR, tfW, causesRead, causesWrite);
+
   // 4. Split for heat: five minutes above 80% of the limit.
   const now = (state.step + 1) * dt;
   for (let i = 0; i < target.starts.length; i += 1) {
     if ((target.hotSeconds[i] as number) < SPLIT_AFTER_SECONDS || now < (target.retryAfter[i] as number)) continue;
-    if (target.starts.length >= MAX_PARTITIONS) break;
+    if (target.starts.length >= MAX_PARTITIONS) {
+      target.capped ??= { second: now, wanted: MAX_PARTITIONS + 1 };
+      break;
+    }
     if (splitForHeat(state, target, i, now)) i += 1;
+  }
+}
+
+/**
+ * Per explicit key with load: this step's offered units (its busiest step so far) and the share
+ * of them its partitions throttled, with the causes. A key whose sort-key range spans partitions
+ * (split for heat cut it) takes each partition's throttled share in proportion to its range there.
+ */
+function accountKeys(
+  state: SimulationState,
+  target: TargetState,
+  anyThrottled: boolean,
+  tfR: Float64Array,
+  tfW: Float64Array,
+  causesRead: Uint8Array,
+  causesWrite: Uint8Array,
+): void {
+  const m = state.multipliers;
+  const dt = state.stepSeconds;
+  const ks = target.keyStats;
+  const groups = target.keyLoad;
+  const starts = target.starts;
+  const keys = target.model.keys;
+  for (let n = 0; n < ks.loaded.length; n += 1) {
+    const k = ks.loaded[n] as number;
+    let sr = 0;
+    let sw = 0;
+    let tr = 0;
+    let tw = 0;
+    for (let g = 0; g < groups.length; g += 1) {
+      const mg = m[g] as number;
+      if (mg === 0) continue;
+      const l = groups[g] as TargetState['keyLoad'][number];
+      sr += mg * (l.spreadRead[k] as number);
+      sw += mg * (l.spreadWrite[k] as number);
+      tr += mg * (l.topRead[k] as number);
+      tw += mg * (l.topWrite[k] as number);
+    }
+    if (sr + tr > (ks.peakRead[k] as number)) ks.peakRead[k] = sr + tr;
+    if (sw + tw > (ks.peakWrite[k] as number)) ks.peakWrite[k] = sw + tw;
+    if (!anyThrottled) continue;
+    const first = ks.first[k] as number;
+    const last = ks.last[k] as number;
+    let thR = tr * (tfR[last] as number);
+    let thW = tw * (tfW[last] as number);
+    let cR = tr > 0 && (tfR[last] as number) > 0 ? (causesRead[last] as number) : 0;
+    let cW = tw > 0 && (tfW[last] as number) > 0 ? (causesWrite[last] as number) : 0;
+    if (sr + sw > 0) {
+      const position = (keys[k] as { position: number }).position;
+      for (let i = first; i <= last; i += 1) {
+        const fR = tfR[i] as number;
+        const fW = tfW[i] as number;
+        if (fR === 0 && fW === 0) continue;
+        const from = Math.max(position, starts[i] as number);
+        const to = Math.min(position + KEY_SPAN, i + 1 < starts.length ? (starts[i + 1] as number) : 1);
+        const part = first === last ? 1 : Math.max(0, to - from) / KEY_SPAN;
+        thR += sr * part * fR;
+        thW += sw * part * fW;
+        if (sr > 0 && fR > 0) cR |= causesRead[i] as number;
+        if (sw > 0 && fW > 0) cW |= causesWrite[i] as number;
+      }
+    }
+    if (thR > EPSILON) {
+      ks.throttledRead[k] = (ks.throttledRead[k] as number) + thR * dt;
+      ks.causesRead[k] = (ks.causesRead[k] as number) | cR;
+    }
+    if (thW > EPSILON) {
+      ks.throttledWrite[k] = (ks.throttledWrite[k] as number) + thW * dt;
+      ks.causesWrite[k] = (ks.causesWrite[k] as number) | cW;
+    }
   }
 }
 
@@ -697,6 +864,7 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
  */
 function scaleOut(state: SimulationState, target: TargetState, needed: number): void {
   const goal = Math.min(needed, MAX_PARTITIONS);
+  if (needed > MAX_PARTITIONS) target.capped ??= { second: state.step * state.stepSeconds, wanted: needed };
   if (target.starts.length >= goal) return;
   while (target.starts.length < goal) {
     // Each round halves the widest ranges (each at most once), so the count at most doubles a round.
@@ -817,8 +985,10 @@ function piecesOf(state: SimulationState, target: TargetState, a: number, b: num
 
 /**
  * Splits partition `i` at the middle of its observed load (docs/dynamodb-rules.md §10.3), unless the split
- * would give no relief: the load sits at the top of an increasing sort key, or in one item
- * collection that may not be cut (an LSI, one item). Returns whether it split.
+ * would give no relief. A cut that falls inside one partition key's item collection is moved to
+ * the key's edge (isolating the key from its neighbours) when the collection may not be cut: one
+ * item, an LSI, or writes at the top of an ever-increasing sort key (docs/dynamodb-rules.md §4.6). On a
+ * provisioned table with Streams, hot items are not isolated. Returns whether it split.
  */
 function splitForHeat(state: SimulationState, target: TargetState, i: number, now: number): boolean {
   const a = target.starts[i] as number;
@@ -833,9 +1003,18 @@ function splitForHeat(state: SimulationState, target: TargetState, i: number, no
     return sum;
   };
   const total = loadBelow(b);
-  const heaviest = pieces.reduce<LoadPiece | undefined>((best, p) => (best === undefined || p.load > best.load ? p : best), undefined);
-  const keyName = heaviest?.key !== undefined ? target.model.keys[heaviest.key]?.key : undefined;
-  const refuse = (reason: 'monotonic' | 'oneKey'): boolean => {
+  const keyLoads = new Map<number, { all: number; top: number }>();
+  for (const p of pieces) {
+    if (p.key === undefined) continue;
+    const kl = keyLoads.get(p.key) ?? { all: 0, top: 0 };
+    kl.all += p.load;
+    if (p.isTop) kl.top += p.load;
+    keyLoads.set(p.key, kl);
+  }
+  let heaviest: number | undefined;
+  for (const [k, kl] of keyLoads) if (heaviest === undefined || kl.all > (keyLoads.get(heaviest)?.all ?? 0)) heaviest = k;
+  const keyName = heaviest !== undefined ? target.model.keys[heaviest]?.key : undefined;
+  const refuse = (reason: SplitRefusal): boolean => {
     target.retryAfter[i] = now + SPLIT_AFTER_SECONDS;
     target.hotSeconds[i] = 0;
     const already = target.splits.some((s) => s.refused === reason && s.key === keyName);
@@ -854,31 +1033,46 @@ function splitForHeat(state: SimulationState, target: TargetState, i: number, no
   }
   // The load can jump at a key's top (monotonic writes): of the cuts around the median, take the most even.
   const half = total / 2;
-  let at = [low, (low + high) / 2, high]
-    .filter((x) => x > a && x < b)
-    .reduce((best, x) => (Math.abs(loadBelow(x) - half) < Math.abs(loadBelow(best) - half) ? x : best), (low + high) / 2);
-  // A cut inside an item collection must be allowed, and not below one item.
-  const inside = pieces.find((p) => p.key !== undefined && p.from < at && at < p.to && !p.isTop);
-  if (inside && inside.key !== undefined) {
-    const key = target.model.keys[inside.key];
-    const pos = key?.position ?? inside.from;
-    const minWidth = KEY_SPAN / Math.max(1, Math.floor(key?.items ?? 1));
-    const canCut = target.model.canSplitCollections && (key?.items ?? 1) >= 2 && at - a >= minWidth && b - at >= minWidth;
-    if (!canCut) {
-      const edges = [pos, pos + KEY_SPAN].filter((x) => x > a && x < b);
-      if (edges.length === 0) at = NaN;
-      else at = edges.reduce((best, x) => (Math.abs(loadBelow(x) - total / 2) < Math.abs(loadBelow(best) - total / 2) ? x : best));
+  const mostEven = (xs: number[], fallback: number) => xs.reduce((best, x) => (Math.abs(loadBelow(x) - half) < Math.abs(loadBelow(best) - half) ? x : best), fallback);
+  let at = mostEven([low, (low + high) / 2, high].filter((x) => x > a && x < b), (low + high) / 2);
+  let why: SplitRefusal = heaviest !== undefined && (keyLoads.get(heaviest)?.top ?? 0) >= USELESS_SPLIT_SHARE * (keyLoads.get(heaviest)?.all ?? 0) ? 'monotonic' : 'oneKey';
+  // A cut inside an item collection: allowed only where DynamoDB can cut by sort key and it helps.
+  const inside = keyContaining(target, at, a, b);
+  if (inside !== undefined) {
+    const key = target.model.keys[inside] as { position: number; items: number };
+    const kl = keyLoads.get(inside) ?? { all: 0, top: 0 };
+    const items = Math.floor(key.items);
+    const minWidth = KEY_SPAN / Math.max(1, items);
+    const isMonotonic = kl.all > 0 && kl.top >= USELESS_SPLIT_SHARE * kl.all;
+    const reason: SplitRefusal | undefined = isMonotonic ? 'monotonic' : items < 2 ? 'oneKey' : !target.model.canSplitCollections ? 'collection' : undefined;
+    if (reason === undefined && at - a >= minWidth && b - at >= minWidth) {
+      // Cutting the collection by sort-key range.
+    } else {
+      why = reason ?? 'oneKey';
+      // Isolate the key instead: cut at the edge of its range that divides the load most evenly.
+      if (!target.model.canIsolateItems) return refuse('streams');
+      const edges = [key.position, key.position + KEY_SPAN].filter((x) => x > a && x < b);
+      at = edges.length === 0 ? NaN : mostEven(edges, edges[0] as number);
     }
   }
-  const why = heaviest?.isTop ? 'monotonic' : 'oneKey';
   if (!(at > a && at < b)) return refuse(why);
   const left = loadBelow(at);
   const right = total - left;
-  if (Math.max(left, right) >= USELESS_SPLIT_SHARE * total) return refuse(why);
+  if (Math.min(left, right) <= MIN_SPLIT_RELIEF_SHARE * total) return refuse(why);
 
   insertPartition(state, target, i, at, left / total);
   target.splits.push({ second: now, partition: i, at, ...(keyName ? { key: keyName } : {}) });
   return true;
+}
+
+/** The explicit key whose sort-key range holds `x` strictly inside, among those overlapping [a, b). */
+function keyContaining(target: TargetState, x: number, a: number, b: number): number | undefined {
+  const keys = target.model.keys;
+  for (let k = 0; k < keys.length; k += 1) {
+    const pos = (keys[k] as { position: number }).position;
+    if (pos < x && x < pos + KEY_SPAN && pos + KEY_SPAN > a && pos < b) return k;
+  }
+  return undefined;
 }
 
 /** One cut of a partition: where, and the share of its load (and history) the left half keeps. */

@@ -18,10 +18,42 @@ export const BURST_SECONDS = 300;
 export const SPLIT_UTILIZATION = 0.8;
 /** [ASSUME, docs/dynamodb-rules.md §10.3] How long a partition must run hot before it splits, in seconds. */
 export const SPLIT_AFTER_SECONDS = 300;
-/** [ASSUME, docs/dynamodb-rules.md §10.3] A split whose busier half keeps at least this share of the load gives no relief and is not made. */
+/**
+ * [ASSUME, docs/dynamodb-rules.md §10.3] Cutting inside one partition key's item collection gives no relief when at
+ * least this share of that key's load sits at the top of its sort-key range (an ever-increasing sort key):
+ * wherever the cut falls, the newest writes stay together (docs/dynamodb-rules.md §4.6).
+ */
 export const USELESS_SPLIT_SHARE = 0.9;
-/** A bound on splits, so a pathological design cannot grow the state without end. */
+/**
+ * [ASSUME, docs/dynamodb-rules.md §10.3] A split that would move less than this share of a partition's load to
+ * the other half is not made: it relieves nothing. Anything more is made, so a hot item is isolated
+ * from its neighbours even when they carry a small share of the partition's load.
+ */
+export const MIN_SPLIT_RELIEF_SHARE = 0.001;
+/**
+ * A bound on partitions per table or GSI (a Keyplan limit, not DynamoDB's), so a pathological
+ * design cannot grow the state without end. A run that reaches it says so.
+ */
 export const MAX_PARTITIONS = 8192;
+
+/**
+ * How a partition's read and write limits combine. `independent` (the default): 3,000 RCU/s and
+ * 1,000 WCU/s are separate limits, so reads never throttle writes (Developer Guide, "Partitions and
+ * data distribution"); `linear`: R/3,000 + W/1,000 ≤ 1, the stricter reading of a Knowledge Center
+ * article (docs/dynamodb-rules.md §4.1).
+ */
+export type PartitionLimitModel = 'independent' | 'linear';
+/** The default of `PartitionLimitModel`. */
+export const DEFAULT_PARTITION_LIMITS: PartitionLimitModel = 'independent';
+
+/**
+ * How the run starts. `cold` (the default, for a design never deployed): a new table at its
+ * documented initial capacity, growing only by split for heat and on-demand's doubling of the
+ * previous peak. `warm`: the table has run at the design's base load before (docs/dynamodb-rules.md §4.3, §4.4).
+ */
+export type SimulationStart = 'cold' | 'warm';
+/** The default of `SimulationStart`: a Keyplan design has not been deployed. */
+export const DEFAULT_START: SimulationStart = 'cold';
 
 /** A new on-demand table instantly serves 12,000 read or 4,000 write units/s, or a linear combination (docs/dynamodb-rules.md §4.3). */
 export const ON_DEMAND_INITIAL_READ_UNITS = 12_000;
@@ -72,4 +104,14 @@ export function onDemandInstantCapacity(previousPeakWriteEquivalents: number): n
 /** Reads and writes as write-equivalent units: what the linear-combination limits compare. */
 export function writeEquivalents(readUnits: number, writeUnits: number): number {
   return readUnits / (PARTITION_READ_UNITS_PER_SECOND / PARTITION_WRITE_UNITS_PER_SECOND) + writeUnits;
+}
+
+/**
+ * A partition's utilization, offered load ÷ its limit (1 = at the limit): under `independent`
+ * limits the larger of R/3,000 and W/1,000, under `linear` their sum (docs/dynamodb-rules.md §4.1).
+ */
+export function partitionUtilization(readUnits: number, writeUnits: number, model: PartitionLimitModel = DEFAULT_PARTITION_LIMITS): number {
+  const r = readUnits / PARTITION_READ_UNITS_PER_SECOND;
+  const w = writeUnits / PARTITION_WRITE_UNITS_PER_SECOND;
+  return model === 'linear' ? r + w : Math.max(r, w);
 }

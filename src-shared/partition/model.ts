@@ -12,16 +12,18 @@ import { estimateIndexEntryBytes, estimateItemBytes, indexFraction, STORAGE_OVER
 import { DEFAULT_PRICING } from '../capacity/pricing.ts';
 import { costTable } from '../costing/design-cost.ts';
 import { parseKeyTemplate } from '../model/key-template.ts';
-import type { AccessPattern, Design, Distribution, Entity, Pricing, Table } from '../model/schema.ts';
+import type { AccessPattern, AutoScaling, AutoScalingRange, Design, Distribution, Entity, Pricing, Table } from '../model/schema.ts';
 import type { EntityCounts } from '../planner/estimate.ts';
 import { hashFraction, HASH_DESCRIPTION, type PlacedKey } from './hash.ts';
 import { isTimeLike, keySpaceOf, type KeySpace } from './key-space.ts';
 import { bindingOf } from '../model/key-slots.ts';
 import {
+  DEFAULT_START,
   ON_DEMAND_INITIAL_READ_UNITS,
   PARTITION_READ_UNITS_PER_SECOND,
   partitionCountFor,
   type PartitionCount,
+  type SimulationStart,
 } from './limits.ts';
 
 /**
@@ -51,6 +53,8 @@ export interface ModelKey {
   position: number;
   items: number;
   bytes: number;
+  /** The entity whose key template made this value (the first, when several share it). */
+  entityId?: string;
 }
 
 /** Where one pattern's load on one target lands. Shares sum to 1. */
@@ -70,8 +74,19 @@ export interface LoadSource {
   isMonotonic: boolean;
 }
 
+/** What auto scaling holds for one direction over the run: clamp(ceil(load ÷ target), min, max). */
+export interface AutoScaledUnits {
+  /** The units the model uses, and the design's initial units it replaces. */
+  units: number;
+  initial: number;
+  loadUnitsPerSecond: number;
+  targetUtilizationPercent: number;
+  minCapacity: number;
+  maxCapacity: number;
+}
+
 export type TargetCapacity =
-  | { mode: 'provisioned'; readUnitsPerSecond: number; writeUnitsPerSecond: number }
+  | { mode: 'provisioned'; readUnitsPerSecond: number; writeUnitsPerSecond: number; autoScaled?: { read?: AutoScaledUnits; write?: AutoScaledUnits } }
   | { mode: 'onDemand' };
 
 export interface TargetModel {
@@ -91,6 +106,11 @@ export interface TargetModel {
    * provisioned table with streams (docs/dynamodb-rules.md §4.6).
    */
   canSplitCollections: boolean;
+  /**
+   * Whether split for heat may isolate a hot partition key from its neighbours (down to one item
+   * per partition): not on a provisioned table with Streams enabled (docs/dynamodb-rules.md §4.6).
+   */
+  canIsolateItems: boolean;
 }
 
 export interface PatternModel {
@@ -110,6 +130,11 @@ export interface SimulationModel {
 
 export interface ModelOptions {
   pricing?: Pricing;
+  /**
+   * `cold` (default): an on-demand target starts with the partitions of a new table (12,000 reads/s:
+   * 4, or more for size); `warm`: with partitions for twice the design's load, its previous peak.
+   */
+  start?: SimulationStart;
   /**
    * Partition keys from a generated sample, by view (`table` or a GSI name): they replace the
    * design-derived key population (items and bytes) of that target. Traffic still follows the design.
@@ -137,15 +162,16 @@ class KeyRegistry {
     return this.byValue.get(key);
   }
 
-  add(key: string, items: number, bytes: number): number {
+  add(key: string, items: number, bytes: number, entityId?: string): number {
     const known = this.byValue.get(key);
     if (known !== undefined) {
       const k = this.keys[known] as ModelKey;
       k.items += items;
       k.bytes += bytes;
+      if (k.entityId === undefined && entityId !== undefined) k.entityId = entityId;
       return known;
     }
-    this.keys.push({ key, position: hashFraction(key), items, bytes });
+    this.keys.push({ key, position: hashFraction(key), items, bytes, ...(entityId !== undefined ? { entityId } : {}) });
     this.byValue.set(key, this.keys.length - 1);
     return this.keys.length - 1;
   }
@@ -181,6 +207,7 @@ interface TargetSpec {
   partitionKey: string;
   sortKey?: string;
   capacity: TargetCapacity;
+  autoScaling?: AutoScaling;
 }
 
 function targetSpecs(table: Table, assumptions: string[]): TargetSpec[] {
@@ -196,18 +223,23 @@ function targetSpecs(table: Table, assumptions: string[]): TargetSpec[] {
         billing.mode === 'PROVISIONED'
           ? { mode: 'provisioned', readUnitsPerSecond: billing.readCapacityUnits, writeUnitsPerSecond: billing.writeCapacityUnits }
           : { mode: 'onDemand' },
+      ...(billing.mode === 'PROVISIONED' && billing.autoScaling ? { autoScaling: billing.autoScaling } : {}),
     },
   ];
   for (const g of table.globalSecondaryIndexes) {
     let capacity: TargetCapacity = { mode: 'onDemand' };
+    let autoScaling: AutoScaling | undefined;
     if (billing.mode === 'PROVISIONED') {
-      if (g.provisioned) capacity = { mode: 'provisioned', readUnitsPerSecond: g.provisioned.readCapacityUnits, writeUnitsPerSecond: g.provisioned.writeCapacityUnits };
-      else {
+      if (g.provisioned) {
+        capacity = { mode: 'provisioned', readUnitsPerSecond: g.provisioned.readCapacityUnits, writeUnitsPerSecond: g.provisioned.writeCapacityUnits };
+        autoScaling = g.provisioned.autoScaling;
+      } else {
+        autoScaling = billing.autoScaling;
         capacity = { mode: 'provisioned', readUnitsPerSecond: billing.readCapacityUnits, writeUnitsPerSecond: billing.writeCapacityUnits };
         assumptions.push(`GSI ${g.name} states no provisioned capacity: it is given the table's (${billing.readCapacityUnits} RCU, ${billing.writeCapacityUnits} WCU).`);
       }
     }
-    specs.push({ name: g.name, kind: 'gsi', label: g.name, partitionKey: g.partitionKey.name, ...(g.sortKey ? { sortKey: g.sortKey.name } : {}), capacity });
+    specs.push({ name: g.name, kind: 'gsi', label: g.name, partitionKey: g.partitionKey.name, ...(g.sortKey ? { sortKey: g.sortKey.name } : {}), capacity, ...(autoScaling ? { autoScaling } : {}) });
   }
   return specs;
 }
@@ -255,7 +287,7 @@ function populate(table: Table, spec: TargetSpec, refs: EntityCounts, sampleKeys
     let placedShare = 0;
     for (const r of explicit) {
       for (let shard = 0; shard < space.shards; shard += 1) {
-        registry.add(space.render(r.combo, r.member, shard), items * r.itemShare, items * r.itemShare * perItem);
+        registry.add(space.render(r.combo, r.member, shard), items * r.itemShare, items * r.itemShare * perItem, entity.id);
         placedShare += r.itemShare;
       }
     }
@@ -365,7 +397,9 @@ export function buildSimulationModel(design: Design, table: Table, options: Mode
   const refs: EntityCounts = new Map(table.entities.map((e) => [e.id, { name: e.name, itemCount: e.itemCount }]));
   const costs = costTable(table, pricing);
   const specs = targetSpecs(table, assumptions);
-  const canSplitCollections = table.localSecondaryIndexes.length === 0 && !(table.billing.mode === 'PROVISIONED' && table.stream !== undefined);
+  const canIsolateItems = !(table.billing.mode === 'PROVISIONED' && table.stream !== undefined);
+  const canSplitCollections = table.localSecondaryIndexes.length === 0 && canIsolateItems;
+  const start = options.start ?? DEFAULT_START;
 
   const patterns: PatternModel[] = table.accessPatterns.map((p) => ({
     id: p.id,
@@ -404,14 +438,18 @@ export function buildSimulationModel(design: Design, table: Table, options: Mode
         const perItem = population.bytesPerItem.get(entity.id) ?? 0;
         const add = (text: string, itemShare: number): number => {
           const known = registry.indexOf(text);
-          if (known !== undefined) return known;
+          if (known !== undefined) {
+            const k = registry.keys[known] as ModelKey;
+            if (k.entityId === undefined) k.entityId = entity.id;
+            return known;
+          }
           // A key taken out of the background to be tracked by name carries its items with it.
           const items = space.items * itemShare;
           const moved = Math.min(items, background.items);
           background.items -= moved;
           background.bytes = Math.max(0, background.bytes - moved * perItem);
           background.keys = Math.max(0, background.keys - 1);
-          return registry.add(text, moved, moved * perItem);
+          return registry.add(text, moved, moved * perItem, entity.id);
         };
         const shares = trafficShares(space, pattern.traffic, add);
         if (shares.note && !assumptions.includes(shares.note)) assumptions.push(shares.note);
@@ -429,39 +467,79 @@ export function buildSimulationModel(design: Design, table: Table, options: Mode
     sources.sort((a, b) => a.patternIndex - b.patternIndex);
 
     const bytes = totalBytes;
+    let reads = 0;
+    let writes = 0;
+    for (const s of sources) {
+      const load = s.unitsPerCall * (patterns[s.patternIndex]?.ratePerSecond ?? 0);
+      if (s.kind === 'read') reads += load;
+      else writes += load;
+    }
     let partitions: PartitionCount;
-    if (spec.capacity.mode === 'provisioned') {
-      partitions = partitionCountFor({ readUnitsPerSecond: spec.capacity.readUnitsPerSecond, writeUnitsPerSecond: spec.capacity.writeUnitsPerSecond, bytes });
+    let capacity = spec.capacity;
+    if (capacity.mode === 'provisioned') {
+      const initial = { readUnitsPerSecond: capacity.readUnitsPerSecond, writeUnitsPerSecond: capacity.writeUnitsPerSecond };
+      capacity = autoScaledCapacity(capacity, spec.autoScaling, reads, writes);
+      // Partitions are never merged: the table keeps what its created capacity needed (docs/dynamodb-rules.md §4.1).
+      partitions = partitionCountFor({
+        readUnitsPerSecond: Math.max(initial.readUnitsPerSecond, capacity.readUnitsPerSecond),
+        writeUnitsPerSecond: Math.max(initial.writeUnitsPerSecond, capacity.writeUnitsPerSecond),
+        bytes,
+      });
     } else {
-      let reads = 0;
-      let writes = 0;
-      for (const s of sources) {
-        const load = s.unitsPerCall * (patterns[s.patternIndex]?.ratePerSecond ?? 0);
-        if (s.kind === 'read') reads += load;
-        else writes += load;
-      }
-      // On-demand serves 12,000 reads/s from the start (4 partitions), and twice its previous peak
-      // at once: a table that has run at the design's load has partitions for twice that load.
+      // A new on-demand table serves 12,000 reads/s at once (4 partitions). Twice its previous peak
+      // at once: a warm table that has run at the design's load has partitions for twice that load.
       const load = partitionCountFor({ readUnitsPerSecond: reads, writeUnitsPerSecond: writes, bytes });
       const initial = ON_DEMAND_INITIAL_READ_UNITS / PARTITION_READ_UNITS_PER_SECOND;
-      const forThroughput = Math.max(initial, 2 * load.partitionsForThroughput);
+      const forThroughput = start === 'warm' ? Math.max(initial, 2 * load.partitionsForThroughput) : initial;
       partitions = { partitionsForSize: load.partitionsForSize, partitionsForThroughput: forThroughput, partitionCount: Math.max(1, Math.ceil(Math.max(forThroughput, load.partitionsForSize) - 1e-9)) };
     }
     return {
       name: spec.name,
       kind: spec.kind,
       label: spec.label,
-      capacity: spec.capacity,
+      capacity,
       partitions,
       keys: registry.keys,
       background,
       sources,
       canSplitCollections,
+      canIsolateItems,
     };
   });
 
   assumptions.push(...MODEL_ASSUMPTIONS);
   return { tableName: table.name, hash: HASH_DESCRIPTION, targets, patterns, assumptions };
+}
+
+/**
+ * Provisioned capacity under auto scaling: per direction that scales, what it holds for the
+ * design's base load, clamp(ceil(load ÷ target utilization), min, max) (DG "Managing throughput
+ * capacity automatically with DynamoDB auto scaling"). It does not follow the run's spikes: a
+ * Keyplan simplification the summary states.
+ */
+export function autoScaledCapacity(
+  capacity: Extract<TargetCapacity, { mode: 'provisioned' }>,
+  autoScaling: AutoScaling | undefined,
+  readUnitsPerSecond: number,
+  writeUnitsPerSecond: number,
+): Extract<TargetCapacity, { mode: 'provisioned' }> {
+  if (!autoScaling?.read && !autoScaling?.write) return capacity;
+  const held = (range: AutoScalingRange | undefined, load: number, initial: number): AutoScaledUnits | undefined => {
+    if (!range) return undefined;
+    const target = Math.min(100, Math.max(1, range.targetUtilizationPercent)) / 100;
+    const min = Math.max(1, range.minCapacity);
+    const max = Math.max(min, range.maxCapacity);
+    const units = Math.min(max, Math.max(min, Math.ceil(load / target - 1e-9)));
+    return { units, initial, loadUnitsPerSecond: load, targetUtilizationPercent: range.targetUtilizationPercent, minCapacity: min, maxCapacity: max };
+  };
+  const read = held(autoScaling.read, readUnitsPerSecond, capacity.readUnitsPerSecond);
+  const write = held(autoScaling.write, writeUnitsPerSecond, capacity.writeUnitsPerSecond);
+  return {
+    mode: 'provisioned',
+    readUnitsPerSecond: read?.units ?? capacity.readUnitsPerSecond,
+    writeUnitsPerSecond: write?.units ?? capacity.writeUnitsPerSecond,
+    autoScaled: { ...(read ? { read } : {}), ...(write ? { write } : {}) },
+  };
 }
 
 function mergeShares(keys: { key: number; share: number }[]): { key: number; share: number }[] {
@@ -472,7 +550,7 @@ function mergeShares(keys: { key: number; share: number }[]): { key: number; sha
 
 /** The modeling choices every run rests on (docs/dynamodb-rules.md §10), in words. */
 export const MODEL_ASSUMPTIONS: readonly string[] = [
-  'Partition count at the start: ceil(max(RCU/3,000 + WCU/1,000, size/10 GB)), the historical formula AWS presented in 2016 (a Keyplan assumption: AWS no longer publishes one); on-demand has partitions for what a new table serves (12,000 reads/s: 4 partitions) or for twice the design\'s load (its previous peak), whichever is more, and adds partitions as its capacity doubles. Partitions are split, never merged.',
+  'Partition count at the start: ceil(max(RCU/3,000 + WCU/1,000, size/10 GB)), the historical formula AWS presented in 2016 (a Keyplan assumption: AWS no longer publishes one); on-demand has partitions for what a new table serves (12,000 reads/s: 4 partitions) or, on a warm start, for twice the design\'s load (its previous peak), whichever is more, and adds partitions as its capacity doubles. Partitions are split, never merged.',
   'Without a traffic distribution, requests follow the data: a key holding 10% of the items gets 10% of the requests. "uniform" spreads them evenly over key values; Zipf ranks keys by their items; a hot key is the one with the most items.',
   'Key values come from the key templates and each attribute\'s distinct values (cardinality, enum values and weights, generators); attributes are independent. Large key spaces are modeled as their hottest keys by name plus an even spread of the rest.',
 ];

@@ -3,11 +3,21 @@
  * the heat map, the throttling reasons and findings in words; per pattern the throttled requests.
  */
 import { partitionAt } from './hash.ts';
-import { PARTITION_READ_UNITS_PER_SECOND, PARTITION_WRITE_UNITS_PER_SECOND } from './limits.ts';
-import { KEY_SPAN, KEY_TOP_OFFSET } from './model.ts';
-import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_PARTITION_KEY_DESIGN, AWS_QUOTAS } from './sources.ts';
-import type { SimulationState, TargetState } from './engine.ts';
-import type { HotKey, PartitionStat, PatternResult, SimulationResult, TargetResult, ThrottlingReason } from './types.ts';
+import {
+  MAX_PARTITIONS,
+  ON_DEMAND_ACCOUNT_READ_UNITS,
+  ON_DEMAND_ACCOUNT_WRITE_UNITS,
+  ON_DEMAND_INITIAL_READ_UNITS,
+  ON_DEMAND_INITIAL_WRITE_UNITS,
+  PARTITION_READ_UNITS_PER_SECOND,
+  PARTITION_WRITE_UNITS_PER_SECOND,
+  partitionUtilization,
+} from './limits.ts';
+import { KEY_SPAN, KEY_TOP_OFFSET, type ModelKey } from './model.ts';
+import { shardAdvice } from './shards.ts';
+import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_PARTITION_KEY_DESIGN, AWS_PARTITION_LIMITS, AWS_QUOTAS } from './sources.ts';
+import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_PROVISIONED, type SimulationState, type TargetState } from './engine.ts';
+import type { HotKey, PartitionStat, PatternResult, SimulationResult, TargetResult, ThrottledKey, ThrottlingReason } from './types.ts';
 
 /** The hottest keys listed per target. */
 export const HOTTEST_KEYS = 10;
@@ -60,10 +70,59 @@ function itemsPerPartition(target: TargetState): { items: Float64Array; bytes: F
   return { items, bytes };
 }
 
-function hottestKeys(state: SimulationState, target: TargetState, steps: number, totalUnits: number): HotKey[] {
-  const keys = target.model.keys;
+/** One key's load over the run: average, peak, throttled, and where it sits. */
+interface KeyLoad {
+  k: number;
+  key: ModelKey;
+  read: number;
+  write: number;
+  /** Average capacity units (R/3,000 + W/1,000). */
+  units: number;
+  partition: number;
+  /** Throttled capacity units over the run ÷ offered capacity units over the run. */
+  throttledFraction: number;
+  /** Throttled capacity units over the run, for ranking. */
+  throttledUnits: number;
+  reasons: ThrottlingReason[];
+  peakRead: number;
+  peakWrite: number;
+}
+
+function reasonsOf(causes: number, resource: 'Table' | 'Index', operation: 'Read' | 'Write'): ThrottlingReason[] {
+  const out: ThrottlingReason[] = [];
+  if (causes & CAUSE_KEY_RANGE) out.push(`${resource}${operation}KeyRangeThroughputExceeded`);
+  if (causes & CAUSE_PROVISIONED) out.push(`${resource}${operation}ProvisionedThroughputExceeded`);
+  if (causes & CAUSE_ACCOUNT) out.push(`${resource}${operation}AccountLimitExceeded`);
+  return out;
+}
+
+/** The partition carrying most of key `k`'s load: its top for monotonic load, else the widest share of its range. */
+function partitionOfKey(target: TargetState, key: ModelKey, topUnits: number, units: number): number {
+  const first = partitionAt(target.starts, key.position);
+  const last = partitionAt(target.starts, key.position + KEY_SPAN - KEY_TOP_OFFSET);
+  if (first === last || topUnits > units / 2) return last;
+  let best = first;
+  let bestWidth = -1;
+  for (let i = first; i <= last; i += 1) {
+    const from = Math.max(key.position, target.starts[i] as number);
+    const to = Math.min(key.position + KEY_SPAN, i + 1 < target.starts.length ? (target.starts[i + 1] as number) : 1);
+    if (to - from > bestWidth) {
+      best = i;
+      bestWidth = to - from;
+    }
+  }
+  return best;
+}
+
+/** Every explicit key with traffic, with its averages over the run, peak and throttling. */
+function keyLoads(state: SimulationState, target: TargetState, steps: number): KeyLoad[] {
   const average = Array.from(state.multiplierSums, (sum) => sum / steps);
-  const loads = keys.map((key, k) => {
+  const ks = target.keyStats;
+  const resource = target.model.kind === 'table' ? 'Table' : 'Index';
+  const seconds = steps * state.stepSeconds;
+  const out: KeyLoad[] = [];
+  for (const k of ks.loaded) {
+    const key = target.model.keys[k] as ModelKey;
     let read = 0;
     let write = 0;
     let top = 0;
@@ -73,19 +132,89 @@ function hottestKeys(state: SimulationState, target: TargetState, steps: number,
       write += m * ((load.spreadWrite[k] as number) + (load.topWrite[k] as number));
       top += m * capacityUnits(load.topRead[k] as number, load.topWrite[k] as number);
     });
-    return { key, read, write, units: capacityUnits(read, write), top };
-  });
-  return loads
-    .filter((l) => l.units > 0)
+    const units = capacityUnits(read, write);
+    // Keys with no traffic in this run are left out (a key's share of zero says nothing).
+    if (!(units > 1e-12)) continue;
+    const throttledUnits = capacityUnits(ks.throttledRead[k] as number, ks.throttledWrite[k] as number);
+    out.push({
+      k,
+      key,
+      read,
+      write,
+      units,
+      partition: partitionOfKey(target, key, top, units),
+      throttledFraction: Math.min(1, throttledUnits / (units * seconds)),
+      throttledUnits,
+      reasons: [...reasonsOf(ks.causesRead[k] as number, resource, 'Read'), ...reasonsOf(ks.causesWrite[k] as number, resource, 'Write')],
+      peakRead: ks.peakRead[k] as number,
+      peakWrite: ks.peakWrite[k] as number,
+    });
+  }
+  return out;
+}
+
+function hotKeyOf(l: KeyLoad, totalUnits: number): HotKey {
+  return {
+    key: l.key.key,
+    partition: l.partition,
+    share: totalUnits > 0 ? round(l.units / totalUnits, 6) : 0,
+    readUnitsPerSecond: round(l.read),
+    writeUnitsPerSecond: round(l.write),
+    peakReadUnitsPerSecond: round(l.peakRead),
+    peakWriteUnitsPerSecond: round(l.peakWrite),
+    throttledFraction: round(l.throttledFraction, 4),
+    reasons: l.reasons,
+    ...(l.key.entityId !== undefined ? { entityId: l.key.entityId } : {}),
+  };
+}
+
+function hottestKeys(loads: KeyLoad[], totalUnits: number): HotKey[] {
+  return [...loads]
     .sort((a, b) => b.units - a.units || (a.key.key < b.key.key ? -1 : 1))
     .slice(0, HOTTEST_KEYS)
-    .map((l) => ({
-      key: l.key.key,
-      partition: partitionAt(target.starts, l.top > l.units / 2 ? l.key.position + KEY_SPAN - KEY_TOP_OFFSET : l.key.position),
-      share: totalUnits > 0 ? round(l.units / totalUnits, 6) : 0,
-      readUnitsPerSecond: round(l.read),
-      writeUnitsPerSecond: round(l.write),
-    }));
+    .map((l) => hotKeyOf(l, totalUnits));
+}
+
+/** Which limit a throttled key ran into, in words. */
+function limitOf(target: TargetState, l: KeyLoad, loads: KeyLoad[]): string {
+  const parts: string[] = [];
+  const keyRange = l.reasons.some((r) => r.endsWith('KeyRangeThroughputExceeded'));
+  if (keyRange) {
+    const overW = l.peakWrite > PARTITION_WRITE_UNITS_PER_SECOND;
+    const overR = l.peakRead > PARTITION_READ_UNITS_PER_SECOND;
+    if (overW || overR) {
+      if (overW) parts.push(`peak ${count(l.peakWrite)} WCU/s against one partition's ${count(PARTITION_WRITE_UNITS_PER_SECOND)} WCU/s`);
+      if (overR) parts.push(`peak ${count(l.peakRead)} RCU/s against one partition's ${count(PARTITION_READ_UNITS_PER_SECOND)} RCU/s`);
+    } else {
+      // The key that put its partition over: the nearest one in hash order whose own peak is over a limit.
+      const culprit = loads
+        .filter((x) => x !== l && (x.peakWrite > PARTITION_WRITE_UNITS_PER_SECOND || x.peakRead > PARTITION_READ_UNITS_PER_SECOND))
+        .sort((a, b) => Math.abs(a.key.position - l.key.position) - Math.abs(b.key.position - l.key.position))[0];
+      const isolated = culprit ? target.splits.find((x) => x.at !== undefined && x.key === culprit.key.key) : undefined;
+      const capacity = target.model.capacity;
+      parts.push(
+        culprit
+          ? `shared a partition with key ${culprit.key.key}, whose own load is over one partition's limits (3,000 RCU/s, 1,000 WCU/s)${isolated ? `, until split for heat isolated it at ${formatSecond(isolated.second)}` : ''}`
+          : capacity.mode === 'onDemand'
+            ? `its partition's keys together were over one partition's limits, or over what on-demand served before scaling out (peak ${count(l.peakWrite)} WCU/s, ${count(l.peakRead)} RCU/s for this key)`
+            : `its partition's keys together were over one partition's limits (peak ${count(l.peakWrite)} WCU/s, ${count(l.peakRead)} RCU/s for this key)`,
+      );
+    }
+  }
+  const capacity = target.model.capacity;
+  if (l.reasons.some((r) => r.endsWith('ProvisionedThroughputExceeded')) && capacity.mode === 'provisioned') {
+    parts.push(`${target.model.label === 'Table' ? 'the table' : target.model.label} is provisioned for ${count(capacity.readUnitsPerSecond)} RCU / ${count(capacity.writeUnitsPerSecond)} WCU`);
+  }
+  if (l.reasons.some((r) => r.endsWith('AccountLimitExceeded'))) parts.push(`the per-table on-demand quota of ${count(ON_DEMAND_ACCOUNT_READ_UNITS)} RCU/s and ${count(ON_DEMAND_ACCOUNT_WRITE_UNITS)} WCU/s`);
+  return parts.join('; ');
+}
+
+function throttledKeys(target: TargetState, loads: KeyLoad[], totalUnits: number): ThrottledKey[] {
+  return loads
+    .filter((l) => l.throttledFraction > 1e-6)
+    .sort((a, b) => b.throttledUnits - a.throttledUnits || (a.key.key < b.key.key ? -1 : 1))
+    .slice(0, HOTTEST_KEYS)
+    .map((l) => ({ ...hotKeyOf(l, totalUnits), limit: limitOf(target, l, loads), shards: shardAdvice(l.peakWrite, l.peakRead) }));
 }
 
 /** The key carrying most of one kind of load inside partition `i`. */
@@ -105,7 +234,39 @@ function topKeyIn(state: SimulationState, target: TargetState, i: number, kind: 
   return best?.key;
 }
 
-function summaryOf(state: SimulationState, target: TargetState, partitions: PartitionStat[], steps: number): string[] {
+/** How the target started: cold (a new table at its initial capacity) or warm; and what auto scaling held. */
+function startLines(state: SimulationState, target: TargetState): string[] {
+  const label = target.model.label;
+  const capacity = target.model.capacity;
+  const lines: string[] = [];
+  if (state.start === 'warm') {
+    lines.push(
+      `${label} starts warm: it has run the design's base load before, so split for heat has already cut what that load keeps hot${capacity.mode === 'provisioned' ? ' and burst buckets are full' : ', and that load is its previous on-demand peak'}.`,
+    );
+  } else if (capacity.mode === 'onDemand') {
+    lines.push(
+      `${label} starts cold, as a new on-demand table: it serves ${count(ON_DEMAND_INITIAL_READ_UNITS)} reads/s or ${count(ON_DEMAND_INITIAL_WRITE_UNITS)} writes/s at once and grows only by doubling its previous peak (once 30 minutes old) and by split for heat (${AWS_ON_DEMAND}).`,
+    );
+  } else {
+    lines.push(
+      `${label} starts cold, as a new provisioned table at ${count(capacity.readUnitsPerSecond)} RCU / ${count(capacity.writeUnitsPerSecond)} WCU with empty burst buckets, growing only by split for heat.`,
+    );
+  }
+  if (capacity.mode === 'provisioned' && capacity.autoScaled) {
+    for (const [dir, unit, a] of [
+      ['reads', 'RCU', capacity.autoScaled.read],
+      ['writes', 'WCU', capacity.autoScaled.write],
+    ] as const) {
+      if (!a) continue;
+      lines.push(
+        `Auto scaling holds ${count(a.units)} ${unit} for ${label === 'Table' ? 'the table' : label} ${dir} (${count(a.loadUnitsPerSecond)} ${unit}/s of base load at its ${a.targetUtilizationPercent}% target, within ${count(a.minCapacity)}–${count(a.maxCapacity)}) instead of the initial ${count(a.initial)}; it does not follow this run's spikes (a Keyplan simplification).`,
+      );
+    }
+  }
+  return lines;
+}
+
+function summaryOf(state: SimulationState, target: TargetState, partitions: PartitionStat[], steps: number, loads: KeyLoad[], throttled: ThrottledKey[]): string[] {
   const label = target.model.label;
   const p = partitions.length;
   const model = target.model;
@@ -116,6 +277,12 @@ function summaryOf(state: SimulationState, target: TargetState, partitions: Part
     `${label} has ${p} partition${p === 1 ? '' : 's'} (${fmt(model.partitions.partitionsForSize)} needed for size, ${fmt(model.partitions.partitionsForThroughput)} for throughput` +
       `${splits.length > 0 ? `; ${splits.length} more from splits for heat` : ''}).`,
   );
+  lines.push(...startLines(state, target));
+  if (target.capped) {
+    lines.push(
+      `The simulator stops at ${count(MAX_PARTITIONS)} partitions per table or GSI (a Keyplan limit, not DynamoDB's): from ${formatSecond(target.capped.second)} this run wanted ${count(target.capped.wanted)}${target.capped.wanted > MAX_PARTITIONS + 1 ? '' : ' or more'}, so its throttling there is overstated.`,
+    );
+  }
   for (const kind of ['write', 'read'] as const) {
     const loads = partitions.map((s) => (kind === 'write' ? s.writeUnitsPerSecond : s.readUnitsPerSecond));
     const total = loads.reduce((a, b) => a + b, 0);
@@ -126,6 +293,13 @@ function summaryOf(state: SimulationState, target: TargetState, partitions: Part
     const key = topKeyIn(state, target, busiest, kind);
     lines.push(`${label} partition ${busiest} takes ${formatShare(share)} of ${kind}s${key ? `, key ${key}` : ''}.`);
   }
+  for (const k of throttled.slice(0, 3)) {
+    const peak = k.peakWriteUnitsPerSecond * 3 >= k.peakReadUnitsPerSecond ? `${count(k.peakWriteUnitsPerSecond)} WCU/s` : `${count(k.peakReadUnitsPerSecond)} RCU/s`;
+    const advice = k.shards.recommended > 1 ? ` Shards for its peak of ${peak}: at least ${k.shards.minimum}, ${k.shards.recommended} with ${k.shards.headroom} headroom.` : '';
+    lines.push(`Key ${k.key} throttles ${formatShare(k.throttledFraction)} of its load: ${k.limit} (${k.reasons.join(', ')}).${advice}`);
+  }
+  const shownKeys = Math.min(HOTTEST_KEYS, loads.length);
+  if (loads.length > HOTTEST_KEYS) lines.push(`The hottest ${shownKeys} of ${count(loads.length)} keys with traffic are listed.`);
   const readShare = target.throttledReadSteps / steps;
   const writeShare = target.throttledWriteSteps / steps;
   const resource = model.kind === 'table' ? 'base-table' : `${label}`;
@@ -143,14 +317,16 @@ function summaryOf(state: SimulationState, target: TargetState, partitions: Part
   if (first) lines.push(`${label} split for heat ${during.length} time${during.length === 1 ? '' : 's'} during the run, first at ${formatSecond(first.second)}${first.key ? ` (key ${first.key})` : ''}.`);
   for (const refused of target.splits.filter((s) => s.refused !== undefined)) {
     const key = refused.key ? `key ${refused.key}` : `partition ${refused.partition}`;
-    lines.push(
-      refused.refused === 'monotonic'
-        ? `Split for heat cannot relieve ${key}: its writes follow an ever-increasing sort key, so every split leaves them on one partition (see ${AWS_PARTITION_KEY_DESIGN}).`
-        : `Split for heat cannot relieve ${key}: the load is one ${model.canSplitCollections ? 'item' : 'item collection, which is not cut by sort key here (an LSI, or a provisioned table with streams)'} (see ${AWS_PARTITION_KEY_DESIGN}).`,
-    );
+    const why: Record<NonNullable<typeof refused.refused>, string> = {
+      monotonic: `Split for heat cannot relieve ${key}: its writes follow an ever-increasing sort key, so every cut inside it leaves them on one partition; it stays capped at one partition's ${count(PARTITION_WRITE_UNITS_PER_SECOND)} WCU/s (see ${AWS_PARTITION_KEY_DESIGN}).`,
+      oneKey: `Split for heat cannot divide ${key} further: it is one item (or the only load) on its partition, so it stays capped at one partition's ${count(PARTITION_READ_UNITS_PER_SECOND)} RCU/s and ${count(PARTITION_WRITE_UNITS_PER_SECOND)} WCU/s (see ${AWS_PARTITION_KEY_DESIGN}).`,
+      collection: `Split for heat cannot cut ${key} by sort key: DynamoDB never cuts one item collection of a table with an LSI (see ${AWS_PARTITION_KEY_DESIGN}).`,
+      streams: `Split for heat does not isolate ${key}: hot items are not isolated on a provisioned table with Streams enabled (see ${AWS_PARTITION_KEY_DESIGN}).`,
+    };
+    lines.push(why[refused.refused ?? 'oneKey']);
   }
   if (target.throttledSteps === 0) {
-    const peak = partitions.reduce((max, s) => Math.max(max, capacityUnits(s.peakReadUnitsPerSecond, s.peakWriteUnitsPerSecond)), 0);
+    const peak = partitions.reduce((max, s) => Math.max(max, partitionUtilization(s.peakReadUnitsPerSecond, s.peakWriteUnitsPerSecond, state.limits)), 0);
     lines.push(`No throttling on ${label === 'Table' ? 'the table' : label}: the busiest partition peaks at ${formatShare(peak)} of its limit.`);
   }
   return lines;
@@ -165,12 +341,16 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
   const partitions: PartitionStat[] = [];
   let totalUnits = 0;
   let largest = 0;
+  let largestPartition = 0;
   for (let i = 0; i < p; i += 1) {
     const read = (target.sumRead[i] as number) / steps;
     const write = (target.sumWrite[i] as number) / steps;
     const units = capacityUnits(read, write);
     totalUnits += units;
-    largest = Math.max(largest, units);
+    if (units > largest) {
+      largest = units;
+      largestPartition = i;
+    }
     partitions.push({
       index: i,
       range: [target.starts[i] as number, i + 1 < p ? (target.starts[i + 1] as number) : 1],
@@ -184,11 +364,10 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
     });
   }
   const buckets = Math.ceil(steps / state.bucketSteps);
-  const stepsIn = (b: number) => Math.max(1, Math.min(state.bucketSteps, steps - b * state.bucketSteps));
   const values: number[][] = [];
   const throttled: number[][] = [];
   for (let b = 0; b < buckets; b += 1) {
-    values.push(target.heat.map((h) => round((h[b] as number) / stepsIn(b))));
+    values.push(target.heat.map((h) => round(h[b] as number)));
     throttled.push(target.throttledHeat.map((h) => Math.round(h[b] as number)));
   }
   const throttles = [...target.reasonCalls]
@@ -196,6 +375,9 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
     .filter((t) => t.requests > 0)
     .sort((a, b) => b.requests - a.requests);
   const capacity = target.model.capacity;
+  const loads = keyLoads(state, target, steps);
+  const throttledList = throttledKeys(target, loads, totalUnits);
+  const backgroundTraffic = target.sources.some((s) => s.source.background > 0 && s.baseUnits > 0);
   return {
     name: target.model.name,
     kind: target.model.kind,
@@ -208,13 +390,17 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
     partitionsForSize: round(target.model.partitions.partitionsForSize, 4),
     partitionsForThroughput: round(target.model.partitions.partitionsForThroughput, 4),
     partitions,
-    hottestKeys: hottestKeys(state, target, steps, totalUnits),
+    hottestKeys: hottestKeys(loads, totalUnits),
     largestShare: totalUnits > 0 ? round(largest / totalUnits, 4) : 0,
+    largestPartition,
+    throttledKeys: throttledList,
+    keysWithTraffic: { named: loads.length, background: backgroundTraffic ? Math.round(target.model.background.keys) : 0 },
     heat: { bucketSeconds: state.bucketSteps * state.stepSeconds, values, throttled },
     throttles,
     throttledTimeShare: round(target.throttledSteps / steps, 4),
-    summary: summaryOf(state, target, partitions, steps),
+    summary: summaryOf(state, target, partitions, steps, loads, throttledList),
     splits: target.splits.map((s) => ({ ...s })),
+    ...(target.capped ? { capped: { ...target.capped, cap: MAX_PARTITIONS } } : {}),
   };
 }
 
@@ -248,19 +434,32 @@ export function finishSimulation(state: SimulationState): SimulationResult {
     durationSeconds: state.durationSeconds,
     stepSeconds: state.stepSeconds,
     hash: state.model.hash,
+    start: state.start,
+    partitionLimits: state.limits,
     targets: state.targets.map((t) => targetResult(state, t)),
     patterns: patternResults(state),
-    assumptions: [...state.model.assumptions, ...ENGINE_ASSUMPTIONS],
+    assumptions: [...engineAssumptions(state), ...state.model.assumptions],
   };
+}
+
+/** The run's settings and the engine's choices, in words, the settings first. */
+function engineAssumptions(state: SimulationState): string[] {
+  const limits =
+    state.limits === 'linear'
+      ? `Each partition serves 3,000 read units or 1,000 write units a second, or a linear combination (R/3,000 + W/1,000 ≤ 1), so heavy reads leave less room for writes: the stricter reading of AWS Knowledge Center, https://repost.aws/knowledge-center/on-demand-table-throttling-dynamodb (switched on for this run; enforced per one-second step, a Keyplan assumption).`
+      : `Each partition serves 3,000 read units and 1,000 write units a second as two separate limits, so reads never throttle writes (${AWS_PARTITION_LIMITS}); an AWS Knowledge Center article allows a linear combination of the two instead (https://repost.aws/knowledge-center/on-demand-table-throttling-dynamodb), which can be switched on. Enforced per one-second step (a Keyplan assumption).`;
+  const start =
+    state.start === 'warm'
+      ? "Warm start: the table has run at the design's base load before the run: split for heat has already cut what that load keeps hot, burst buckets are full and the base load is on-demand's previous peak."
+      : `Cold start: a new table at its documented initial capacity: on-demand serves 12,000 reads/s or 4,000 writes/s at once (${AWS_ON_DEMAND}), provisioned its provisioned capacity with empty burst buckets (a Keyplan assumption); it grows during the run only by split for heat and on-demand's doubling of its previous peak. Warm throughput is not modeled.`;
+  return [limits, start, ...ENGINE_ASSUMPTIONS];
 }
 
 /** The choices the time-step simulation rests on (docs/dynamodb-rules.md §4, §10), in words; each cites its AWS page or its assumption. */
 export const ENGINE_ASSUMPTIONS: readonly string[] = [
-  `Each partition serves 3,000 read units or 1,000 write units a second (${AWS_PARTITION_KEY_DESIGN}), or a linear combination (R/3,000 + W/1,000 ≤ 1), enforced per step (Keyplan assumptions: the linear combination, and one-second steps).`,
   `Provisioned capacity is shared evenly over partitions; a partition over its share takes capacity other partitions leave unused at once (adaptive capacity), then spends its own burst bucket of 300 seconds of its share, refilled by capacity nobody used and full at the start (burst and adaptive capacity: ${AWS_PARTITION_KEY_DESIGN}; how they are modeled is a Keyplan assumption).`,
-  `On-demand serves up to the new-table level (12,000 reads/s or 4,000 writes/s, a linear combination) or twice the previous peak, and a peak counts as previous once it is 30 minutes old; the steady load before the run is the first peak (${AWS_ON_DEMAND}). Load past that throttles as a key-range throttle (partitions not yet split). The per-table quota is 40,000 read and 40,000 write units/s (${AWS_QUOTAS}).`,
-  'The table has run at the design\'s base load before the run: split for heat has already cut what that load keeps hot, burst buckets are full and the base load is on-demand\'s previous peak.',
-  `A partition above 80% of its limit for 5 minutes splits at the middle of its load (a Keyplan assumption: AWS does not publish the trigger), never below one item, never inside one item collection with an LSI (or on a provisioned table with streams), and not when the busier half would keep 90% of the load: writes under one partition key with an ever-increasing sort key (a timestamp, or "today" traffic) stay on one partition whatever the cut (${AWS_PARTITION_KEY_DESIGN}).`,
+  `On-demand serves up to the new-table level (12,000 reads/s or 4,000 writes/s, a linear combination) or twice the previous peak, and a peak counts as previous once it is 30 minutes old (${AWS_ON_DEMAND}). Load past that throttles as a key-range throttle (partitions not yet split). The per-table quota is 40,000 read and 40,000 write units/s (${AWS_QUOTAS}).`,
+  `A partition above 80% of its limit for 5 minutes splits at the middle of its load (a Keyplan assumption: AWS does not publish the trigger). Where the middle falls inside one partition key's item collection that may not be cut (one item; a table with an LSI; writes at the top of an ever-increasing sort key such as a timestamp or "today" traffic), the cut moves to the key's edge instead, isolating the hot key from its neighbours, down to one item per partition: the neighbours stop throttling, the key stays capped at 3,000 RCU/s and 1,000 WCU/s. Hot items are not isolated on a provisioned table with Streams enabled. A split that would move less than 0.1% of the load is not made (${AWS_PARTITION_KEY_DESIGN}).`,
   `A GSI write that throttles throttles the base-table write that caused it (back-pressure, ${AWS_GSI_BACK_PRESSURE}); the table is simulated after its GSIs in each step, and GSI read throttles never affect the table.`,
   'Requests arrive as a Poisson process: per step the number of requests of each group of patterns varies by about √n around its mean (seeded). Within a step, load divides over keys in its expected shares.',
 ];

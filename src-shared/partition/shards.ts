@@ -4,6 +4,7 @@
  * need their own headroom and split for heat lags.
  */
 import { PARTITION_READ_UNITS_PER_SECOND, PARTITION_WRITE_UNITS_PER_SECOND } from './limits.ts';
+import type { ShardAdvice } from './types.ts';
 
 /** The default headroom; AWS material suggests 1.2–2.0 (docs/dynamodb-rules.md §5). */
 export const DEFAULT_SHARD_HEADROOM = 1.25;
@@ -51,4 +52,14 @@ export function recommendShards(writeUnitsPerSecond: number, readUnitsPerSecond 
       ? `One partition key is enough: ${because}, within one partition's limits.`
       : `${shards} shards: ${because}, rounded up (the bare minimum without headroom is ${minimum}).`;
   return { shards, forWrites, forReads, minimum, headroom: h, explanation };
+}
+
+/**
+ * Sharding advice for one key from its busiest second (docs/dynamodb-rules.md §5): the bare minimum
+ * `ceil(max(peak WCU/1,000, peak RCU/3,000))` and the recommended count with `headroom`. A key's
+ * average hides its spikes, so the advice never starts from it.
+ */
+export function shardAdvice(peakWriteUnitsPerSecond: number, peakReadUnitsPerSecond = 0, headroom = DEFAULT_SHARD_HEADROOM): ShardAdvice {
+  const r = recommendShards(peakWriteUnitsPerSecond, peakReadUnitsPerSecond, headroom);
+  return { minimum: r.minimum, recommended: r.shards, headroom: r.headroom, explanation: `From the key's busiest second: ${r.explanation}` };
 }

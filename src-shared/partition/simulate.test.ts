@@ -43,7 +43,7 @@ describe('partition examples (docs/dynamodb-rules.md §9.3)', () => {
   it('P-2: without the increasing sort key, split for heat divides the key range five minutes after the load arrives', () => {
     const design = oneTableDesign({ entity: oneDevice, keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'EVENT#{eventId}' } }, patterns: [putEvents(2400)], workload: ONE_HOUR });
     // A cold start: the key's 2,400 WCU/s arrive at second 0 on the formula's equal ranges.
-    const result = simulate(design, 't-test', { arrivalNoise: false, warmStart: false });
+    const result = simulate(design, 't-test', { arrivalNoise: false });
     const t = table(result);
     const splits = (t.splits ?? []).filter((s) => s.at !== undefined);
     expect(splits[0]?.second).toBe(300);
@@ -55,7 +55,7 @@ describe('partition examples (docs/dynamodb-rules.md §9.3)', () => {
 
   it('P-2: a table that has run at that load before has already split the key range (a warm start)', () => {
     const design = oneTableDesign({ entity: oneDevice, keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'EVENT#{eventId}' } }, patterns: [putEvents(2400)], workload: TEN_MINUTES });
-    const t = table(simulate(design, 't-test', { arrivalNoise: false }));
+    const t = table(simulate(design, 't-test', { arrivalNoise: false, start: 'warm' }));
     expect(t.throttles).toEqual([]);
     expect((t.splits ?? []).every((s) => s.second === 0 && s.at !== undefined)).toBe(true);
     expect(t.summary.join(' ')).toMatch(/splits for heat before the run/);
@@ -95,7 +95,8 @@ describe('partition examples (docs/dynamodb-rules.md §9.3)', () => {
       [{ capacity: { mode: 'provisioned', readUnitsPerSecond: 1, writeUnitsPerSecond: 400 }, partitionCount: 4, keys, sources: [{ patternIndex: 0, kind: 'write', unitsPerCall: 1, keys: loads.map((l, key) => ({ key, share: l / 450 })), background: 0, isMonotonic: false }] }],
       [{ kind: 'write', ratePerSecond: 450 }],
     );
-    const result = finishSimulation(runToEnd(createSimulation(model, ONE_HOUR, 1, { arrivalNoise: false })));
+    // Warm: the table has been idle or steady before, so its burst buckets are full.
+    const result = finishSimulation(runToEnd(createSimulation(model, ONE_HOUR, 1, { arrivalNoise: false, start: 'warm' })));
     const t = result.targets[0]!;
     // 200 over its share; 150 lent by the others; the last 50/s come from a 30,000-unit bucket: 600 s.
     expect(t.throttles).toEqual([{ reason: 'TableWriteProvisionedThroughputExceeded', requests: 50 * 3000 }]);
@@ -119,7 +120,8 @@ describe('partition examples (docs/dynamodb-rules.md §9.3)', () => {
     const design = oneTableDesign({ patterns: [putEvents(3000)], workload: { durationSeconds: 4000, stepSeconds: 1, seed: 1, events: [{ kind: 'spike', startSecond: 100, durationSeconds: 100, multiplier: 2 }, { kind: 'spike', startSecond: 300, durationSeconds: 100, multiplier: 3 }] } });
     const model = buildSimulationModel(design, design.tables[0]!);
     model.targets[0]!.partitions = { ...model.targets[0]!.partitions, partitionCount: 64 };
-    const state = createSimulation(model, design.workload!, 1, { arrivalNoise: false });
+    // Warm: the steady 3,000 WCU/s before the run is the previous peak.
+    const state = createSimulation(model, design.workload!, 1, { arrivalNoise: false, start: 'warm' });
     const throttledAt: number[] = [];
     while (!isFinished(state)) {
       const before = state.patterns[0]!.throttled;
@@ -202,11 +204,13 @@ describe('traffic over keys', () => {
       patterns: [putEvents(500)],
       workload: TEN_MINUTES,
     });
-    const result = simulate(design, 't-test', { arrivalNoise: false });
+    const result = simulate(design, 't-test', { arrivalNoise: false, start: 'warm' });
     // 400 WCU/s over the GSI's 100: its 30,000-unit burst bucket lasts 75 s, then 80% of the writes throttle.
     expect(table(result, 'GSI1').throttles).toEqual([{ reason: 'IndexWriteProvisionedThroughputExceeded', requests: expect.any(Number) }]);
     expect(table(result).throttles.map((t) => t.reason)).toEqual(['IndexWriteProvisionedThroughputExceeded']);
     expect(result.patterns[0]?.throttledFraction).toBeCloseTo((0.8 * (600 - 75)) / 600, 2);
+    // Cold, a new GSI has saved no burst: 400 of every 500 writes throttle from the first second.
+    expect(simulate(design, 't-test', { arrivalNoise: false }).patterns[0]?.throttledFraction).toBeCloseTo(0.8, 6);
   });
 
   it('a read spike on a GSI reaches the table only through the GSI writes it crowds out of the partition', () => {
@@ -218,7 +222,7 @@ describe('traffic over keys', () => {
       workload: TEN_MINUTES,
     });
     // A cold start: the read spike arrives before split for heat has cut the hot key's sort-key range.
-    const result = simulate(design, 't-test', { warmStart: false });
+    const result = simulate(design, 't-test', { limits: 'linear' });
     expect(table(result, 'GSI1').throttles[0]?.reason).toBe('IndexReadKeyRangeThroughputExceeded');
     // R/3,000 + W/1,000 ≤ 1: the reads leave the partition no room for its GSI writes.
     expect(table(result).throttles.map((t) => t.reason)).toEqual(['IndexWriteKeyRangeThroughputExceeded']);
@@ -236,7 +240,8 @@ describe('write sharding', () => {
     });
 
   it.each([3, 5, 8, 16])('a hot key sharded %i ways (600 WCU/s a shard) spreads over at least min(N, partitions) partitions and stops throttling', (n) => {
-    const result = simulate(hotDevice(n, 600 * n), 't-test');
+    // Warm: the table has run this load before (on-demand partitions for twice it, split for heat done).
+    const result = simulate(hotDevice(n, 600 * n), 't-test', { start: 'warm' });
     const t = table(result);
     const loaded = t.partitions.filter((p) => p.writeUnitsPerSecond > 0).length;
     expect(loaded).toBeGreaterThanOrEqual(Math.min(n, t.partitionCount));
@@ -246,7 +251,7 @@ describe('write sharding', () => {
   });
 
   it('on a cold start, shards that hash onto one partition throttle until split for heat separates them', () => {
-    const result = simulate(hotDevice(8, 4800), 't-test', { warmStart: false });
+    const result = simulate(hotDevice(8, 4800), 't-test');
     const timeline = result.patterns[0]!.timeline!;
     expect(result.patterns[0]!.throttled).toBeGreaterThan(0);
     expect(timeline.throttled.slice(-60).every((x) => x === 0)).toBe(true);

@@ -7,8 +7,10 @@ import type { Design, Table, Workload } from '../model/schema.ts';
 import { createSimulation, DEFAULT_WORKLOAD, runToEnd, type SimulationState } from './engine.ts';
 import { buildSimulationModel, type ModelOptions } from './model.ts';
 import { finishSimulation } from './result.ts';
+import type { PartitionLimitModel } from './limits.ts';
 import type { SimulationResult } from './types.ts';
 
+/** `start` (in `ModelOptions`): `cold` (default, a new table) or `warm` (the base load has run before). */
 export interface SimulateOptions extends ModelOptions {
   /** The seed of the arrival noise; default the workload's seed. */
   seed?: number;
@@ -16,8 +18,8 @@ export interface SimulateOptions extends ModelOptions {
   workload?: Workload;
   /** Per-step Poisson noise in the number of requests (default on); off gives the mean load exactly. */
   arrivalNoise?: boolean;
-  /** Whether split for heat has already acted on the base load before the run (default on); see `CreateOptions`. */
-  warmStart?: boolean;
+  /** How a partition's read and write limits combine (default `independent`); see `CreateOptions`. */
+  limits?: PartitionLimitModel;
 }
 
 /** The table with this id, or undefined. */
@@ -36,7 +38,8 @@ export function startSimulation(design: Design, tableId: string, options: Simula
   const seed = options.seed ?? workload.seed;
   return createSimulation(buildSimulationModel(design, table, options), workload, seed, {
     ...(options.arrivalNoise === undefined ? {} : { arrivalNoise: options.arrivalNoise }),
-    ...(options.warmStart === undefined ? {} : { warmStart: options.warmStart }),
+    ...(options.start === undefined ? {} : { start: options.start }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
 }
 

@@ -14,3 +14,5 @@ export const AWS_QUOTAS = `${DEVELOPER_GUIDE}/ServiceQuotas.html`;
 export const AWS_GSI_BACK_PRESSURE = `${DEVELOPER_GUIDE}/gsi-throttling.html`;
 /** Write sharding (docs/dynamodb-rules.md §5). */
 export const AWS_WRITE_SHARDING = `${DEVELOPER_GUIDE}/bp-partition-key-sharding.html`;
+/** Each partition limited to 1,000 write units and 3,000 read units per second, stated as two limits (docs/dynamodb-rules.md §4.1, §4.4). */
+export const AWS_PARTITION_LIMITS = `${DEVELOPER_GUIDE}/warm-throughput-scenarios.html`;

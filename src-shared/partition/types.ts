@@ -1,3 +1,5 @@
+import type { PartitionLimitModel, SimulationStart } from './limits.ts';
+
 /**
  * What the partition simulator reports for a design: per table and GSI, how items and load spread
  * over partitions, where and why requests throttle, and which keys run hot. Shared by the host (which
@@ -25,14 +27,42 @@ export interface PartitionStat {
 
 export interface HotKey {
   key: string;
+  /** The partition carrying most of this key's load at the end of the run. */
   partition: number;
   /**
    * Share of the target's load on this key, 0..1. Reads and writes are weighed by what a partition
    * serves (R/3,000 + W/1,000), so 3 RCU count as much as 1 WCU.
    */
   share: number;
+  /** Average offered load over the run. */
   readUnitsPerSecond: number;
   writeUnitsPerSecond: number;
+  /** Offered load in the key's busiest step (its busiest second at one-second steps): what sharding must carry. */
+  peakReadUnitsPerSecond: number;
+  peakWriteUnitsPerSecond: number;
+  /** Share of this key's offered units that throttled, 0..1. */
+  throttledFraction: number;
+  /** What DynamoDB would report for this key's throttled requests. */
+  reasons: ThrottlingReason[];
+  /** The entity whose key template makes this value, when known. */
+  entityId?: string;
+}
+
+/** Write-sharding advice for one key, from its peak (docs/dynamodb-rules.md §5). */
+export interface ShardAdvice {
+  /** ceil(max(peak WCU/1,000, peak RCU/3,000)): no headroom. */
+  minimum: number;
+  /** max(ceil(peak WCU × headroom / 1,000), ceil(peak RCU × headroom / 3,000)). */
+  recommended: number;
+  headroom: number;
+  explanation: string;
+}
+
+/** A key whose requests throttled in the run, why, and how many shards its peak needs. */
+export interface ThrottledKey extends HotKey {
+  /** Which limit, in words: "peak 5,000 WCU/s against one partition's 1,000 WCU/s". */
+  limit: string;
+  shards: ShardAdvice;
 }
 
 export interface TargetResult {
@@ -46,10 +76,17 @@ export interface TargetResult {
   hottestKeys: HotKey[];
   /** The largest partition's share of the target's load (weighed as in `HotKey.share`), 0..1. */
   largestShare: number;
+  /** The index of that partition (the one `largestShare` speaks of). */
+  largestPartition: number;
+  /** Keys whose requests throttled, worst first (at most `HOTTEST_KEYS`), with their peaks and shard advice. */
+  throttledKeys: ThrottledKey[];
+  /** Keys carrying traffic: how many are tracked by name, and how many more the run spreads evenly as background. */
+  keysWithTraffic: { named: number; background: number };
   /**
-   * Utilization per time bucket (rows) and partition (columns): offered ÷ limit (R/3,000 + W/1,000),
-   * averaged over the bucket, for the heat map. At most 120 buckets. A partition made by a split
-   * shows its parent's history before the split. `throttled`: throttled requests per bucket and partition.
+   * Utilization per time bucket (rows) and partition (columns): offered ÷ the partition's limit
+   * (max(R/3,000, W/1,000), or R/3,000 + W/1,000 under the linear model), the worst step of the bucket,
+   * for the heat map. At most 120 buckets. A partition made by a split shows its parent's history
+   * before the split. `throttled`: throttled requests per bucket and partition.
    */
   heat: { bucketSeconds: number; values: number[][]; throttled?: number[][] };
   throttles: { reason: ThrottlingReason; requests: number }[];
@@ -62,7 +99,9 @@ export interface TargetResult {
   /** What the target can serve: provisioned units (shared evenly over partitions) or on-demand. */
   capacity?: { mode: 'provisioned'; readUnitsPerSecond: number; writeUnitsPerSecond: number } | { mode: 'onDemand' };
   /** Splits for heat during the run, and the ones that would have given no relief. */
-  splits?: { second: number; partition: number; at?: number; refused?: 'monotonic' | 'oneKey'; key?: string }[];
+  splits?: { second: number; partition: number; at?: number; refused?: 'monotonic' | 'oneKey' | 'collection' | 'streams'; key?: string }[];
+  /** Set when the simulator's partition cap (8,192) stopped a split or scale-out: when, and how many were wanted. */
+  capped?: { second: number; wanted: number; cap: number };
 }
 
 export interface PatternResult {
@@ -84,6 +123,10 @@ export interface SimulationResult {
   stepSeconds: number;
   /** The hash used to place partition keys, as stated to the user. */
   hash: string;
+  /** Whether the run started as a new table (`cold`) or one that has run the base load before (`warm`). */
+  start: SimulationStart;
+  /** How a partition's read and write limits combined in the run. */
+  partitionLimits: PartitionLimitModel;
   targets: TargetResult[];
   patterns: PatternResult[];
   /** Modeling assumptions (docs/dynamodb-rules.md §10) the numbers rest on. */

@@ -9,6 +9,7 @@ export interface HandTarget {
   keys?: ModelKey[];
   sources: LoadSource[];
   canSplitCollections?: boolean;
+  canIsolateItems?: boolean;
 }
 
 export function handTarget(t: HandTarget): TargetModel {
@@ -24,6 +25,7 @@ export function handTarget(t: HandTarget): TargetModel {
     background: { items: 0, bytes: 0, keys: 0 },
     sources: t.sources,
     canSplitCollections: t.canSplitCollections ?? true,
+    canIsolateItems: t.canIsolateItems ?? true,
   };
 }
 

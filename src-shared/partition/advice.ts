@@ -1,0 +1,128 @@
+/**
+ * What to do about a hot key, from a finished run: which table or GSI and which key to look at
+ * first (the ones that throttle most), a key redesign when the entity has a higher-cardinality
+ * attribute that could join the key, and only then write sharding from the key's peak
+ * (docs/dynamodb-rules.md §5). Pure: the UI and the CLI both call it.
+ */
+import { parseKeyTemplate } from '../model/key-template.ts';
+import { bindingOf } from '../model/key-slots.ts';
+import type { AccessPattern, Attribute, Entity, Table } from '../model/schema.ts';
+import { distinctValuesOf, type EntityCounts } from '../planner/estimate.ts';
+import { isTimeLike } from './key-space.ts';
+import type { HotKey, SimulationResult, TargetResult } from './types.ts';
+
+/** The target and key a what-if should start from. */
+export interface WhatIfFocus {
+  /** `table` or a GSI name. */
+  targetName: string;
+  /** The key that throttles most there (else the hottest key), when there is one. */
+  key?: HotKey;
+}
+
+const throttledRequests = (t: TargetResult) => t.throttles.reduce((s, x) => s + x.requests, 0);
+
+/**
+ * The table or GSI whose requests throttle most (its own partitions' throttles; back-pressure a GSI
+ * puts on the table counts for the GSI), then its worst throttled key; without throttling, the
+ * target with the largest partition share and its hottest key.
+ */
+export function whatIfFocus(result: SimulationResult): WhatIfFocus | undefined {
+  const own = (t: TargetResult) => throttledRequests(t) - (t.kind === 'table' ? t.throttles.filter((x) => x.reason.startsWith('Index')).reduce((s, x) => s + x.requests, 0) : 0);
+  const ranked = [...result.targets].sort((a, b) => own(b) - own(a) || b.largestShare - a.largestShare);
+  const target = ranked[0];
+  if (!target) return undefined;
+  const key = target.throttledKeys[0] ?? target.hottestKeys[0];
+  return { targetName: target.name, ...(key ? { key } : {}) };
+}
+
+/** A higher-cardinality attribute that could join a hot partition key. */
+export interface KeyRedesign {
+  entityId: string;
+  /** The key attribute (`PK`, `GSI1PK`) and its template now. */
+  keyAttribute: string;
+  template: string;
+  /** Distinct values the key takes now, and with the attribute added. */
+  distinctNow: number;
+  attribute: string;
+  distinctWith: number;
+  /** The template with the attribute appended. */
+  suggestedTemplate: string;
+  /** Patterns that address this key today without knowing the attribute: they would need another key or index. */
+  patternsWithout: string[];
+  /** One sentence for the user. */
+  explanation: string;
+}
+
+const SCALAR_TYPES = new Set(['S', 'N', 'B']);
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/**
+ * Attributes that make sense in a key: a stated cardinality, or an id, reference, enum or number
+ * generator. Free text, payloads and dates or timestamps (new items would crowd the newest value)
+ * are left out.
+ */
+function isKeyLike(a: Attribute): boolean {
+  if (isTimeLike(a, a.name)) return false;
+  if (a.cardinality !== undefined) return true;
+  const kind = a.generator?.kind;
+  return kind === 'id' || kind === 'ref' || kind === 'enum' || kind === 'number';
+}
+
+/** Whether a pattern addresses items by this key (it knows every attribute of the template); puts carry every attribute. */
+const addressesKey = (p: AccessPattern, attributes: string[]) => p.action !== 'put' && attributes.every((a) => p.known.includes(a));
+
+/**
+ * A key redesign for `entityId`'s key on `targetName` (`table` or a GSI): the scalar attribute of
+ * the entity, not yet in the key, with the most distinct values (at least twice the key's now),
+ * preferring one that every pattern addressing the key already knows. Undefined when the entity
+ * has no such attribute.
+ */
+export function keyRedesignFor(table: Table, targetName: string, entityId: string): KeyRedesign | undefined {
+  const keyAttribute = targetName === 'table' ? table.partitionKey.name : table.globalSecondaryIndexes.find((g) => g.name === targetName)?.partitionKey.name;
+  const entity: Entity | undefined = table.entities.find((e) => e.id === entityId);
+  if (!keyAttribute || !entity) return undefined;
+  const binding = bindingOf(entity, keyAttribute);
+  if (!binding) return undefined;
+  const parsed = parseKeyTemplate(binding.template);
+  if (!parsed.ok) return undefined;
+  const inKey = parsed.value.parts.flatMap((p) => (p.kind === 'attribute' ? [p.name] : []));
+  const refs: EntityCounts = new Map(table.entities.map((e) => [e.id, { name: e.name, itemCount: e.itemCount }]));
+  const items = Math.max(1, entity.itemCount);
+  const distinctNow = Math.min(items, inKey.reduce((n, a) => n * distinctValuesOf(entity, a, refs).count, 1));
+  const addressing = table.accessPatterns.filter((p) => p.entityId === entity.id && addressesKey(p, inKey));
+  const candidates = entity.attributes
+    .filter((a) => SCALAR_TYPES.has(a.type) && !inKey.includes(a.name) && isKeyLike(a))
+    .map((a) => {
+      const own = distinctValuesOf(entity, a.name, refs).count;
+      const distinctWith = Math.min(items, distinctNow * own);
+      const patternsWithout = addressing.filter((p) => !p.known.includes(a.name)).map((p) => p.name);
+      // An attribute unique per item leaves every item alone under its key: no item collections left.
+      return { attribute: a.name, distinctWith, patternsWithout, isUnique: own >= items };
+    })
+    .filter((c) => c.distinctWith >= 2 * distinctNow)
+    .sort(
+      (a, b) =>
+        a.patternsWithout.length - b.patternsWithout.length ||
+        Number(a.isUnique) - Number(b.isUnique) ||
+        b.distinctWith - a.distinctWith ||
+        (a.attribute < b.attribute ? -1 : 1),
+    );
+  const best = candidates[0];
+  if (!best) return undefined;
+  const suggestedTemplate = `${binding.template}#{${best.attribute}}`;
+  const cost =
+    best.patternsWithout.length === 0
+      ? 'every pattern that reads this key already knows it, so no read fans out'
+      : `${best.patternsWithout.map((n) => `"${n}"`).join(', ')} ${best.patternsWithout.length === 1 ? 'does' : 'do'} not know ${best.attribute} and would need another key or index`;
+  return {
+    entityId: entity.id,
+    keyAttribute,
+    template: binding.template,
+    distinctNow,
+    attribute: best.attribute,
+    distinctWith: best.distinctWith,
+    suggestedTemplate,
+    patternsWithout: best.patternsWithout,
+    explanation: `Before sharding, consider a higher-cardinality key: ${keyAttribute} = ${suggestedTemplate} takes about ${count(best.distinctWith)} values instead of ${count(distinctNow)}; ${cost}.`,
+  };
+}
