@@ -5,6 +5,24 @@ import { makeTempDir } from '../test-support/temp-dir.ts';
 import { sampleDesign } from '../test-support/designs.ts';
 import { main } from '../cli.ts';
 import type { SimulateJson } from './simulate.ts';
+import { oneTableDesign, putEvents, TEN_MINUTES } from '../../src-shared/partition/__fixtures__/designs.ts';
+
+/** One counter item taking 5,000 writes/s of under 1 KB: 5,000 WCU/s on one item. */
+function counterDesign() {
+  return oneTableDesign({
+    entity: {
+      itemCount: 1,
+      attributes: [
+        { name: 'counterId', type: 'S', generator: { kind: 'constant', value: 'page-views' } },
+        { name: 'eventId', type: 'S', generator: { kind: 'id' } },
+        { name: 'deviceId', type: 'S', generator: { kind: 'id' } },
+      ],
+      keys: { PK: { template: 'COUNTER#{counterId}' }, SK: { template: 'TOTAL' } },
+    },
+    patterns: [putEvents(5000)],
+    workload: TEN_MINUTES,
+  });
+}
 
 const root = resolve(import.meta.dirname, '../..');
 const EXAMPLE = 'examples/ecommerce.keyplan.json';
@@ -40,6 +58,42 @@ describe('keyplan simulate', () => {
     expect(json.assumptions.length).toBeGreaterThan(5);
   });
 
+  test('--json: a throttled key with its busiest second and the shards it needs (5,000 WCU/s: at least 5, 7 at 1.25)', async () => {
+    const dir = await makeTempDir('keyplan-simulate-');
+    await writeFile(join(dir, 'counter.keyplan.json'), JSON.stringify(counterDesign()));
+    const cwdRun = await simulateCli(['counter.keyplan.json', '--json'], dir);
+    expect(cwdRun.code).toBe(0);
+    const json = JSON.parse(cwdRun.stdout) as SimulateJson;
+    expect(json).toMatchObject({ start: 'cold', partitionLimits: 'independent' });
+    const [table] = json.tables[0]!.targets;
+    // The busiest of 600 seconds with Poisson arrival noise is above the 5,000 mean and at most
+    // 5,000 + 4√5,000 ≈ 5,283 (the noise is clamped at 4σ): minimum ceil(5,0xx / 1,000) = 6,
+    // recommended ceil(≤ 5,283 × 1.25 / 1,000 = 6.6) = 7. (Without noise, 5 and 7: hot-keys.test.ts.)
+    expect(table?.throttledKeys).toEqual([
+      expect.objectContaining({ key: 'COUNTER#page-views', reasons: ['TableWriteKeyRangeThroughputExceeded'], minimumShards: 6, recommendedShards: 7, headroom: 1.25 }),
+    ]);
+    expect(table?.throttledKeys[0]?.peakWriteUnitsPerSecond).toBeGreaterThan(5000);
+    expect(table?.throttledKeys[0]?.peakWriteUnitsPerSecond).toBeLessThanOrEqual(5000 + 4 * Math.sqrt(5000));
+    expect(table?.hottestKeys[0]?.peakWriteUnitsPerSecond).toBe(table?.throttledKeys[0]?.peakWriteUnitsPerSecond);
+    // Headroom 2: 10,000 < 2 × peak ≤ 10,566, so ceil(2 × peak / 1,000) = 11.
+    const wide = JSON.parse((await simulateCli(['counter.keyplan.json', '--json', '--headroom', '2'], dir)).stdout) as SimulateJson;
+    expect(wide.tables[0]!.targets[0]!.throttledKeys[0]).toMatchObject({ minimumShards: 6, recommendedShards: 11, headroom: 2 });
+    expect(wide.tables[0]!.targets[0]!.summary.join(' ')).toMatch(/at least 6, 11 with 2 headroom/);
+  });
+
+  test('--start warm and --limits linear are stated in the output; bad values are usage errors', async () => {
+    const warm = await simulateCli([EXAMPLE, '--start', 'warm', '--limits', 'linear']);
+    expect(warm.code).toBe(0);
+    expect(warm.stdout).toContain("Start: warm, the design's base load has run before");
+    expect(warm.stdout).toContain('Partition limits: R/3,000 + W/1,000 ≤ 1, a linear combination');
+    expect(JSON.parse((await simulateCli([EXAMPLE, '--json', '--start=warm'])).stdout)).toMatchObject({ start: 'warm', partitionLimits: 'independent' });
+    const bad = await simulateCli([EXAMPLE, '--start', 'hot']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('keyplan: option "--start" of "keyplan simulate" takes "cold" or "warm", got "hot".\n');
+    expect((await simulateCli([EXAMPLE, '--limits', 'sum'])).code).toBe(2);
+    expect((await simulateCli([EXAMPLE, '--headroom', '0.5'])).code).toBe(2);
+  });
+
   test('the same seed gives the same numbers', async () => {
     const a = await simulateCli([EXAMPLE, '--json', '--seed=3']);
     const b = await simulateCli([EXAMPLE, '--json', '--seed=3']);
@@ -65,8 +119,8 @@ describe('keyplan simulate', () => {
   test('is listed in keyplan --help and has its own help', async () => {
     let out = '';
     await main(['--help'], { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true }, cwd: root });
-    expect(out).toContain('keyplan simulate <design> [--seed N] [--json]');
-    expect((await simulateCli(['--help'])).stdout).toMatch(/^Usage: keyplan simulate <design> \[--seed N\] \[--json\]/);
+    expect(out).toContain('keyplan simulate <design> [--seed N] [--start cold|warm] [--limits independent|linear] [--headroom H] [--json]');
+    expect((await simulateCli(['--help'])).stdout).toMatch(/^Usage: keyplan simulate <design> \[--seed N\] \[--start cold\|warm\]/);
   });
 
   test('a seed that is not a whole number is a usage error; an invalid design is exit 1', async () => {

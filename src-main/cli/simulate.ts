@@ -4,7 +4,15 @@
  * partition's share of the load, the throttled time and the hottest keys; per access pattern the
  * throttled fraction and DynamoDB's throttling reasons. This file only formats the results.
  */
-import { formatShare, formatSecond, simulate } from '../../src-shared/partition/index.ts';
+import {
+  DEFAULT_PARTITION_LIMITS,
+  DEFAULT_START,
+  formatShare,
+  formatSecond,
+  simulate,
+  type PartitionLimitModel,
+  type SimulationStart,
+} from '../../src-shared/partition/index.ts';
 import type { SimulationResult, TargetResult } from '../../src-shared/partition/types.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { Command } from './command.ts';
@@ -24,7 +32,28 @@ export interface SimulateTargetJson {
   /** Share of the time steps in which some request on it throttled, 0..1. */
   throttledTimeShare: number | null;
   throttles: { reason: string; requests: number }[];
-  hottestKeys: { key: string; partition: number; share: number | null; readUnitsPerSecond: number | null; writeUnitsPerSecond: number | null }[];
+  hottestKeys: {
+    key: string;
+    partition: number;
+    share: number | null;
+    readUnitsPerSecond: number | null;
+    writeUnitsPerSecond: number | null;
+    peakReadUnitsPerSecond: number | null;
+    peakWriteUnitsPerSecond: number | null;
+  }[];
+  /** Keys whose requests throttled: their busiest second, why, and the shards that peak needs. */
+  throttledKeys: {
+    key: string;
+    partition: number;
+    peakReadUnitsPerSecond: number | null;
+    peakWriteUnitsPerSecond: number | null;
+    throttledFraction: number | null;
+    reasons: string[];
+    limit: string;
+    minimumShards: number;
+    recommendedShards: number;
+    headroom: number;
+  }[];
   summary: string[];
 }
 
@@ -33,6 +62,10 @@ export interface SimulateJson {
   design: string;
   seed: number;
   hash: string;
+  /** `cold`: a new table at its initial capacity; `warm`: the base load has run before. */
+  start: SimulationStart;
+  /** How a partition's read and write limits combined: `independent` or `linear`. */
+  partitionLimits: PartitionLimitModel;
   tables: {
     name: string;
     durationSeconds: number;
@@ -44,6 +77,9 @@ export interface SimulateJson {
 }
 
 const SEED_OPTION = '--seed';
+const START_OPTION = '--start';
+const LIMITS_OPTION = '--limits';
+const HEADROOM_OPTION = '--headroom';
 
 function targetJson(t: TargetResult): SimulateTargetJson {
   return {
@@ -61,7 +97,24 @@ function targetJson(t: TargetResult): SimulateTargetJson {
       share: jsonNumber(k.share),
       readUnitsPerSecond: jsonNumber(k.readUnitsPerSecond),
       writeUnitsPerSecond: jsonNumber(k.writeUnitsPerSecond),
+      peakReadUnitsPerSecond: jsonNumber(k.peakReadUnitsPerSecond),
+      peakWriteUnitsPerSecond: jsonNumber(k.peakWriteUnitsPerSecond),
     })),
+    throttledKeys: t.throttledKeys.map((k) => {
+      const advice = k.shards;
+      return {
+        key: k.key,
+        partition: k.partition,
+        peakReadUnitsPerSecond: jsonNumber(k.peakReadUnitsPerSecond),
+        peakWriteUnitsPerSecond: jsonNumber(k.peakWriteUnitsPerSecond),
+        throttledFraction: jsonNumber(k.throttledFraction),
+        reasons: [...k.reasons],
+        limit: k.limit,
+        minimumShards: advice.minimum,
+        recommendedShards: advice.recommended,
+        headroom: advice.headroom,
+      };
+    }),
     summary: t.summary,
   };
 }
@@ -71,6 +124,8 @@ function simulateJson(design: Design, seed: number, results: SimulationResult[])
     design: design.name,
     seed,
     hash: results[0]?.hash ?? '',
+    start: results[0]?.start ?? DEFAULT_START,
+    partitionLimits: results[0]?.partitionLimits ?? DEFAULT_PARTITION_LIMITS,
     tables: results.map((r) => ({
       name: r.tableName,
       durationSeconds: r.durationSeconds,
@@ -94,7 +149,16 @@ const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const partitionsText = (n: number | null) => (n === null ? '-' : (Math.round(n * 100) / 100).toLocaleString('en-US'));
 
 function readable(file: string, json: SimulateJson, workloadFrom: string): string[] {
-  const lines = [`Partition simulation of "${json.design}" (${file}), seed ${json.seed}`, `Hash: ${json.hash}`];
+  const lines = [
+    `Partition simulation of "${json.design}" (${file}), seed ${json.seed}`,
+    `Hash: ${json.hash}`,
+    json.start === 'cold'
+      ? 'Start: cold, a new table at its initial capacity (--start warm: the load has run before)'
+      : 'Start: warm, the design\'s base load has run before (--start cold: a new table)',
+    json.partitionLimits === 'independent'
+      ? 'Partition limits: 3,000 RCU/s and 1,000 WCU/s, independent (--limits linear: R/3,000 + W/1,000 ≤ 1)'
+      : 'Partition limits: R/3,000 + W/1,000 ≤ 1, a linear combination (--limits independent: separate limits)',
+  ];
   for (const table of json.tables) {
     lines.push(
       '',
@@ -122,11 +186,43 @@ function readable(file: string, json: SimulateJson, workloadFrom: string): strin
     );
     const rows = table.patterns.map((p) => [p.name, count(p.requests), count(p.throttled), formatShare(p.throttledFraction ?? 0), p.reasons.join(', ') || '-']);
     lines.push(...(rows.length === 0 ? ['  No access patterns.'] : renderTable(['Access pattern', 'Requests', 'Throttled', 'Throttled %', 'Throttling reasons'], rows, ['left', 'right', 'right', 'right', 'left'], '  ')));
+    const throttledKeys = table.targets.flatMap((t) => t.throttledKeys.map((k) => ({ target: t.kind === 'table' ? 'table' : `GSI ${t.name}`, k })));
+    if (throttledKeys.length > 0) {
+      lines.push(
+        '',
+        ...renderTable(
+          ['Throttled key', 'Target', 'Peak RCU/s', 'Peak WCU/s', 'Throttled', 'Shards (min / recommended)', 'Why'],
+          throttledKeys.map(({ target, k }) => [
+            k.key,
+            target,
+            count(k.peakReadUnitsPerSecond ?? 0),
+            count(k.peakWriteUnitsPerSecond ?? 0),
+            formatShare(k.throttledFraction ?? 0),
+            `${k.minimumShards} / ${k.recommendedShards} at ${k.headroom}`,
+            k.limit,
+          ]),
+          ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
+          '  ',
+        ),
+      );
+    }
     lines.push('', '  Findings');
     for (const t of table.targets) for (const s of t.summary) lines.push(`    ${s}`);
   }
   lines.push('', `The numbers rest on ${json.assumptions.length} modeling assumptions (see docs/dynamodb-rules.md §10); "--json" lists them.`);
   return lines;
+}
+
+/** `--start cold|warm`, `--limits independent|linear` and `--headroom H` (at least 1), or a usage error. */
+function runOptionsOf(options: ReadonlyMap<string, string>): { start?: SimulationStart; limits?: PartitionLimitModel; headroom?: number; error?: string } {
+  const start = options.get(START_OPTION);
+  const limits = options.get(LIMITS_OPTION);
+  const headroom = options.get(HEADROOM_OPTION);
+  if (start !== undefined && start !== 'cold' && start !== 'warm') return { error: `option "--start" of "keyplan simulate" takes "cold" or "warm", got "${start}".` };
+  if (limits !== undefined && limits !== 'independent' && limits !== 'linear') return { error: `option "--limits" of "keyplan simulate" takes "independent" or "linear", got "${limits}".` };
+  const h = headroom === undefined ? undefined : Number(headroom);
+  if (headroom !== undefined && !(h !== undefined && Number.isFinite(h) && h >= 1 && headroom.trim() !== '')) return { error: `option "--headroom" of "keyplan simulate" takes a number of at least 1 (1.25 is the default), got "${headroom}".` };
+  return { ...(start ? { start } : {}), ...(limits ? { limits } : {}), ...(h !== undefined ? { headroom: h } : {}) };
 }
 
 /** The seed from `--seed N`: an integer, or a usage error. */
@@ -139,36 +235,53 @@ function seedOf(text: string | undefined): { seed?: number; error?: string } {
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  synopsis: 'keyplan simulate <design> [--seed N] [--json]',
+  synopsis: 'keyplan simulate <design> [--seed N] [--start cold|warm] [--limits independent|linear] [--headroom H] [--json]',
   summary: 'partitions, hot keys and throttling over the design\'s workload',
   fileName: '<design>',
   flags: ['--json'],
-  options: [SEED_OPTION],
-  help: `Usage: keyplan simulate <design> [--seed N] [--json]
+  options: [SEED_OPTION, START_OPTION, LIMITS_OPTION, HEADROOM_OPTION],
+  help: `Usage: keyplan simulate <design> [--seed N] [--start cold|warm] [--limits independent|linear] [--headroom H] [--json]
 
 Runs the partition simulator on every table of a design file (*.keyplan.json) over the design's
 workload (duration, step, spikes and ramps; one hour at one-second steps when it has none): each
 pattern's rate and key popularity land on partitions hashed from the partition-key values, with
-DynamoDB's per-partition limits (3,000 RCU / 1,000 WCU), burst and adaptive capacity, split for heat,
-on-demand scaling, provisioned limits and GSI back-pressure (see docs/dynamodb-rules.md §4 and §10 for the rules and assumptions).
+DynamoDB's per-partition limits (3,000 RCU / 1,000 WCU), burst and adaptive capacity, split for heat
+(which isolates a hot item from its neighbours), on-demand scaling, provisioned limits and auto
+scaling, and GSI back-pressure (see docs/dynamodb-rules.md §4, §5 and §10 for the rules and assumptions).
 
 Prints, per table and GSI, the partition count (and what size and throughput need), the largest
 partition's share of the load, the share of the time something throttled and the hottest keys; per
 access pattern the requests, the throttled fraction and the throttling reasons DynamoDB would report;
-then the findings in words.
+per throttled key its busiest second and the write shards that peak needs; then the findings in words.
 
 The design must be valid: run "keyplan check" to see its problems.
 
 Options:
   --seed N   the seed of the simulated arrival noise (default: the workload's seed); the same
              design and seed give the same numbers
-  --json     print {"design", "seed", "hash", "tables": [{"name", "durationSeconds", "stepSeconds",
-             "targets": [{"name", "kind", "partitionCount", "partitionsForSize",
-             "partitionsForThroughput", "largestShare", "throttledTimeShare", "throttles":
-             [{"reason", "requests"}], "hottestKeys": [{"key", "partition", "share",
-             "readUnitsPerSecond", "writeUnitsPerSecond"}], "summary"}], "patterns": [{"id", "name",
-             "requests", "throttled", "throttledFraction", "reasons"}]}], "assumptions"}
-             Shares and fractions are 0..1; partitions are numbered from 0 in hash-range order.
+  --start cold|warm
+             cold (default, for a design never deployed): a new table at its initial capacity (a
+             new on-demand table serves 12,000 reads/s or 4,000 writes/s at once; provisioned its
+             capacity), growing only by split for heat and on-demand's doubling of its previous
+             peak; warm: the design's base load has run before (splits done, burst saved)
+  --limits independent|linear
+             independent (default): a partition's 3,000 RCU/s and 1,000 WCU/s are separate
+             limits, reads never throttle writes; linear: R/3,000 + W/1,000 ≤ 1
+  --headroom H
+             the headroom of the recommended shard count, at least 1 (default 1.25):
+             ceil(peak WCU/s × H / 1,000), and the same with peak RCU/s and 3,000
+  --json     print {"design", "seed", "hash", "start", "partitionLimits", "tables": [{"name",
+             "durationSeconds", "stepSeconds", "targets": [{"name", "kind", "partitionCount",
+             "partitionsForSize", "partitionsForThroughput", "largestShare",
+             "throttledTimeShare", "throttles": [{"reason", "requests"}], "hottestKeys": [{"key",
+             "partition", "share", "readUnitsPerSecond", "writeUnitsPerSecond",
+             "peakReadUnitsPerSecond", "peakWriteUnitsPerSecond"}], "throttledKeys": [{"key",
+             "partition", "peakReadUnitsPerSecond", "peakWriteUnitsPerSecond",
+             "throttledFraction", "reasons", "limit", "minimumShards", "recommendedShards",
+             "headroom"}], "summary"}], "patterns": [{"id", "name", "requests", "throttled",
+             "throttledFraction", "reasons"}]}], "assumptions"}
+             Shares and fractions are 0..1; units are per second (peaks: the busiest second);
+             partitions are numbered from 0 in hash-range order.
   -h, --help print this help
 
 Exit codes: 0 the design was simulated (throttling is reported, and does not fail it); 1 the file
@@ -176,12 +289,14 @@ cannot be read, is not a Keyplan design, or has problems; 2 usage error.
 
 Example:
   keyplan simulate examples/ecommerce.keyplan.json
-  keyplan simulate examples/ecommerce.keyplan.json --seed 7 --json | jq '.tables[0].patterns'`,
+  keyplan simulate examples/ecommerce.keyplan.json --seed 7 --json | jq '.tables[0].patterns'
+  keyplan simulate examples/ecommerce.keyplan.json --start warm --json | jq '.tables[0].targets[].throttledKeys'`,
 
   async run({ file, flags, options }, io) {
     const { seed, error } = seedOf(options.get(SEED_OPTION));
-    if (error) {
-      writeLines(io.stderr, [errorLine(error)]);
+    const run = runOptionsOf(options);
+    if (error || run.error) {
+      writeLines(io.stderr, [errorLine((error ?? run.error) as string)]);
       return EXIT.usage;
     }
     const input = await readValidDesign(file, io.cwd, 'simulate the design');
@@ -190,7 +305,8 @@ Example:
       return EXIT.problems;
     }
     const design = input.value;
-    const results = design.tables.map((t) => simulate(design, t.id, seed === undefined ? {} : { seed }));
+    const simulateOptions = { ...(seed === undefined ? {} : { seed }), ...(run.start ? { start: run.start } : {}), ...(run.limits ? { limits: run.limits } : {}), ...(run.headroom !== undefined ? { headroom: run.headroom } : {}) };
+    const results = design.tables.map((t) => simulate(design, t.id, simulateOptions));
     const json = simulateJson(design, results[0]?.seed ?? seed ?? 0, results);
     if (flags.has('--json')) {
       writeJson(io.stdout, json);

@@ -30,6 +30,16 @@ function nonNegativeInteger(channel: 'sample.page', name: string, value: number)
   throw new AppError({ code: 'ipc.badInput', path: name, message: `Bad input to "${channel}": "${name}" must be a whole number ≥ 0, received ${value}.` });
 }
 
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new AppError({ code: 'ipc.badInput', path: name, message: `Bad input to "simulation.run": "${name}" must be ${allowed.map((a) => `"${a}"`).join(' or ')}, received "${value}".` });
+}
+
+function atLeastOne(headroom: number): number {
+  if (headroom >= 1) return headroom;
+  throw new AppError({ code: 'ipc.badInput', path: 'headroom', message: `Bad input to "simulation.run": "headroom" must be at least 1, received ${headroom}.` });
+}
+
 export function createTaskHandlers(deps: HandlerDeps): TaskHandlers {
   return {
     async 'sample.generate'(input) {
@@ -48,8 +58,13 @@ export function createTaskHandlers(deps: HandlerDeps): TaskHandlers {
     },
 
     async 'simulation.run'(input) {
-      const checked = checkInput('simulation.run', input, TASK_INPUT);
-      return deps.tasks.runSimulation(checked.runId, taskInput(checked, 'a simulation'));
+      const { start, limits, headroom, ...rest } = checkInput('simulation.run', input, { ...TASK_INPUT, start: 'string?', limits: 'string?', headroom: 'number?' });
+      const simulation = {
+        ...(start === undefined ? {} : { start: oneOf('start', start, ['cold', 'warm'] as const) }),
+        ...(limits === undefined ? {} : { limits: oneOf('limits', limits, ['independent', 'linear'] as const) }),
+        ...(headroom === undefined ? {} : { headroom: atLeastOne(headroom) }),
+      };
+      return deps.tasks.runSimulation(rest.runId, { ...taskInput(rest, 'a simulation'), simulation });
     },
 
     async 'task.cancel'(input) {

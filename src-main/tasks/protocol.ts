@@ -11,6 +11,8 @@ export interface TaskInput {
   design: Design;
   tableId: string;
   seed?: number;
+  /** Simulation only: how the run starts, how partition limits combine, the shard headroom. */
+  simulation?: { start?: 'cold' | 'warm'; limits?: 'independent' | 'linear'; headroom?: number };
 }
 
 export type TaskRequest = { kind: 'simulation'; input: TaskInput } | { kind: 'sample'; input: TaskInput };

@@ -31,7 +31,7 @@ const STEPS_PER_CHECK = 32;
 export function runSimulationTask(input: TaskInput, context: TaskContext): SimulationResult {
   const table = input.design.tables.find((t) => t.id === input.tableId);
   if (!table) throw new AppError({ code: 'ipc.badInput', path: 'tableId', message: `The design has no table with id "${input.tableId}".` });
-  const state = startSimulation(input.design, input.tableId, input.seed === undefined ? {} : { seed: input.seed });
+  const state = startSimulation(input.design, input.tableId, { ...(input.seed === undefined ? {} : { seed: input.seed }), ...input.simulation });
   const label = () => `Simulating ${table.name}: ${formatSecond(state.step * state.stepSeconds)} of ${formatSecond(state.durationSeconds)}`;
   context.progress(0, state.totalSteps, label());
   while (!isFinished(state)) {

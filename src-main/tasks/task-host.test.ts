@@ -60,6 +60,15 @@ describe('tasks in-process', () => {
     expect(result).toMatchObject({ seed: 9, tableName: 'AppTable', durationSeconds: 100 });
   });
 
+  test('a simulation takes its start, partition limits and shard headroom from the input', () => {
+    const result = runSimulationTask(
+      { design: designFor(10), tableId: 'table-app', simulation: { start: 'warm', limits: 'linear', headroom: 2 } },
+      { isCanceled: () => false, progress: () => {} },
+    );
+    expect(result).toMatchObject({ start: 'warm', partitionLimits: 'linear' });
+    expect(runSimulationTask({ design: designFor(10), tableId: 'table-app' }, { isCanceled: () => false, progress: () => {} })).toMatchObject({ start: 'cold', partitionLimits: 'independent' });
+  });
+
   test('sample generation stops when canceled', () => {
     const design = sampleDesign('Big');
     design.tables[0]!.entities[0]!.itemCount = 500_000;

@@ -121,9 +121,15 @@ export interface ApiMap {
   'sample.find': { input: { runId: string; view: string; key: string }; output: { offset: number | null } };
   /**
    * Runs the partition simulator on one table of `design` in a worker thread (progress:
-   * `task.progress`). Errors: `task.canceled`, `task.failed`.
+   * `task.progress`). `start`: `cold` (default, a new table) or `warm` (the base load has run
+   * before); `limits`: `independent` (default) or `linear` partition read/write limits; `headroom`
+   * of the recommended shard counts (at least 1, default 1.25). Errors: `ipc.badInput` (path
+   * `start`, `limits` or `headroom`), `task.canceled`, `task.failed`.
    */
-  'simulation.run': { input: { runId: string; design: Design; tableId: string; seed?: number }; output: SimulationResult };
+  'simulation.run': {
+    input: { runId: string; design: Design; tableId: string; seed?: number; start?: 'cold' | 'warm'; limits?: 'independent' | 'linear'; headroom?: number };
+    output: SimulationResult;
+  };
   /** Cancels a running `sample.generate` or `simulation.run`; its call then fails with `task.canceled`. */
   'task.cancel': { input: { runId: string }; output: { canceled: boolean } };
 }

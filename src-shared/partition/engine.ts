@@ -17,6 +17,7 @@ import { partitionAt, equalRangeStarts } from './hash.ts';
 import * as limits from './limits.ts';
 import { KEY_SPAN, KEY_TOP_OFFSET, type LoadSource, type SimulationModel, type TargetModel } from './model.ts';
 import { createRandom, normal, type Random } from './random.ts';
+import { DEFAULT_SHARD_HEADROOM } from './shards.ts';
 
 // Module-local copies: the limits are read in the per-partition loops, and an imported binding can
 // compile to a property getter (tsx, vitest), which costs more than the arithmetic around it.
@@ -185,6 +186,8 @@ export interface SimulationState {
   limits: limits.PartitionLimitModel;
   /** Whether the run started cold (a new table) or warm (the base load has run before). */
   start: limits.SimulationStart;
+  /** The headroom of recommended shard counts. */
+  headroom: number;
   /** Traffic groups: patterns with the same workload events share a multiplier. */
   groupEvents: WorkloadEvent[][];
   groupOfPattern: number[];
@@ -228,6 +231,8 @@ export interface CreateOptions {
   start?: limits.SimulationStart;
   /** How a partition's read and write limits combine (default `independent`). */
   limits?: limits.PartitionLimitModel;
+  /** The headroom of the shards recommended for throttled keys (default 1.25, docs/dynamodb-rules.md §5). */
+  headroom?: number;
 }
 
 /** Starts a run of `model` over `workload`, seeded. */
@@ -271,6 +276,7 @@ export function createSimulation(model: SimulationModel, workload: Workload, see
     arrivalNoise: options.arrivalNoise ?? true,
     limits: options.limits ?? limits.DEFAULT_PARTITION_LIMITS,
     start: options.start ?? limits.DEFAULT_START,
+    headroom: options.headroom ?? DEFAULT_SHARD_HEADROOM,
     groupEvents,
     groupOfPattern,
     groupCallsPerSecond,

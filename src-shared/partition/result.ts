@@ -209,12 +209,12 @@ function limitOf(target: TargetState, l: KeyLoad, loads: KeyLoad[]): string {
   return parts.join('; ');
 }
 
-function throttledKeys(target: TargetState, loads: KeyLoad[], totalUnits: number): ThrottledKey[] {
+function throttledKeys(target: TargetState, loads: KeyLoad[], totalUnits: number, headroom: number): ThrottledKey[] {
   return loads
     .filter((l) => l.throttledFraction > 1e-6)
     .sort((a, b) => b.throttledUnits - a.throttledUnits || (a.key.key < b.key.key ? -1 : 1))
     .slice(0, HOTTEST_KEYS)
-    .map((l) => ({ ...hotKeyOf(l, totalUnits), limit: limitOf(target, l, loads), shards: shardAdvice(l.peakWrite, l.peakRead) }));
+    .map((l) => ({ ...hotKeyOf(l, totalUnits), limit: limitOf(target, l, loads), shards: shardAdvice(l.peakWrite, l.peakRead, headroom) }));
 }
 
 /** The key carrying most of one kind of load inside partition `i`. */
@@ -376,7 +376,7 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
     .sort((a, b) => b.requests - a.requests);
   const capacity = target.model.capacity;
   const loads = keyLoads(state, target, steps);
-  const throttledList = throttledKeys(target, loads, totalUnits);
+  const throttledList = throttledKeys(target, loads, totalUnits, state.headroom);
   const backgroundTraffic = target.sources.some((s) => s.source.background > 0 && s.baseUnits > 0);
   return {
     name: target.model.name,

@@ -20,6 +20,8 @@ export interface SimulateOptions extends ModelOptions {
   arrivalNoise?: boolean;
   /** How a partition's read and write limits combine (default `independent`); see `CreateOptions`. */
   limits?: PartitionLimitModel;
+  /** The headroom of the shards recommended for throttled keys (default 1.25). */
+  headroom?: number;
 }
 
 /** The table with this id, or undefined. */
@@ -40,6 +42,7 @@ export function startSimulation(design: Design, tableId: string, options: Simula
     ...(options.arrivalNoise === undefined ? {} : { arrivalNoise: options.arrivalNoise }),
     ...(options.start === undefined ? {} : { start: options.start }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.headroom === undefined ? {} : { headroom: options.headroom }),
   });
 }
 
