@@ -14,7 +14,7 @@
 import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
 import { estimateRenderedBytes, parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';
 import { keySlotsOf } from '../model/key-slots.ts';
-import { conditionValuesOf, valueModelBasis, withValueModel } from '../model/value-model.ts';
+import { conditionValuesOf, enumShares, valueModelBasis, withValueModel } from '../model/value-model.ts';
 import type { Attribute, AttributeType, Entity, KeyAttributeType, Projection, Table } from '../model/schema.ts';
 import { DEFAULT_RENDERED_BYTES } from '../model/validate.ts';
 import { figure, formatNumber, type Figure, type Step } from './figure.ts';
@@ -306,15 +306,8 @@ export function isInIndex(table: Table, entity: Entity, indexName: string): bool
 
 /** The share of items holding each value, when the attribute's distribution is known. */
 function valueShares(a: Attribute): Array<{ value: ConditionValue; share: number }> | undefined {
-  const values = a.generator?.kind === 'enum' ? a.generator.values : undefined;
-  if (values && values.length > 0) {
-    const weights = a.generator?.weights && a.generator.weights.length === values.length ? a.generator.weights : values.map(() => 1);
-    const sum = weights.reduce((s, w) => s + w, 0);
-    if (sum > 0) {
-      const typed = (v: string): ConditionValue => (a.type === 'N' ? Number(v) : a.type === 'BOOL' ? v === 'true' : v);
-      return values.map((v, i) => ({ value: typed(v), share: (weights[i] ?? 0) / sum }));
-    }
-  }
+  const shares = enumShares(a);
+  if (shares) return shares.values.map((value, i) => ({ value, share: shares.shares[i] ?? 0 }));
   if (a.type === 'BOOL') return [{ value: true, share: 0.5 }, { value: false, share: 0.5 }];
   return undefined;
 }

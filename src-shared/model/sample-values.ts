@@ -90,7 +90,7 @@ export function sampleValue(attribute: Attribute, index: number, entityName = ''
     case 'id':
     case 'ref':
       // The same ids the sample data generates: initials, a dash and the 1-based number, zero-padded to 6.
-      value = isNumber ? 1 + i : `${idInitialsOf(name, entityName)}-${String(1 + i).padStart(ID_DIGITS, '0')}`;
+      value = isNumber ? 1 + i : `${generator?.prefix ?? `${idInitialsOf(name, entityName)}-`}${String(1 + i).padStart(generator?.width ?? ID_DIGITS, '0')}`;
       break;
     case 'uuid':
       value = uuidFor(name, i);

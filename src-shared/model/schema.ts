@@ -164,6 +164,8 @@ export const Generator = Type.Object(
     weights: Type.Optional(Type.Array(Type.Number({ minimum: 0 }))),
     entity: Type.Optional(Type.String({ description: 'For kind "ref": the referenced entity id.' })),
     value: Type.Optional(Type.String()),
+    prefix: Type.Optional(Type.String({ description: 'For kind "id": the text before the number, e.g. "u-" (default: the name\'s initials and a dash).' })),
+    width: Type.Optional(Type.Integer({ minimum: 1, maximum: 38, description: 'For kind "id": the digits the number is zero-padded to (default 6).' })),
     length: Type.Optional(Type.Integer({ minimum: 0 })),
     distribution: Type.Optional(Distribution),
   },

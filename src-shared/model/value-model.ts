@@ -14,7 +14,7 @@
  * values are many and distinct, so no share depends on them.
  */
 import { parseCondition, type Condition, type ConditionValue } from './condition.ts';
-import type { Attribute, Entity, Generator, Table } from './schema.ts';
+import type { Attribute, Distribution, Entity, Generator, Table } from './schema.ts';
 import { CATEGORICAL_POOLS, kindFromName } from './value-heuristics.ts';
 
 /** The value standing for "anything the conditions do not name". */
@@ -107,21 +107,75 @@ export function withValueModel(table: Table): Table {
   if (hit) return hit;
   let changed = false;
   const entities = (table.entities ?? []).map((entity) => {
-    const values = conditionValuesOf(table, entity);
-    let entityChanged = false;
-    const attributes = (entity.attributes ?? []).map((a) => {
-      if (a.generator) return a;
-      const g = effectiveGenerator(a, values.get(a.name));
-      if (!g) return a;
-      entityChanged = true;
-      return { ...a, generator: g };
-    });
-    if (!entityChanged) return entity;
-    changed = true;
-    return { ...entity, attributes };
+    const modeled = modelEntity(entity, conditionValuesOf(table, entity));
+    if (modeled !== entity) changed = true;
+    return modeled;
   });
   const result = changed ? { ...table, entities } : table;
   cache.set(table, result);
   cache.set(result, result);
   return result;
+}
+
+/**
+ * One entity with its value model made explicit, from the values its own key conditions name (a
+ * caller holding the whole table should prefer `withValueModel`, which also reads the patterns).
+ */
+export function withEntityValueModel(entity: Entity): Entity {
+  const values = new Map<string, ConditionValue[]>();
+  for (const binding of Object.values(entity.keys ?? {})) {
+    if (typeof binding?.when !== 'string' || binding.when.trim() === '') continue;
+    const parsed = parseCondition(binding.when);
+    if (parsed.ok) collect(parsed.value, (attribute, value) => values.set(attribute, [...(values.get(attribute) ?? []), value].filter((v, i, all) => all.indexOf(v) === i)));
+  }
+  return modelEntity(entity, values);
+}
+
+function modelEntity(entity: Entity, values: ReadonlyMap<string, ConditionValue[]>): Entity {
+  let changed = false;
+  const attributes = (entity.attributes ?? []).map((a) => {
+    if (a.generator) return a;
+    const g = effectiveGenerator(a, values.get(a.name));
+    if (!g) return a;
+    changed = true;
+    return { ...a, generator: g };
+  });
+  return changed ? { ...entity, attributes } : entity;
+}
+
+/**
+ * The share of rank r (0-based, heaviest first) of n values under a distribution: Zipf r ∝ 1 / (r + 1)^s,
+ * one hot value taking `share` and the rest even, "today" falling linearly with age, else even. The
+ * sample data draws ranks with these shares; every estimate reads them from here.
+ */
+export function rankShare(distribution: Distribution | undefined, n: number, r: number): number {
+  if (r < 0 || r >= n) return 0;
+  switch (distribution?.kind) {
+    case 'zipf': {
+      let harmonic = 0;
+      for (let k = 1; k <= n; k += 1) harmonic += k ** -distribution.exponent;
+      return (r + 1) ** -distribution.exponent / harmonic;
+    }
+    case 'hotKey':
+      return n === 1 ? 1 : r === 0 ? distribution.share : (1 - distribution.share) / (n - 1);
+    case 'today':
+      return (n - r) / ((n * (n + 1)) / 2);
+    default:
+      return 1 / n;
+  }
+}
+
+/** An enum attribute's values with the share of items holding each: by its distribution (the listed order is the rank), else its weights, else even. */
+export function enumShares(attribute: Attribute): { values: Array<string | number | boolean>; shares: number[]; basis: string } | undefined {
+  const g = attribute.generator;
+  if (g?.kind !== 'enum' || !Array.isArray(g.values) || g.values.length === 0) return undefined;
+  const values = g.values.map((v) => (attribute.type === 'N' ? Number(v) : attribute.type === 'BOOL' ? v === 'true' : v));
+  const n = values.length;
+  if (g.distribution && g.distribution.kind !== 'uniform') {
+    return { values, shares: values.map((_, r) => rankShare(g.distribution, n, r)), basis: `the generator's ${g.distribution.kind === 'hotKey' ? 'hot value' : g.distribution.kind === 'zipf' ? 'Zipf spread' : 'time skew'}` };
+  }
+  const given = Array.isArray(g.weights) && g.weights.length === n ? g.weights.map((w) => (Number.isFinite(w) && w > 0 ? w : 0)) : undefined;
+  const total = given?.reduce((a, b) => a + b, 0) ?? 0;
+  if (given && total > 0) return { values, shares: given.map((w) => w / total), basis: "the generator's weights" };
+  return { values, shares: values.map(() => 1 / n), basis: "the generator's values, equally likely" };
 }

@@ -16,6 +16,9 @@ import { sampleValue, type SampleValue } from '../model/sample-values.ts';
 import type { Attribute, Entity, KeyBinding } from '../model/schema.ts';
 import { distinctValuesOf, type EntityCounts } from '../planner/estimate.ts';
 import { bindingOf } from '../model/key-slots.ts';
+import { enumShares, withEntityValueModel } from '../model/value-model.ts';
+import { rankProbability } from '../sample/random.ts';
+
 
 /** At most this many values of one attribute are enumerated; more are treated as uniform. */
 export const SMALL_DOMAIN_MAX = 64;
@@ -90,7 +93,8 @@ function whenClauses(binding: KeyBinding | undefined): ConditionClause[] {
 function enumDomain(attribute: Attribute, clauses: ConditionClause[]): Domain['values'] {
   const g = attribute.generator;
   if (g?.kind === 'enum' && Array.isArray(g.values) && g.values.length > 0) {
-    const weights = Array.isArray(g.weights) && g.weights.length === g.values.length ? g.weights.map((w) => (Number.isFinite(w) && w > 0 ? w : 0)) : g.values.map(() => 1);
+    // As the sample data draws them: the value model's shares (distribution, else weights, else even).
+    const weights = enumShares(attribute)?.shares ?? g.values.map(() => 1);
     const typed = (v: string): SampleValue => (attribute.type === 'N' ? Number(v) : attribute.type === 'BOOL' ? v === 'true' : v);
     const merged = new Map<string, { value: SampleValue; weight: number }>();
     g.values.forEach((v, i) => {
@@ -151,7 +155,9 @@ function domainOf(entity: Entity, name: string, clauses: ConditionClause[], refs
     }
     const values = [...seen.values()];
     if (values.length === count) {
-      return { attribute: name, values: values.map((value) => ({ value, weight: 1 / count })), count, isTimeLike: isTime, source: attribute };
+      // Value i is the sample data's rank i: its share follows the attribute's distribution.
+      const d = attribute.generator?.distribution;
+      return { attribute: name, values: values.map((value, r) => ({ value, weight: rankProbability(d, count, r) })), count, isTimeLike: isTime, source: attribute };
     }
   }
   return { attribute: name, count, isTimeLike: isTime, ...(attribute ? { source: attribute } : {}) };
@@ -183,7 +189,8 @@ function largeValue(entityName: string, d: Domain, index: number): SampleValue {
  * undefined when the entity has no (parseable) template for it. `items` is how many of the entity's
  * items the target holds.
  */
-export function keySpaceOf(entity: Entity, keyAttribute: string, items: number, refs: EntityCounts): KeySpace | undefined {
+export function keySpaceOf(designEntity: Entity, keyAttribute: string, items: number, refs: EntityCounts): KeySpace | undefined {
+  const entity = withEntityValueModel(designEntity);
   const binding = bindingOf(entity, keyAttribute);
   if (!binding) return undefined;
   const parsed = parseKeyTemplate(binding.template);

@@ -17,6 +17,7 @@
  *   `attribute_not_exists` ½; clauses on different attributes multiply (independence).
  */
 import { evaluateCondition, formatCondition, type Condition, type ConditionClause } from '../model/condition.ts';
+import { enumShares } from '../model/value-model.ts';
 import type { Attribute, Entity } from '../model/schema.ts';
 
 /** How many distinct values an attribute takes, and why we think so. */
@@ -81,21 +82,9 @@ export function formatItems(n: number, what = 'item'): string {
   return `${formatCount(n)} ${what}${n === 1 ? '' : 's'}`;
 }
 
-interface EnumValues {
-  values: Array<string | number | boolean>;
-  weights: number[];
-  total: number;
-  hasWeights: boolean;
-}
-
-function enumValuesOf(a: Attribute): EnumValues | undefined {
-  const g = a.generator;
-  if (g?.kind !== 'enum' || !Array.isArray(g.values) || g.values.length === 0) return undefined;
-  const values = g.values.map((v) => (a.type === 'N' ? Number(v) : a.type === 'BOOL' ? v === 'true' : v));
-  const given = Array.isArray(g.weights) && g.weights.length === values.length ? g.weights.map((w) => (Number.isFinite(w) && w > 0 ? w : 0)) : undefined;
-  const givenTotal = given?.reduce((s, w) => s + w, 0) ?? 0;
-  const weights = given && givenTotal > 0 ? given : values.map(() => 1);
-  return { values, weights, total: weights.reduce((s, w) => s + w, 0), hasWeights: given !== undefined && givenTotal > 0 };
+/** An enum attribute's values and their shares, as the value model decides them (distribution, weights, or even). */
+function enumValuesOf(a: Attribute): { values: Array<string | number | boolean>; shares: number[]; basis: string } | undefined {
+  return enumShares(a);
 }
 
 /** Distinct values of one attribute of an entity (rules in the module comment). `refs` resolves `ref` generators. */
@@ -201,13 +190,12 @@ export function shareOf(entity: Entity, condition: Condition, refs?: EntityCount
     const text = formatCondition(clauses);
     if (enumValues) {
       const part: Condition = { source: text, clauses };
-      let kept = 0;
+      let share = 0;
       enumValues.values.forEach((v, i) => {
-        if (evaluateCondition(part, { [name]: v })) kept += enumValues.weights[i] ?? 0;
+        if (evaluateCondition(part, { [name]: v })) share += enumValues.shares[i] ?? 0;
       });
-      const share = enumValues.total > 0 ? kept / enumValues.total : 0;
       fraction *= share;
-      parts.push({ text, fraction: share, basis: enumValues.hasWeights ? "the generator's weights" : "the generator's values, equally likely" });
+      parts.push({ text, fraction: share, basis: enumValues.basis });
       continue;
     }
     let share = 1;

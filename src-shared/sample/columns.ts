@@ -755,7 +755,8 @@ export function createColumn(entity: Entity, attribute: Attribute, rows: number,
     case 'id': {
       if (isNumber) return byK(new SequenceNumberColumn(name, codes()));
       const distinct = cardinality ?? rows;
-      return byK(new IdColumn(name, idPrefix(name, entity.name), Math.max(6, digitCount(distinct)), codes()));
+      const width = g?.width !== undefined && g.width >= 1 ? Math.floor(g.width) : Math.max(6, digitCount(distinct));
+      return byK(new IdColumn(name, g?.prefix ?? idPrefix(name, entity.name), width, codes()));
     }
     case 'uuid':
       return isNumber ? byK(new SequenceNumberColumn(name, codes())) : byK(new UuidColumn(name, hashSeed, codes()));

@@ -7,6 +7,7 @@
  * The same seed always gives the same sequence, on every platform: only 32-bit integer arithmetic
  * (`Math.imul`, shifts) and IEEE doubles are used.
  */
+import { rankShare } from '../model/value-model.ts';
 import type { Distribution } from '../model/schema.ts';
 
 const TWO_POW_32 = 4_294_967_296;
@@ -208,20 +209,5 @@ export function createRankSampler(distribution: Distribution | undefined, n: num
   }
 }
 
-/** The probability of rank r under a distribution over n ranks (for tests and explanations). */
-export function rankProbability(distribution: Distribution | undefined, n: number, r: number): number {
-  if (r < 0 || r >= n) return 0;
-  switch (distribution?.kind) {
-    case 'zipf': {
-      let harmonic = 0;
-      for (let k = 1; k <= n; k += 1) harmonic += k ** -distribution.exponent;
-      return (r + 1) ** -distribution.exponent / harmonic;
-    }
-    case 'hotKey':
-      return n === 1 ? 1 : r === 0 ? distribution.share : (1 - distribution.share) / (n - 1);
-    case 'today':
-      return (n - r) / ((n * (n + 1)) / 2);
-    default:
-      return 1 / n;
-  }
-}
+/** The probability of rank r under a distribution over n ranks: one rule, in the value model. */
+export const rankProbability = rankShare;
