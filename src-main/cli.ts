@@ -22,11 +22,12 @@ import { exportCommand } from './cli/export.ts';
 import { importCommand } from './cli/import.ts';
 import { errorLine, EXIT, writeLines, type CliIo } from './cli/io.ts';
 import { simulateCommand } from './cli/simulate.ts';
+import { sampleCommand } from './cli/sample.ts';
 import { sizeCommand } from './cli/size.ts';
 
 export { EXIT, type CliIo } from './cli/io.ts';
 
-const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand, exportCommand, importCommand, simulateCommand, compareCommand];
+const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand, exportCommand, importCommand, sampleCommand, simulateCommand, compareCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.synopsis.length));

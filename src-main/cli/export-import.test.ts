@@ -234,3 +234,31 @@ describe('bin/keyplan.mjs export', { timeout: 120_000 }, () => {
     expect(await readFile(join(dir, 'template.yaml'), 'utf8')).toBe(toCloudFormation(await design(EXAMPLE)));
   });
 });
+
+describe('keyplan sample', () => {
+  test('prints the seeded sample items as DynamoDB JSON lines, the same as the dynamodb-json export writes', async () => {
+    const run = await keyplan(['sample', EXAMPLE, '--items', '30', '--seed', '7']);
+    expect(run.code).toBe(0);
+    const items = jsonLines(run.stdout) as Array<Record<string, Record<string, unknown>>>;
+    expect(items.length).toBeGreaterThan(20);
+    expect(items.length).toBeLessThanOrEqual(30);
+    for (const item of items) expect(Object.keys(item)).toEqual(expect.arrayContaining(['PK', 'SK']));
+    // The same seed gives the same items; the export's requests hold them.
+    expect((await keyplan(['sample', EXAMPLE, '--items', '30', '--seed', '7'])).stdout).toBe(run.stdout);
+    const exported = jsonLines((await keyplan(['export', EXAMPLE, '--to', 'dynamodb-json', '--items', '30', '--seed', '7'])).stdout) as Array<{ RequestItems: Record<string, Array<{ PutRequest: { Item: unknown } }>> }>;
+    const written = exported.flatMap((r) => Object.values(r.RequestItems).flat().map((w) => JSON.stringify(w.PutRequest.Item)));
+    // The export drops an item whose primary key repeats (BatchWriteItem refuses it); every item it writes is a sample item.
+    expect(written.length).toBeGreaterThan(10);
+    const printed = items.map((i) => JSON.stringify(i));
+    for (const item of written) expect(printed).toContain(item);
+  });
+
+  test('usage and file errors name what is wrong', async () => {
+    const bad = await keyplan(['sample', EXAMPLE, '--items', 'many']);
+    expect(bad.code).toBe(2);
+    expect(errorLines(bad)[0]).toContain('--items is "many"');
+    const table = await keyplan(['sample', EXAMPLE, '--table', 'Nope']);
+    expect(table.code).toBe(1);
+    expect(errorLines(table)[0]).toContain('has no table named "Nope"; expected one of: Shop');
+  });
+});
