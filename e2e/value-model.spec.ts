@@ -1,0 +1,42 @@
+import { test, expect } from './fixtures/app.ts';
+import { DataPage } from './pages/data.ts';
+import { EntitiesPage } from './pages/entities.ts';
+import { KeyplanPage } from './pages/keyplan.ts';
+
+test('a hot value set in the Entities screen: the sample data holds in the sparse index the share the costs state', async ({ page, host, steps }) => {
+  const app = new KeyplanPage(page);
+  const entities = new EntitiesPage(page);
+  const data = new DataPage(page);
+  await app.open(host.url);
+  await app.openExample('E-commerce single table');
+
+  // Order.status: PENDING (listed first) becomes the hot value at 40 %; the other four share 60 %, 15 % each.
+  // GSI2 holds PENDING and PROCESSING orders: 40 % + 15 % = 55 %.
+  await app.show('Entities & keys');
+  await entities.select('Order');
+  await entities.setHotValue('status', 40);
+  const shares = page.getByRole('table', { name: 'Values and weights of status' });
+  await expect(shares.getByRole('row').first()).toContainText('40 %');
+  await expect(shares.getByRole('row').nth(1)).toContainText('15 %');
+  await steps.shot('hot-status');
+
+  await app.show('Costs');
+  await page.getByRole('row', { name: /GSI GSI2/ }).getByRole('button', { name: /GB/ }).click();
+  const derivation = page.getByRole('dialog');
+  await expect(derivation).toContainText('× 0.55 in the index');
+  await derivation.getByRole('button', { name: 'Close' }).click();
+
+  await app.show('Data');
+  await data.generate();
+  const summary = data.summary();
+  const count = async (table: string, row: RegExp): Promise<number> =>
+    // "498,753 of 5,000,000": the items generated come first.
+    Number(/[\d,]+/.exec(await summary.getByRole('table').nth(table === 'entities' ? 0 : 1).getByRole('row', { name: row }).getByRole('cell').nth(1).innerText())?.[0].replace(/,/g, ''));
+  const orders = await count('entities', /^Order\b/);
+  const inGsi2 = await count('views', /GSI2/);
+  expect(orders).toBeGreaterThan(10_000);
+  // Four standard errors of a 55 % share over this many orders.
+  const tolerance = 4 * Math.sqrt((0.55 * 0.45) / orders);
+  expect(Math.abs(inGsi2 / orders - 0.55)).toBeLessThan(tolerance);
+  await steps.shot('sample-share');
+});
