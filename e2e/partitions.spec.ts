@@ -11,23 +11,52 @@ async function openDesignFile(app: KeyplanPage, workspaceDir: string, name: stri
   await app.show('Partitions');
 }
 
-test('a country key taking 90% of the traffic runs hot; sharding it clears the throttling and shows the fan-out cost', async ({ page, host, steps }) => {
+test('a country key taking 90% of the traffic runs hot; the advice comes from its busiest second; sharding on a warm table clears it', async ({ page, host, steps }) => {
   const app = new KeyplanPage(page);
   const partitions = new PartitionsPage(page);
   await app.open(host.url);
   await openDesignFile(app, host.workspaceDir, 'activity-log.keyplan.json');
 
+  // A design never deployed runs cold by default, with reads and writes limited independently.
   await partitions.simulate();
+  await expect(partitions.runSettings()).toContainText('Cold start');
+  await expect(partitions.runSettings()).toContainText('limited independently');
   await expect(partitions.patternThrottling('Log an activity')).toContainText('TableWriteKeyRangeThroughputExceeded');
   await expect(partitions.summary()).toContainText('COUNTRY#');
   await expect(partitions.hottestKeys()).toContainText('COUNTRY#');
+  // 90% of 3,000 writes/s: 2,700 WCU/s on one key, its busiest second at most 4σ of arrival noise
+  // above (≤ 2,900): minimum ceil(2,7xx / 1,000) = 3, recommended ceil(≤ 2,900 × 1.25 / 1,000) = 4.
+  await expect(partitions.throttledKeys()).toContainText("against one partition's 1,000 WCU/s");
+  await expect(partitions.throttledKeys()).toContainText('3 min, 4 at 1.25');
+  await expect(partitions.hotKey()).toContainText(/busiest second 2,[7-9]\d\d(\.\d+)? WCU\/s/);
+  // A key redesign comes before sharding, with what it costs the pattern that reads by country.
+  await expect(partitions.keyRedesign()).toContainText('higher-cardinality key');
+  await expect(partitions.keyRedesign()).toContainText('"Recent activity in a country" does not know');
+  await expect(partitions.recommended()).toContainText('Recommended: 4 shards, at least 3');
+  await expect(partitions.recommended()).toContainText("From the key's busiest second");
   await steps.shot('hot-partition');
+  // Headroom 2: ceil(≤ 2,900 × 2 / 1,000) = 6 (5.4–5.8).
+  await partitions.setHeadroom(2);
+  await expect(partitions.recommended()).toContainText('Recommended: 6 shards, at least 3');
+  await partitions.setHeadroom(1.25);
+  await expect(partitions.fanOutChange('Recent activity in a country')).toContainText('Fan-out Query');
 
-  await expect(partitions.recommended()).toContainText('shards');
+  // Cold, two of the four shards can land on one of the new table's four partitions: what still
+  // throttles is explained by key and limit.
+  await partitions.simulateWhatIf();
+  await partitions.showWhatIf();
+  await expect(partitions.whatIfExplained()).toContainText('Still throttled: COUNTRY#');
+  await expect(partitions.whatIfExplained()).toContainText('TableWriteKeyRangeThroughputExceeded');
+  await steps.shot('sharded-cold');
+
+  // Warm (the load has run before, split for heat done): the four shards clear the throttling.
+  await partitions.chooseStart('warm');
+  await partitions.simulate();
+  await expect(partitions.runSettings()).toContainText('Warm start');
   await partitions.simulateWhatIf();
   await expect(partitions.whatIfThrottled()).toHaveText('0%');
-  await expect(partitions.fanOutChange('Recent activity in a country')).toContainText('Fan-out Query');
-  await steps.shot('sharded');
+  await partitions.showWhatIf();
+  await steps.shot('sharded-warm');
 });
 
 test("orders keyed by date: today's key is hot while past days idle", async ({ page, host, steps }) => {

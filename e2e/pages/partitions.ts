@@ -25,8 +25,43 @@ export class PartitionsPage {
     return this.page.getByRole('table', { name: /^Hottest keys of Table/ }).first();
   }
 
+  throttledKeys(): Locator {
+    return this.page.getByRole('table', { name: /^Throttled keys of Table/ }).first();
+  }
+
+  /** The what-if's line about the key it starts from: its busiest second and average. */
+  hotKey(): Locator {
+    return this.page.getByTestId('hot-key');
+  }
+
+  keyRedesign(): Locator {
+    return this.page.getByTestId('key-redesign');
+  }
+
   recommended(): Locator {
     return this.page.getByTestId('recommended-shards');
+  }
+
+  runSettings(): Locator {
+    return this.page.getByTestId('run-settings');
+  }
+
+  async chooseStart(start: 'cold' | 'warm'): Promise<void> {
+    await this.page.getByLabel('Start', { exact: true }).selectOption(start);
+  }
+
+  async setHeadroom(headroom: number): Promise<void> {
+    const field = this.page.getByLabel('Headroom', { exact: true });
+    await field.fill(String(headroom));
+    await field.blur();
+  }
+
+  whatIfExplained(): Locator {
+    return this.page.getByTestId('whatif-explained');
+  }
+
+  async showWhatIf(): Promise<void> {
+    await this.page.getByTestId('whatif-result').scrollIntoViewIfNeeded();
   }
 
   async simulateWhatIf(): Promise<void> {

@@ -7,6 +7,15 @@ import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { SimulationResult } from '../../src-shared/partition/types.ts';
 
+/** The switches of a run: seed, how it starts, how partition limits combine. */
+export interface SimulationSettings {
+  seed?: number;
+  /** `cold` (default): a new table; `warm`: the base load has run before. */
+  start?: 'cold' | 'warm';
+  /** `independent` (default) or `linear` partition read/write limits. */
+  limits?: 'independent' | 'linear';
+}
+
 export interface SimulationRun {
   result?: SimulationResult;
   /** JSON of the design the result is for, to tell when the design changed since. */
@@ -24,10 +33,11 @@ export class SimulationStore {
 
   readonly #api: ApiClient;
   #runIds = new Map<'current' | 'whatIf', string>();
+  readonly #unsubscribe: () => void;
 
   constructor(api: ApiClient) {
     this.#api = api;
-    api.on('task.progress', (p) => {
+    this.#unsubscribe = api.on('task.progress', (p) => {
       for (const [slot, runId] of this.#runIds) {
         if (runId === p.runId) this[slot] = { ...this[slot], progress: { done: p.done, total: p.total, label: p.label } };
       }
@@ -35,14 +45,25 @@ export class SimulationStore {
   }
 
   /** Runs the simulator for one table of `design` into `slot`; a second call cancels the first. */
-  async run(slot: 'current' | 'whatIf', design: Design, tableId: string, seed?: number): Promise<void> {
+  async run(slot: 'current' | 'whatIf', design: Design, tableId: string, settings: SimulationSettings = {}): Promise<void> {
     await this.cancel(slot);
     const runId = `sim-${Date.now().toString(36)}-${++runCounter}`;
     this.#runIds.set(slot, runId);
     const designJson = JSON.stringify(design);
-    this[slot] = { ...this[slot], running: true, progress: { done: 0, total: 1, label: 'Starting' }, error: undefined } as SimulationRun;
+    // A what-if compares against the current run: a new current run makes the old what-if moot, and
+    // a new what-if replaces the old one rather than showing it while it runs.
+    if (slot === 'current') this.clearWhatIf();
+    this[slot] = { ...(slot === 'whatIf' ? {} : this[slot]), running: true, progress: { done: 0, total: 1, label: 'Starting' }, error: undefined } as SimulationRun;
     try {
-      const result = await this.#api.call('simulation.run', { runId, design, tableId, ...(seed !== undefined ? { seed } : {}) });
+      const { seed, start, limits } = settings;
+      const result = await this.#api.call('simulation.run', {
+        runId,
+        design,
+        tableId,
+        ...(seed !== undefined ? { seed } : {}),
+        ...(start !== undefined ? { start } : {}),
+        ...(limits !== undefined ? { limits } : {}),
+      });
       if (this.#runIds.get(slot) !== runId) return;
       this[slot] = { result, designJson, running: false, progress: undefined };
     } catch (error) {
@@ -65,6 +86,13 @@ export class SimulationStore {
     this.#runIds.delete(slot);
     this[slot] = { ...this[slot], running: false, progress: undefined };
     await this.#api.call('task.cancel', { runId }).catch(() => undefined);
+  }
+
+  /** Cancels both runs and stops listening for progress. */
+  dispose(): void {
+    void this.cancel('current');
+    void this.cancel('whatIf');
+    this.#unsubscribe();
   }
 
   clearWhatIf(): void {

@@ -57,14 +57,16 @@ const SCALAR_TYPES = new Set(['S', 'N', 'B']);
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /**
- * Attributes that make sense in a key: a stated cardinality, or an id, reference, enum or number
- * generator. Free text, payloads and dates or timestamps (new items would crowd the newest value)
+ * Attributes that make sense in a key: a stated cardinality, an id, reference, enum or number
+ * generator, or no generator and a name ending in "id". Free text, payloads and dates or timestamps (new items would crowd the newest value)
  * are left out.
  */
 function isKeyLike(a: Attribute): boolean {
   if (isTimeLike(a, a.name)) return false;
   if (a.cardinality !== undefined) return true;
   const kind = a.generator?.kind;
+  // Without a generator, an identifier by its name (userId, order_id) is taken as one.
+  if (kind === undefined) return /id$/i.test(a.name);
   return kind === 'id' || kind === 'ref' || kind === 'enum' || kind === 'number';
 }
 

@@ -159,6 +159,9 @@ export interface KeyStats {
   /** `CAUSE_*` bits of its throttled reads and writes. */
   causesRead: Uint8Array;
   causesWrite: Uint8Array;
+  /** The hash range [start, end) of the partition where it first throttled (NaN until then), to name the keys it shared it with. */
+  firstThrottledFrom: Float64Array;
+  firstThrottledTo: Float64Array;
 }
 
 export interface PatternState {
@@ -445,6 +448,8 @@ function emptyKeyStats(n: number): KeyStats {
     throttledWrite: zeros(n),
     causesRead: new Uint8Array(n),
     causesWrite: new Uint8Array(n),
+    firstThrottledFrom: new Float64Array(n).fill(Number.NaN),
+    firstThrottledTo: new Float64Array(n).fill(Number.NaN),
   };
 }
 
@@ -860,6 +865,10 @@ function accountKeys(
     if (thW > EPSILON) {
       ks.throttledWrite[k] = (ks.throttledWrite[k] as number) + thW * dt;
       ks.causesWrite[k] = (ks.causesWrite[k] as number) | cW;
+    }
+    if ((thR > EPSILON || thW > EPSILON) && Number.isNaN(ks.firstThrottledFrom[k] as number)) {
+      ks.firstThrottledFrom[k] = starts[last] as number;
+      ks.firstThrottledTo[k] = last + 1 < starts.length ? (starts[last + 1] as number) : 1;
     }
   }
 }

@@ -191,13 +191,21 @@ function limitOf(target: TargetState, l: KeyLoad, loads: KeyLoad[]): string {
         .filter((x) => x !== l && (x.peakWrite > PARTITION_WRITE_UNITS_PER_SECOND || x.peakRead > PARTITION_READ_UNITS_PER_SECOND))
         .sort((a, b) => Math.abs(a.key.position - l.key.position) - Math.abs(b.key.position - l.key.position))[0];
       const isolated = culprit ? target.splits.find((x) => x.at !== undefined && x.key === culprit.key.key) : undefined;
-      const capacity = target.model.capacity;
+      // Otherwise: the keys that shared the partition where it first throttled.
+      const from = target.keyStats.firstThrottledFrom[l.k] as number;
+      const to = target.keyStats.firstThrottledTo[l.k] as number;
+      const peers = Number.isNaN(from) ? [] : loads.filter((x) => x !== l && x.key.position < to && x.key.position + KEY_SPAN > from).sort((a, b) => b.units - a.units);
+      const separated = target.splits.find((x) => x.at !== undefined && x.second > 0 && x.at > from && x.at < to);
+      const peak = (x: KeyLoad) => (x.peakWrite * 3 >= x.peakRead ? `${count(x.peakWrite)} WCU/s` : `${count(x.peakRead)} RCU/s`);
       parts.push(
         culprit
           ? `shared a partition with key ${culprit.key.key}, whose own load is over one partition's limits (3,000 RCU/s, 1,000 WCU/s)${isolated ? `, until split for heat isolated it at ${formatSecond(isolated.second)}` : ''}`
-          : capacity.mode === 'onDemand'
-            ? `its partition's keys together were over one partition's limits, or over what on-demand served before scaling out (peak ${count(l.peakWrite)} WCU/s, ${count(l.peakRead)} RCU/s for this key)`
-            : `its partition's keys together were over one partition's limits (peak ${count(l.peakWrite)} WCU/s, ${count(l.peakRead)} RCU/s for this key)`,
+          : peers.length > 0
+            ? `at its peak of ${peak(l)} it shared a partition with ${peers
+                .slice(0, 2)
+                .map((x) => `${x.key.key} (${peak(x)})`)
+                .join(', ')}${peers.length > 2 ? ` and ${peers.length - 2} more` : ''}, together over one partition's limits (3,000 RCU/s, 1,000 WCU/s)${separated ? `, until split for heat cut that partition at ${formatSecond(separated.second)}` : ''}`
+            : `peak ${peak(l)}: its partition was over its limits, or over what the table served before scaling out`,
       );
     }
   }
