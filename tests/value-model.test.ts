@@ -13,6 +13,7 @@ import { keySpaceOf } from '../src-shared/partition/key-space.ts';
 import { costDesign } from '../src-shared/costing/index.ts';
 import { createSampleStore } from '../src-shared/sample/index.ts';
 import { distinctCombinationsOf } from '../src-shared/planner/estimate.ts';
+import { viewTable } from '../src-shared/planner/table-view.ts';
 import { parseKeyTemplate, templateAttributes } from '../src-shared/model/key-template.ts';
 
 const ticketDesign = (status: Entity['attributes'][number]): Design => ({
@@ -77,6 +78,17 @@ const countryDesign = (): Design => ({
   ],
 });
 
+/** Tickets, 30 % of them assigned: GSI2 keyed on the optional assigneeId holds only those. */
+const assignedDesign = (): Design => {
+  const d = ticketDesign({ name: 'status', type: 'S', generator: { kind: 'enum', values: ['OPEN', 'CLOSED'], weights: [1, 1] } });
+  const t = d.tables[0]!;
+  t.globalSecondaryIndexes.push({ id: 'g2', name: 'ByAssignee', partitionKey: { name: 'GSI2PK', type: 'S' }, projection: { type: 'ALL' } });
+  const e = t.entities[0]!;
+  e.attributes.push({ name: 'assigneeId', type: 'S', cardinality: 50, presence: 0.3 });
+  e.keys.GSI2PK = { template: 'ASSIGNEE#{assigneeId}' };
+  return d;
+};
+
 const example = (): Design => JSON.parse(readFileSync(resolve(import.meta.dirname, '../examples/ecommerce.keyplan.json'), 'utf8')) as Design;
 
 /** Four standard errors of a share p measured on n items, plus a little for rounding. */
@@ -106,10 +118,15 @@ describe('one value model: planner, sample data and simulator agree', () => {
     ['a status with a hot value OPEN at 30 %', ticketDesign({ name: 'status', type: 'S', generator: { kind: 'enum', values: ['OPEN', 'CLOSED', 'PENDING'], distribution: { kind: 'hotKey', share: 0.3 } } }), 'Ticket', 'GSI1'],
     ['the example: open orders in the sparse GSI2', example(), 'Order', 'GSI2'],
     ['users by country, one country hot at 70 %', countryDesign(), 'User', 'ByCountry'],
+    ['an optional assignee on 30 % of tickets keys a sparse index', assignedDesign(), 'Ticket', 'ByAssignee'],
   ])('%s', (_, design, entityName, index) => {
     const table = design.tables[0]!;
     const entity = table.entities.find((e) => e.name === entityName)!;
     const planned = indexFraction(table, entity, index).value;
+    // The planner's view of the same index holds the same share.
+    const view = viewTable(withValueModel(table));
+    const target = view.targets.find((t) => t.label === index)!;
+    expect(view.byId.get(entity.id)!.membership[target.order]!.fraction).toBeCloseTo(planned, 12);
     const seen = observe(design, table, entity, index);
     expect(Math.abs(seen.share - planned)).toBeLessThanOrEqual(tolerance(planned, seen.items));
 

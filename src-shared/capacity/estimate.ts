@@ -166,14 +166,19 @@ function itemParts(table: Table, entity: Entity): Map<string, Part> {
   }
   for (const a of entity.attributes) {
     if (parts.has(a.name)) continue;
-    const nameBytes = utf8ByteLength(a.name);
+    const p = presenceOf(a);
+    // An optional attribute adds its bytes to the share of items that carry it: on average, that share of them.
+    const nameBytes = utf8ByteLength(a.name) * p;
     const v = attributeBytes(a);
     parts.set(a.name, {
       name: a.name,
       nameBytes,
-      valueBytes: v.bytes,
-      label: `Attribute ${quote(a.name)} (${a.type})`,
-      expression: `name ${bytesText(nameBytes)} + value ${bytesText(v.bytes)} (${v.note})`,
+      valueBytes: v.bytes * p,
+      label: `Attribute ${quote(a.name)} (${a.type})${p < 1 ? `, on ${formatNumber(p * 100, 2)} % of items` : ''}`,
+      expression:
+        p < 1
+          ? `${formatNumber(p, 4)} × (name ${bytesText(utf8ByteLength(a.name))} + value ${bytesText(v.bytes)} (${v.note}))`
+          : `name ${bytesText(nameBytes)} + value ${bytesText(v.bytes)} (${v.note})`,
       isKey: false,
       usesDefault: v.usesDefault,
     });
@@ -304,6 +309,12 @@ export function isInIndex(table: Table, entity: Entity, indexName: string): bool
 // ---------------------------------------------------------------------------------------------
 // Index fraction
 
+/** The share of items that carry an attribute: its `presence` (optional attributes), else every item. */
+export function presenceOf(a: Attribute | undefined): number {
+  const p = a?.presence;
+  return p !== undefined && Number.isFinite(p) && p >= 0 && p < 1 ? p : 1;
+}
+
 /** The share of items holding each value, when the attribute's distribution is known. */
 function valueShares(a: Attribute): Array<{ value: ConditionValue; share: number }> | undefined {
   const shares = enumShares(a);
@@ -408,7 +419,18 @@ export function indexFraction(designTable: Table, designEntity: Entity, indexNam
       }
     }
   }
-  if (clauses.length === 0) {
+  // Optional attributes the index's key templates are built from: an item without one has no key there.
+  const optional = new Map<string, number>();
+  for (const k of new Set(shape.keyNames)) {
+    const parsed = parseKeyTemplate(entity.keys[k]?.template ?? '');
+    if (!parsed.ok) continue;
+    for (const part of parsed.value.parts) {
+      if (part.kind !== 'attribute') continue;
+      const p = presenceOf(entity.attributes.find((x) => x.name === part.name));
+      if (p < 1) optional.set(part.name, p);
+    }
+  }
+  if (clauses.length === 0 && optional.size === 0) {
     return figure(
       [{ label: `Every ${entity.name} item is in ${label}`, expression: 'its key templates have no "when" condition', value: 1, unit: 'ratio', source: AWS_DOCS.sparseIndexes }],
       assumptions,
@@ -416,6 +438,10 @@ export function indexFraction(designTable: Table, designEntity: Entity, indexNam
   }
   const steps: Step[] = [];
   let share = 1;
+  for (const [name, p] of optional) {
+    share *= p;
+    steps.push({ label: `Items that carry ${name} (optional: the key needs it)`, expression: `${formatNumber(p * 100, 2)} % carry it`, value: p, unit: 'ratio', source: AWS_DOCS.sparseIndexes });
+  }
   const conditionValues = conditionValuesOf(designTable, designEntity);
   for (const c of clauses) {
     const a = entity.attributes.find((x) => x.name === c.attribute);
@@ -424,12 +450,16 @@ export function indexFraction(designTable: Table, designEntity: Entity, indexNam
       const note = `${entity.name}.${declared.name} has ${valueModelBasis(declared, conditionValues.get(declared.name))}; set its values and weights in the Entities screen.`;
       if (!assumptions.includes(note)) assumptions.push(note);
     }
-    const s = clauseShare(c, a, entity);
+    const given = clauseShare(c, a, entity);
+    // On an optional attribute not already counted through the key: the items without it decide too.
+    const p = optional.has(c.attribute) ? 1 : presenceOf(a);
+    const onMissing = evaluateCondition({ source: '', clauses: [c] }, {}) ? 1 : 0;
+    const s = p < 1 ? { ...given, share: p * given.share + (1 - p) * onMissing, expression: `${formatNumber(p * 100, 2)} % carry ${c.attribute}, of which ${given.expression}` } : given;
     share *= s.share;
     steps.push({ label: `Items where ${formatCondition([c])}`, expression: s.expression, value: s.share, unit: 'ratio' });
     if (s.assumption && !assumptions.includes(s.assumption)) assumptions.push(s.assumption);
   }
-  if (clauses.length > 1) {
+  if (steps.length > 1) {
     assumptions.push(ESTIMATE_ASSUMPTIONS.conditionIndependence);
     steps.push({ label: `Share of ${entity.name} items in ${label}`, expression: steps.map((s) => formatNumber(s.value, 4)).join(' × '), value: share, unit: 'ratio' });
   } else {

@@ -59,9 +59,10 @@ function describeDeciding(condition: Condition, item: Readonly<Record<string, un
 
 /**
  * Renders `binding` for each sample item. Returns an empty list when there is no binding, or when
- * the template or condition does not parse (validation reports those).
+ * the template or condition does not parse (validation reports those). A sample without one of the
+ * `optional` attributes the template names has no key: excluded, like a false condition.
  */
-export function previewKey(binding: KeyBinding | undefined, samples: readonly SampleItem[]): KeyPreview[] {
+export function previewKey(binding: KeyBinding | undefined, samples: readonly SampleItem[], optional: ReadonlySet<string> = new Set()): KeyPreview[] {
   if (!binding) return [];
   const template = parseKeyTemplate(binding.template);
   if (!template.ok) return [];
@@ -70,6 +71,9 @@ export function previewKey(binding: KeyBinding | undefined, samples: readonly Sa
   return samples.map((item): KeyPreview => {
     const deciding = condition ? describeDeciding(condition, item) : undefined;
     if (condition && !evaluateCondition(condition, item)) return { kind: 'excluded', deciding: deciding! };
+    const absent = template.value.parts.find((p) => p.kind === 'attribute' && optional.has(p.name) && !Object.hasOwn(item, p.name));
+    // An optional attribute the item does not carry: no key, so the item is not in that index (sparse).
+    if (absent?.kind === 'attribute') return { kind: 'excluded', deciding: `${absent.name} (absent)` };
     const rendered = renderKeyTemplate(template.value, item);
     if (!rendered.ok) return { kind: 'problem', problem: rendered.errors[0]! };
     return deciding === undefined ? { kind: 'value', value: rendered.value } : { kind: 'value', value: rendered.value, deciding };

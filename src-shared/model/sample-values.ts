@@ -210,11 +210,22 @@ function base64(bytes: readonly number[]): string {
  * `count` sample items of an entity (samples 0 … count−1), each with a value for every scalar
  * attribute (S, N, B as base64 text, BOOL). Deterministic: the same entity gives the same items.
  */
+/**
+ * Whether sample `i` carries an optional attribute: a low-discrepancy sequence, so that the first
+ * samples already follow its presence share (sample 0 always carries it).
+ */
+export function isPresentInSample(attribute: Attribute, i: number): boolean {
+  const p = attribute.presence;
+  if (p === undefined || !(p < 1)) return true;
+  return ((i * 0.6180339887498949) % 1) < p;
+}
+
 export function sampleItems(entity: Entity, count: number): SampleItem[] {
   const items: SampleItem[] = [];
   for (let i = 0; i < count; i += 1) {
     const item: SampleItem = {};
     for (const attribute of entity.attributes) {
+      if (!isPresentInSample(attribute, i)) continue;
       const value = sampleValue(attribute, i, entity.name);
       if (value !== undefined && attribute.name !== '') item[attribute.name] = value;
     }

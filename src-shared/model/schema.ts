@@ -180,6 +180,13 @@ export const Attribute = Type.Object(
     averageSizeBytes: Type.Optional(Type.Number({ minimum: 0, description: 'Average size of the value in bytes.' })),
     generator: Type.Optional(Generator),
     cardinality: Type.Optional(Type.Integer({ minimum: 1, description: 'Number of distinct values.' })),
+    presence: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description: 'For an optional attribute: the share of items that carry it, 0–1 (every item when absent). An item without it is not in an index keyed on it.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -75,9 +75,13 @@ export function effectiveGenerator(attribute: Attribute, conditionValues: readon
     }
     return { kind: 'enum', values };
   }
-  if (cardinality !== undefined) return undefined;
   const pool = type === 'S' ? CATEGORICAL_POOLS[kindFromName(name)] : undefined;
-  return pool ? { kind: 'enum', values: [...pool] } : undefined;
+  if (!pool) return undefined;
+  if (cardinality === undefined) return { kind: 'enum', values: [...pool] };
+  // A stated cardinality decides how many: the pool's first values, or the pool and more of the same kind.
+  const values = pool.slice(0, cardinality);
+  for (let n = values.length + 1; values.length < cardinality; n += 1) values.push(`${name.toUpperCase()}_${n}`);
+  return { kind: 'enum', values };
 }
 
 /** A stated cardinality above this is not listed as enum values (it stays a count of even values). */

@@ -17,6 +17,7 @@ import type { EntityCounts } from '../planner/estimate.ts';
 import { hashFraction, HASH_DESCRIPTION, type PlacedKey } from './hash.ts';
 import { isTimeLike, keySpaceOf, type KeySpace } from './key-space.ts';
 import { bindingOf } from '../model/key-slots.ts';
+import { withValueModel } from '../model/value-model.ts';
 import {
   DEFAULT_START,
   ON_DEMAND_INITIAL_READ_UNITS,
@@ -391,7 +392,9 @@ function trafficShares(
  * sources; per pattern its rate. Pure and deterministic; a table without patterns gives targets
  * without sources.
  */
-export function buildSimulationModel(design: Design, table: Table, options: ModelOptions = {}): SimulationModel {
+export function buildSimulationModel(design: Design, designTable: Table, options: ModelOptions = {}): SimulationModel {
+  // The same value model as the planner, the costs and the sample data (conditions' values, name pools, presence).
+  const table = withValueModel(designTable);
   const pricing = options.pricing ?? design.pricing ?? DEFAULT_PRICING;
   const assumptions: string[] = [];
   const refs: EntityCounts = new Map(table.entities.map((e) => [e.id, { name: e.name, itemCount: e.itemCount }]));

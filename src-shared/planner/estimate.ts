@@ -188,25 +188,34 @@ export function shareOf(entity: Entity, condition: Condition, refs?: EntityCount
     const a = entity.attributes.find((x) => x.name === name);
     const enumValues = a ? enumValuesOf(a) : undefined;
     const text = formatCondition(clauses);
+    const part: Condition = { source: text, clauses };
+    // An optional attribute: the share among the items that carry it, and what the others give.
+    const p = a?.presence !== undefined && a.presence >= 0 && a.presence < 1 ? a.presence : 1;
+    const withPresence = (given: number): number => (p < 1 ? p * given + (1 - p) * (evaluateCondition(part, {}) ? 1 : 0) : given);
+    const presenceNote = p < 1 ? `; ${formatPercent(p)} of items carry ${name}` : '';
     if (enumValues) {
-      const part: Condition = { source: text, clauses };
-      let share = 0;
+      let given = 0;
       enumValues.values.forEach((v, i) => {
-        if (evaluateCondition(part, { [name]: v })) share += enumValues.shares[i] ?? 0;
+        if (evaluateCondition(part, { [name]: v })) given += enumValues.shares[i] ?? 0;
       });
+      const share = withPresence(given);
       fraction *= share;
-      parts.push({ text, fraction: share, basis: enumValues.basis });
+      parts.push({ text, fraction: share, basis: `${enumValues.basis}${presenceNote}` });
       continue;
     }
-    let share = 1;
-    for (const clause of clauses) share *= clauseShare(entity, clause, refs);
+    let given = 1;
+    // The value model: an attribute is on every item unless its presence says otherwise.
+    for (const clause of clauses) given *= clause.kind === 'exists' ? 1 : clause.kind === 'notExists' ? 0 : clauseShare(entity, clause, refs);
+    const share = withPresence(given);
     fraction *= share;
     const basis = clauses.every((c) => c.kind === 'exists' || c.kind === 'notExists')
-      ? 'assumed: no data on how many items have it'
+      ? p < 1
+        ? 'its presence'
+        : 'every item carries it (set a presence below 100 % in the Entities screen for an optional attribute)'
       : clauses.some((c) => c.kind === 'compare' && c.operator !== '=' && c.operator !== '<>')
         ? 'an ordering comparison is assumed to keep half'
         : distinctValuesOf(entity, name, refs).assumption;
-    parts.push({ text, fraction: share, basis });
+    parts.push({ text, fraction: share, basis: `${basis}${presenceNote}` });
   }
   const assumptions = parts.map((p) => `${entity.name}: ${p.text} holds for ${formatPercent(p.fraction)} of items (${p.basis})`);
   return { fraction, parts, assumptions };

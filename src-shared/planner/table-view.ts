@@ -146,6 +146,15 @@ function membershipOf(entity: Entity, keys: Map<string, BoundKey>, t: KeyTarget,
       if (allowed !== undefined) allowedValues.set(name, Math.min(allowed, allowedValues.get(name) ?? Infinity));
     }
   }
+  // Optional attributes the keys are built from (not already tested by a condition): only the items
+  // that carry them have the key, so only those are in the target.
+  const tested = new Set(conditions.flatMap((c) => c.clauses.map((x) => x.attribute)));
+  for (const name of new Set(bound.flatMap((b) => (b.template ? templateAttributes(b.template) : [])))) {
+    const p = (entity.attributes ?? []).find((a) => a.name === name)?.presence;
+    if (p === undefined || !(p >= 0 && p < 1) || tested.has(name)) continue;
+    fraction *= p;
+    assumptions.push(`${t.label} holds only the ${entity.name} items that carry ${name}: ${formatPercent(p)} of them (its presence)`);
+  }
   const m: Membership = { isMember: true, partitionKey: bound[0] as BoundKey, fraction, conditions, allowedValues, assumptions };
   if (bound[1]) m.sortKey = bound[1];
   return m;

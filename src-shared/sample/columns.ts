@@ -77,6 +77,14 @@ export abstract class Column {
   /** The value as shown and as conditions see it: string for S and B (base64), number for N, boolean for BOOL. */
   abstract value(row: number): SampleValue;
 
+  /** For an optional attribute: 1 where the item carries it; null when every item does. */
+  present: Uint8Array | null = null;
+
+  /** Whether item `row` carries the attribute. */
+  isPresent(row: number): boolean {
+    return this.present === null || this.present[row] === 1;
+  }
+
   /** The value's text in a key template (`String(value)`). */
   text(row: number): string {
     const v = this.value(row);
@@ -657,6 +665,19 @@ function documentFor(type: AttributeType, bytes: number, random: Random): Attrib
  * (ctx.seed, entity id, attribute name): a column does not change when another attribute does.
  */
 export function createColumn(entity: Entity, attribute: Attribute, rows: number, ctx: ColumnContext, resolveRef: RefResolver): Column {
+  const column = createValueColumn(entity, attribute, rows, ctx, resolveRef);
+  const p = attribute.presence;
+  if (p !== undefined && Number.isFinite(p) && p < 1) {
+    // Its own stream, so that making an attribute optional does not change its values.
+    const random = new Random(deriveSeed(ctx.seed, `${entity.id}\u0000${attribute.name}\u0000presence`));
+    const present = new Uint8Array(rows);
+    for (let r = 0; r < rows; r += 1) present[r] = random.next() < p ? 1 : 0;
+    column.present = present;
+  }
+  return column;
+}
+
+function createValueColumn(entity: Entity, attribute: Attribute, rows: number, ctx: ColumnContext, resolveRef: RefResolver): Column {
   const { name, type } = attribute;
   const streamSeed = deriveSeed(ctx.seed, `${entity.id}\u0000${name}`);
   const random = new Random(streamSeed);

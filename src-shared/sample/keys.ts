@@ -125,6 +125,7 @@ export class CompiledKey {
 
     this.isAlways =
       failure === undefined &&
+      this.#placeholders.every((p) => p.column.present === null) &&
       this.#condition === undefined &&
       !this.#hasPadding &&
       this.type === 'S' &&
@@ -158,6 +159,8 @@ export class CompiledKey {
   /** Whether item `row` has this key attribute. */
   carries(row: number): boolean {
     if (this.failure !== undefined) return false;
+    // An item without an attribute the key is built from has no key: it is not in that index (sparse).
+    for (const p of this.#placeholders) if (!p.column.isPresent(row)) return false;
     if (this.#condition && !this.#holds(this.#condition, row)) return false;
     if (this.#hasPadding) {
       for (const p of this.#placeholders) {
@@ -199,7 +202,7 @@ export class CompiledKey {
 
   #holds(condition: Condition, row: number): boolean {
     const memo = this.#memo;
-    if (memo) {
+    if (memo && (this.#conditionColumns[0] as Column).isPresent(row)) {
       const column = this.#conditionColumns[0] as Column;
       const id = column.identity(row);
       const known = memo[id] as number;
@@ -209,7 +212,7 @@ export class CompiledKey {
       return holds;
     }
     const record = this.#record;
-    for (const c of this.#conditionColumns) record[c.name] = c.value(row);
+    for (const c of this.#conditionColumns) record[c.name] = c.isPresent(row) ? c.value(row) : undefined;
     return evaluateCondition(condition, record);
   }
 

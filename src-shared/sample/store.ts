@@ -229,12 +229,19 @@ function comparatorFor(type: KeyAttributeType, values: readonly string[]): { key
 }
 
 /** Sizes of an entity's index entries (KEYS_ONLY / INCLUDE), filled a range of rows at a time. */
+/** Adds an optional attribute's name and value bytes to `out[row]` for the rows that carry it. */
+function addPresentBytes(out: Uint32Array, column: Column, nameBytes: number, from: number, to: number): void {
+  for (let r = from; r < to; r += 1) if (column.isPresent(r)) out[r] = (out[r] as number) + nameBytes + column.valueBytes(r);
+}
+
 function entryArray(parts: NonNullable<ViewPlan['parts']>, data: EntityData, masks: readonly (Uint8Array | null)[], rows: number): { fill(from: number, to: number): Uint32Array } {
   let base = 0;
   const variable: Column[] = [];
   const keys: number[] = [];
+  const optional: Array<{ column: Column; nameBytes: number }> = [];
   for (const part of parts) {
     if ('key' in part) keys.push(part.key);
+    else if (part.column.present !== null) optional.push(part);
     else {
       base += part.nameBytes;
       const fixed = part.column.fixedBytes;
@@ -247,6 +254,7 @@ function entryArray(parts: NonNullable<ViewPlan['parts']>, data: EntityData, mas
     fill(from, to) {
       out.fill(base, from, to);
       for (const c of variable) c.addValueBytes(out, from, to);
+      for (const o of optional) addPresentBytes(out, o.column, o.nameBytes, from, to);
       for (const k of keys) (data.keys[k] as CompiledKey).addBytes(out, masks[k] ?? null, from, to);
       return out;
     },
@@ -557,13 +565,18 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     }
     const masks = keys.map((k) => k.carriedMask(rows));
     data.carried = masks;
-    let base = columnNameBytes.reduce((s, b) => s + b, 0);
+    let base = 0;
     const variable: Column[] = [];
-    for (const c of columns) {
+    const optional: Array<{ column: Column; nameBytes: number }> = [];
+    columns.forEach((c, i) => {
+      const nameBytes = columnNameBytes[i] ?? 0;
+      // An optional attribute counts only on the items that carry it.
+      if (c.present !== null) return void optional.push({ column: c, nameBytes });
+      base += nameBytes;
       const fixed = c.fixedBytes;
       if (fixed === undefined) variable.push(c);
       else base += fixed;
-    }
+    });
     const itemBytes = new Uint32Array(rows).fill(base);
     const storedPk = masks[tablePlan.pk] ?? null;
     const storedSk = tablePlan.sk >= 0 ? (masks[tablePlan.sk] ?? null) : null;
@@ -579,6 +592,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     for (let from = 0; from < rows; from += PROGRESS_EVERY_ITEMS) {
       const to = Math.min(rows, from + PROGRESS_EVERY_ITEMS);
       for (const c of variable) c.addValueBytes(itemBytes, from, to);
+      for (const o of optional) addPresentBytes(itemBytes, o.column, o.nameBytes, from, to);
       keys.forEach((k, i) => k.addBytes(itemBytes, masks[i] ?? null, from, to));
       for (const { v, grouper, entries, pkMask, skMask } of views) {
         const sizes = entries ? entries.fill(from, to) : itemBytes;
@@ -742,7 +756,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     const attributes: Array<[string, Column | CompiledKey]> = [];
     if (plan.parts === null) {
       // The entity's own attributes first, then the key attributes it carries.
-      for (const c of data.columns) if (!skip.has(c.name)) attributes.push([c.name, c]);
+      for (const c of data.columns) if (!skip.has(c.name) && c.isPresent(row)) attributes.push([c.name, c]);
       data.keys.forEach((k, i) => {
         if (!skip.has(k.name) && isCarried(data, i, row)) attributes.push([k.name, k]);
       });
@@ -751,7 +765,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
         if ('key' in part) {
           const k = data.keys[part.key] as CompiledKey;
           if (!skip.has(k.name) && isCarried(data, part.key, row)) attributes.push([k.name, k]);
-        } else if (!skip.has(part.column.name)) attributes.push([part.column.name, part.column]);
+        } else if (!skip.has(part.column.name) && part.column.isPresent(row)) attributes.push([part.column.name, part.column]);
       }
     }
     return { data, row, attributes };
