@@ -168,6 +168,14 @@ export class PatternsPage {
     }
   }
 
+  /** Opens a pattern's editor and sets its rate. */
+  async setRate(name: string, perSecond: number): Promise<void> {
+    await this.row(name).getByRole('cell').nth(1).click();
+    const rate = this.editor().getByLabel('Requests per second (peak)');
+    await rate.fill(String(perSecond));
+    await rate.blur();
+  }
+
   /** The per-request number of a row (RCU or WCU), as shown. */
   async perRequest(name: string): Promise<number> {
     const text = await this.row(name).getByRole('button', { name: /RCU|WCU/ }).first().innerText();

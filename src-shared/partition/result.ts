@@ -45,6 +45,8 @@ export function formatSecond(second: number): string {
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
+/** A per-key load: whole units, or (for the many tiny keys of a large table) two significant digits, never "0". */
+const load = (n: number): string => (n >= 10 || n === 0 ? count(n) : n.toLocaleString('en-US', { maximumSignificantDigits: 2 }));
 
 function itemsPerPartition(target: TargetState): { items: Float64Array; bytes: Float64Array } {
   const p = target.starts.length;
@@ -196,7 +198,8 @@ function limitOf(target: TargetState, l: KeyLoad, loads: KeyLoad[]): string {
       const to = target.keyStats.firstThrottledTo[l.k] as number;
       const peers = Number.isNaN(from) ? [] : loads.filter((x) => x !== l && x.key.position < to && x.key.position + KEY_SPAN > from).sort((a, b) => b.units - a.units);
       const separated = target.splits.find((x) => x.at !== undefined && x.second > 0 && x.at > from && x.at < to);
-      const peak = (x: KeyLoad) => (x.peakWrite * 3 >= x.peakRead ? `${count(x.peakWrite)} WCU/s` : `${count(x.peakRead)} RCU/s`);
+      // The direction that takes the larger share of a partition's limit.
+      const peak = (x: KeyLoad) => (x.peakWrite * 3 >= x.peakRead ? `${load(x.peakWrite)} WCU/s` : `${load(x.peakRead)} RCU/s`);
       parts.push(
         culprit
           ? `shared a partition with key ${culprit.key.key}, whose own load is over one partition's limits (3,000 RCU/s, 1,000 WCU/s)${isolated ? `, until split for heat isolated it at ${formatSecond(isolated.second)}` : ''}`
