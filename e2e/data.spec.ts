@@ -20,6 +20,6 @@ test('generates sample items in the host and shows them grouped by partition key
   await data.selectView(/GSI1/);
   await expect(data.collections().first()).toBeVisible();
   await data.find('USER#');
-  await expect(data.collections().filter({ hasText: 'USER#u-000001' })).toBeInViewport();
+  await expect(data.collections().filter({ hasText: 'USER#u-0000001' })).toBeInViewport();
   await steps.shot('gsi1-found');
 });

@@ -55,6 +55,6 @@ test('a hot value set in the Entities screen: the sample data holds in the spars
   // From its busiest second: 2,000 WCU/s on average, so the busiest second is a little above (arrival
   // noise, under 2,400): at least ceil(2,0xx / 1,000) = 3 shards, and ceil(≤ 2,400 × 1.25 / 1,000) = 3.
   await expect(gsi2Throttled).toContainText(/peak 2,[0-3]\d\d(\.\d+)? WCU\/s against one partition's 1,000 WCU\/s/);
-  await expect(gsi2Throttled).toContainText('3 min, 3 at 1.25');
+  await expect(gsi2Throttled).toContainText('at least 3; 3 at 1.25 headroom');
   await steps.shot('hot-status-simulated');
 });

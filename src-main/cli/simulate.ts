@@ -15,6 +15,7 @@ import {
 } from '../../src-shared/partition/index.ts';
 import type { SimulationResult, TargetResult } from '../../src-shared/partition/types.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
+import { formatUnits } from '../../src-shared/capacity/figure.ts';
 import type { Command } from './command.ts';
 import { readValidDesign } from './input.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';
@@ -195,8 +196,8 @@ function readable(file: string, json: SimulateJson, workloadFrom: string): strin
           throttledKeys.map(({ target, k }) => [
             k.key,
             target,
-            count(k.peakReadUnitsPerSecond ?? 0),
-            count(k.peakWriteUnitsPerSecond ?? 0),
+            formatUnits(k.peakReadUnitsPerSecond ?? 0),
+            formatUnits(k.peakWriteUnitsPerSecond ?? 0),
             formatShare(k.throttledFraction ?? 0),
             `${k.minimumShards} / ${k.recommendedShards} at ${k.headroom}`,
             k.limit,
@@ -209,7 +210,7 @@ function readable(file: string, json: SimulateJson, workloadFrom: string): strin
     lines.push('', '  Findings');
     for (const t of table.targets) for (const s of t.summary) lines.push(`    ${s}`);
   }
-  lines.push('', `The numbers rest on ${json.assumptions.length} modeling assumptions (see docs/dynamodb-rules.md §10); "--json" lists them.`);
+  lines.push('', `The numbers rest on ${json.assumptions.length} modeling assumptions; "--json" lists them (docs/dynamodb-rules.md §10 explains each).`);
   return lines;
 }
 

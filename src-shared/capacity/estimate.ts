@@ -14,7 +14,8 @@
 import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
 import { estimateRenderedBytes, parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';
 import { keySlotsOf } from '../model/key-slots.ts';
-import { conditionValuesOf, enumShares, valueModelBasis, withValueModel } from '../model/value-model.ts';
+import { conditionValuesOf, enumShares, idDigits, valueModelBasis, withValueModel } from '../model/value-model.ts';
+import { idInitialsOf, kindFromName } from '../model/value-heuristics.ts';
 import type { Attribute, AttributeType, Entity, KeyAttributeType, Projection, Table } from '../model/schema.ts';
 import { DEFAULT_RENDERED_BYTES } from '../model/validate.ts';
 import { figure, formatNumber, type Figure, type Step } from './figure.ts';
@@ -74,9 +75,18 @@ interface Part {
   when?: string;
 }
 
-function attributeBytes(a: Attribute): { bytes: number; usesDefault: boolean; note: string } {
+function attributeBytes(a: Attribute, entity?: Entity): { bytes: number; usesDefault: boolean; note: string } {
   if (a.type === 'BOOL' || a.type === 'NULL') return { bytes: 1, usesDefault: false, note: `${a.type} is always 1 B` };
   if (a.averageSizeBytes !== undefined) return { bytes: a.averageSizeBytes, usesDefault: false, note: 'average size' };
+  // An id or UUID without a stated size is as long as the value model writes it (u-0000001, 36-character UUIDs).
+  if (a.type === 'S' && entity) {
+    const kind = a.generator?.kind ?? kindFromName(a.name);
+    if (kind === 'id') {
+      const bytes = utf8ByteLength(a.generator?.prefix ?? `${idInitialsOf(a.name, entity.name)}-`) + idDigits(a, entity.itemCount);
+      return { bytes, usesDefault: false, note: 'an id as the sample data writes it' };
+    }
+    if (kind === 'uuid') return { bytes: 36, usesDefault: false, note: 'a UUID' };
+  }
   return { bytes: DEFAULT_VALUE_BYTES[a.type], usesDefault: true, note: `default for ${a.type}` };
 }
 
@@ -100,7 +110,8 @@ function renderedSizes(entity: Entity): Record<string, number> {
   const sizes: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const a of entity.attributes) {
     if (a.type === 'N') sizes[a.name] = renderedNumberChars(a);
-    else if (a.type === 'S' || a.type === 'B' || a.type === 'BOOL') sizes[a.name] = a.averageSizeBytes ?? DEFAULT_RENDERED_BYTES[a.type];
+    else if (a.type === 'S') sizes[a.name] = attributeBytes(a, entity).bytes;
+    else if (a.type === 'B' || a.type === 'BOOL') sizes[a.name] = a.averageSizeBytes ?? DEFAULT_RENDERED_BYTES[a.type];
   }
   return sizes;
 }
@@ -121,7 +132,7 @@ function keyValueBytes(type: KeyAttributeType, template: string, entity: Entity,
     if (only.kind === 'attribute') {
       const a = entity.attributes.find((x) => x.name === only.name);
       if (a) {
-        const v = attributeBytes(a);
+        const v = attributeBytes(a, entity);
         return { bytes: v.bytes, note: `the value of ${only.name}`, usesDefault: v.usesDefault };
       }
       return { bytes: DEFAULT_VALUE_BYTES[type], note: `default for ${type}`, usesDefault: true };
@@ -169,7 +180,7 @@ function itemParts(table: Table, entity: Entity): Map<string, Part> {
     const p = presenceOf(a);
     // An optional attribute adds its bytes to the share of items that carry it: on average, that share of them.
     const nameBytes = utf8ByteLength(a.name) * p;
-    const v = attributeBytes(a);
+    const v = attributeBytes(a, entity);
     parts.set(a.name, {
       name: a.name,
       nameBytes,

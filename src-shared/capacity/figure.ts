@@ -78,3 +78,13 @@ const SINGULAR: Partial<Record<Unit, string>> = { items: 'item', pages: 'page', 
 export function unitLabel(value: number, unit: Unit): string {
   return value === 1 ? (SINGULAR[unit] ?? unit) : unit;
 }
+
+/**
+ * Capacity units per second as shown beside a key: whole units from 10 up, two significant digits
+ * below (a key among a million gets 0.003 WCU/s, not "0"), and 0 only for nothing at all.
+ */
+export function formatUnits(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  if (n === 0 || Math.abs(n) >= 10) return formatNumber(n, Math.abs(n) >= 100 ? 0 : 1);
+  return n.toLocaleString('en-US', { maximumSignificantDigits: 2 });
+}

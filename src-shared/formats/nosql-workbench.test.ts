@@ -277,7 +277,7 @@ describe('toNoSqlWorkbench', () => {
     ].map((x) => [...x, 2]));
     expect(table.BillingMode).toBe('PAY_PER_REQUEST');
     expect(table.GlobalSecondaryIndexes[1].Projection).toEqual({ ProjectionType: 'INCLUDE', NonKeyAttributes: ['userId', 'total'] });
-    expect(table.TableFacets[0].TableData[0]).toMatchObject({ PK: { S: 'USER#u-000001' }, SK: { S: 'PROFILE' } });
+    expect(table.TableFacets[0].TableData[0]).toMatchObject({ PK: { S: 'USER#u-0000001' }, SK: { S: 'PROFILE' } });
   });
 
   it('keeps the keys of a Keyplan design through Workbench and back', () => {

@@ -11,7 +11,7 @@ import { conditionAttributes, evaluateCondition, parseCondition, type Condition 
 import { keySlotsOf } from '../model/key-slots.ts';
 import { parseKeyTemplate, renderKeyTemplate } from '../model/key-template.ts';
 import { sampleValue, type SampleValue } from '../model/sample-values.ts';
-import { withValueModel } from '../model/value-model.ts';
+import { idDigits, withValueModel } from '../model/value-model.ts';
 import type { Attribute, Entity, Table } from '../model/schema.ts';
 import { base64Encode, encodeValue, setOwn } from './values.ts';
 
@@ -32,7 +32,7 @@ function satisfyingValue(condition: Condition, attribute: string): unknown {
 function sampleAt(entity: Entity, index: number, isEven: boolean, conditions: readonly Condition[]): Record<string, unknown> {
   const item: Record<string, unknown> = {};
   for (const a of entity.attributes) {
-    const v = sampleValue(a, index, entity.name);
+    const v = sampleValue(a, index, entity.name, idDigits(a, entity.itemCount));
     if (v !== undefined && a.name !== '') setOwn(item, a.name, v);
   }
   if (!isEven) return item;

@@ -5,6 +5,7 @@
  * preview does not flicker while the user types. (Seeded bulk data generation is `src-shared/sample`'s job.)
  */
 import type { Attribute, Entity, Generator } from './schema.ts';
+import { idDigits } from './value-model.ts';
 import { CATEGORIES, CITIES, COUNTRIES, CURRENCIES, FIRST_NAMES, idInitialsOf, kindFromName, LAST_NAMES, PRODUCTS, STATUSES, wordsOf, type NameKind } from './value-heuristics.ts';
 
 /** A scalar sample value. B (binary) values are given as base64 text, as in DynamoDB JSON. */
@@ -75,7 +76,7 @@ function kindOf(name: string, type: Attribute['type']): Kind {
  * lists, maps, NULL). With a `cardinality`, values repeat every `cardinality` samples.
  * `entityName` names ids called just `id` (`Order.id` → `o-1001`).
  */
-export function sampleValue(attribute: Attribute, index: number, entityName = ''): SampleValue | undefined {
+export function sampleValue(attribute: Attribute, index: number, entityName = '', digits = ID_DIGITS): SampleValue | undefined {
   const { name, type, generator } = attribute;
   if (type !== 'S' && type !== 'N' && type !== 'B' && type !== 'BOOL') return undefined;
   const i = attribute.cardinality !== undefined && attribute.cardinality > 0 ? index % attribute.cardinality : index;
@@ -90,7 +91,7 @@ export function sampleValue(attribute: Attribute, index: number, entityName = ''
     case 'id':
     case 'ref':
       // The same ids the sample data generates: initials, a dash and the 1-based number, zero-padded to 6.
-      value = isNumber ? 1 + i : `${generator?.prefix ?? `${idInitialsOf(name, entityName)}-`}${String(1 + i).padStart(generator?.width ?? ID_DIGITS, '0')}`;
+      value = isNumber ? 1 + i : `${generator?.prefix ?? `${idInitialsOf(name, entityName)}-`}${String(1 + i).padStart(generator?.width ?? digits, '0')}`;
       break;
     case 'uuid':
       value = uuidFor(name, i);
@@ -226,7 +227,7 @@ export function sampleItems(entity: Entity, count: number): SampleItem[] {
     const item: SampleItem = {};
     for (const attribute of entity.attributes) {
       if (!isPresentInSample(attribute, i)) continue;
-      const value = sampleValue(attribute, i, entity.name);
+      const value = sampleValue(attribute, i, entity.name, idDigits(attribute, entity.itemCount));
       if (value !== undefined && attribute.name !== '') item[attribute.name] = value;
     }
     items.push(item);

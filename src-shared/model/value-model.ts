@@ -17,6 +17,18 @@ import { parseCondition, type Condition, type ConditionValue } from './condition
 import type { Attribute, Distribution, Entity, Generator, Table } from './schema.ts';
 import { CATEGORICAL_POOLS, kindFromName } from './value-heuristics.ts';
 
+/**
+ * Digits an id's number is zero-padded to, the same in previews, sample data and the simulator's
+ * keys: the generator's width, else enough for every value the design asks for (its cardinality, or
+ * its entity's item count, whatever share of it a sample generates), at least 6.
+ */
+export function idDigits(attribute: Attribute, itemCount: number): number {
+  const width = attribute.generator?.width;
+  if (width !== undefined && width >= 1) return Math.floor(width);
+  const distinct = attribute.cardinality !== undefined && attribute.cardinality >= 1 ? attribute.cardinality : itemCount;
+  return Math.max(6, String(Math.max(1, Math.floor(Number.isFinite(distinct) ? distinct : 1))).length);
+}
+
 /** The value standing for "anything the conditions do not name". */
 export const OTHER_VALUE = 'OTHER';
 

@@ -16,7 +16,7 @@ import { sampleValue, type SampleValue } from '../model/sample-values.ts';
 import type { Attribute, Entity, KeyBinding } from '../model/schema.ts';
 import { distinctValuesOf, type EntityCounts } from '../planner/estimate.ts';
 import { bindingOf } from '../model/key-slots.ts';
-import { enumShares, withEntityValueModel } from '../model/value-model.ts';
+import { enumShares, idDigits, withEntityValueModel } from '../model/value-model.ts';
 import { rankProbability } from '../sample/random.ts';
 
 
@@ -150,7 +150,7 @@ function domainOf(entity: Entity, name: string, clauses: ConditionClause[], refs
   if (count <= SMALL_DOMAIN_MAX && attribute) {
     const seen = new Map<string, SampleValue>();
     for (let i = 0; i < count; i += 1) {
-      const v = sampleValue(attribute, i, entity.name);
+      const v = sampleValue(attribute, i, entity.name, idDigits(attribute, entity.itemCount));
       if (v !== undefined) seen.set(`${typeof v}:${String(v)}`, v);
     }
     const values = [...seen.values()];
@@ -175,10 +175,10 @@ function newestOf(d: Domain): SampleValue {
 }
 
 /** The value of a large domain's `index`-th key: the attribute's sample, or a placeholder when the design lacks the attribute. */
-function largeValue(entityName: string, d: Domain, index: number): SampleValue {
+function largeValue(entity: Entity, d: Domain, index: number): SampleValue {
   if (d.source) {
     // sampleValue repeats every `cardinality` samples; the index is already below the count.
-    const v = sampleValue({ ...d.source, cardinality: undefined } as Attribute, index, entityName);
+    const v = sampleValue({ ...d.source, cardinality: undefined } as Attribute, index, entity.name, idDigits(d.source, entity.itemCount));
     if (v !== undefined) return v;
   }
   return `${d.attribute}-${index + 1}`;
@@ -233,11 +233,11 @@ export function keySpaceOf(designEntity: Entity, keyAttribute: string, items: nu
     let rest = member;
     for (const d of large) {
       if (d.isTimeLike && timeIndex !== undefined) {
-        values[d.attribute] = largeValue(entity.name, d, timeIndex);
+        values[d.attribute] = largeValue(entity, d, timeIndex);
         continue;
       }
       const size = Math.max(1, Math.min(d.count, members));
-      values[d.attribute] = largeValue(entity.name, d, rest % size);
+      values[d.attribute] = largeValue(entity, d, rest % size);
       rest = Math.floor(rest / size);
     }
     const rendered = renderKeyTemplate(template, values);

@@ -33,6 +33,7 @@ import { base64DecodedLength, attributeValueBytes, type AttributeValue } from '.
 import { DEFAULT_VALUE_BYTES } from '../capacity/estimate.ts';
 import { utf8ByteLength } from '../model/key-template.ts';
 import type { Attribute, AttributeType, Distribution, Entity, Generator } from '../model/schema.ts';
+import { idDigits } from '../model/value-model.ts';
 import { CATEGORIES, CITIES, COUNTRIES, CURRENCIES, FIRST_NAMES, idInitialsOf, kindFromName, LAST_NAMES, PRODUCTS, STATUSES, wordsOf, type NameKind } from '../model/value-heuristics.ts';
 import { createAliasSampler, createRankSampler, deriveSeed, hash2, Random, type RankSampler } from './random.ts';
 import { digitCount, numberBytes, scaledNumberBytes } from './sizes.ts';
@@ -775,8 +776,8 @@ function createValueColumn(entity: Entity, attribute: Attribute, rows: number, c
   switch (kind) {
     case 'id': {
       if (isNumber) return byK(new SequenceNumberColumn(name, codes()));
-      const distinct = cardinality ?? rows;
-      const width = g?.width !== undefined && g.width >= 1 ? Math.floor(g.width) : Math.max(6, digitCount(distinct));
+      // The width the previews and the simulator's keys use: for the design's count, not the sample's.
+      const width = Math.max(idDigits(attribute, entity.itemCount), digitCount(cardinality ?? rows));
       return byK(new IdColumn(name, g?.prefix ?? idPrefix(name, entity.name), width, codes()));
     }
     case 'uuid':

@@ -88,10 +88,10 @@ describe('createSampleStore on the e-commerce example', () => {
     }
   });
 
-  it('generates ids like u-000001, unique per entity, and emails unique per user', () => {
+  it('generates ids like u-0000001 (7 digits for the example’s 1,000,000 users), unique per entity, and emails unique per user', () => {
     const rows = itemsOf(allLines(shop(), 'table'));
     const users = rows.filter((r) => r.entity === 'User');
-    expect(users.map((u) => u.attributes.userId)).toContain('u-000001');
+    expect(users.map((u) => u.attributes.userId)).toContain('u-0000001');
     expect(new Set(users.map((u) => u.attributes.email)).size).toBe(users.length);
     for (const u of users) expect(u.attributes.email).toMatch(/^[a-z]+\.[a-z]+\d+@example\.com$/);
     const orders = rows.filter((r) => r.entity === 'Order');
