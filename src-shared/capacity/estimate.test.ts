@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Attribute, Design, Entity, Table } from '../model/schema.ts';
 import { parseDesign } from '../model/validate.ts';
 import { BYTES_PER_GB } from './pricing.ts';
-import { DEFAULT_VALUE_BYTES, ESTIMATE_ASSUMPTIONS, estimateIndexEntryBytes, estimateItemBytes, estimateStorage, indexFraction, isInIndex } from './estimate.ts';
+import { DEFAULT_VALUE_BYTES, ESTIMATE_ASSUMPTIONS, estimateIndexEntryBytes, estimateItemBytes, estimateStorage, isInIndex } from './estimate.ts';
+import { indexFraction } from './index-fraction.ts';
 
 const parsed = parseDesign(JSON.parse(readFileSync(new URL('../../examples/ecommerce.keyplan.json', import.meta.url), 'utf8')));
 if (!parsed.ok) throw new Error('The example design does not parse.');

@@ -6,4 +6,5 @@ export * from './figure.ts';
 export * from './item-size.ts';
 export * from './units.ts';
 export * from './estimate.ts';
+export * from './index-fraction.ts';
 export * from './pricing.ts';

@@ -202,6 +202,31 @@ export function onDemandMonthlyUsd(input: OnDemandMonthlyInput): Figure {
   return figure(steps, priceAssumptions(input.pricing, input.tableClass));
 }
 
+/** The steps that price whole capacity units for a month: RCU and WCU × hours × their hourly prices, then the sum. */
+function capacityPriceSteps(rcu: number, wcu: number, tableClass: TableClass, pricing: Pricing): Step[] {
+  const p = classPricing(pricing, tableClass);
+  const hours = pricing.hoursPerMonth;
+  const reads = roundUsd(rcu * hours * p.readCapacityUnitUsdPerHour);
+  const writes = roundUsd(wcu * hours * p.writeCapacityUnitUsdPerHour);
+  return [
+    {
+      label: `Read capacity (${className(tableClass)})`,
+      expression: `${formatNumber(rcu)} RCU × ${formatNumber(hours)} h × ${usd(p.readCapacityUnitUsdPerHour)}`,
+      value: reads,
+      unit: 'USD/month',
+      source: PROVISIONED_PRICING_URL,
+    },
+    {
+      label: `Write capacity (${className(tableClass)})`,
+      expression: `${formatNumber(wcu)} WCU × ${formatNumber(hours)} h × ${usd(p.writeCapacityUnitUsdPerHour)}`,
+      value: writes,
+      unit: 'USD/month',
+      source: PROVISIONED_PRICING_URL,
+    },
+    { label: 'Provisioned capacity per month', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
+  ];
+}
+
 /** What `provisionedMonthlyUsd` needs: the units per second needed, for one table or one GSI. */
 export interface ProvisionedMonthlyInput {
   /** Read units per second needed (may be fractional); provisioned as the next whole unit, at least 1. */
@@ -220,30 +245,12 @@ export interface ProvisionedMonthlyInput {
  * 25 WCU are not subtracted.
  */
 export function provisionedMonthlyUsd(input: ProvisionedMonthlyInput): Figure {
-  const p = classPricing(input.pricing, input.tableClass);
-  const hours = input.pricing.hoursPerMonth;
   const rcu = Math.max(MIN_PROVISIONED_UNITS, Math.ceil(input.rcu - 1e-9));
   const wcu = Math.max(MIN_PROVISIONED_UNITS, Math.ceil(input.wcu - 1e-9));
-  const reads = roundUsd(rcu * hours * p.readCapacityUnitUsdPerHour);
-  const writes = roundUsd(wcu * hours * p.writeCapacityUnitUsdPerHour);
   const steps: Step[] = [
     { label: 'Provisioned RCU: the need rounded up to whole units, at least 1', expression: `max(1, ceil(${formatNumber(input.rcu)}))`, value: rcu, unit: 'RCU' },
     { label: 'Provisioned WCU: the need rounded up to whole units, at least 1', expression: `max(1, ceil(${formatNumber(input.wcu)}))`, value: wcu, unit: 'WCU' },
-    {
-      label: `Read capacity (${className(input.tableClass)})`,
-      expression: `${formatNumber(rcu)} RCU × ${formatNumber(hours)} h × ${usd(p.readCapacityUnitUsdPerHour)}`,
-      value: reads,
-      unit: 'USD/month',
-      source: PROVISIONED_PRICING_URL,
-    },
-    {
-      label: `Write capacity (${className(input.tableClass)})`,
-      expression: `${formatNumber(wcu)} WCU × ${formatNumber(hours)} h × ${usd(p.writeCapacityUnitUsdPerHour)}`,
-      value: writes,
-      unit: 'USD/month',
-      source: PROVISIONED_PRICING_URL,
-    },
-    { label: 'Provisioned capacity per month', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
+    ...capacityPriceSteps(rcu, wcu, input.tableClass, input.pricing),
   ];
   return figure(steps, [...priceAssumptions(input.pricing, input.tableClass), PRICING_ASSUMPTIONS.provisionedRounding, PRICING_ASSUMPTIONS.noFreeCapacity]);
 }
@@ -327,31 +334,9 @@ export interface ProvisionedCapacityInput {
  * uses. https://aws.amazon.com/dynamodb/pricing/provisioned/
  */
 export function provisionedCapacityMonthlyUsd(input: ProvisionedCapacityInput): Figure {
-  const p = classPricing(input.pricing, input.tableClass);
-  const hours = input.pricing.hoursPerMonth;
   const rcu = heldCapacityUnits(input.read);
   const wcu = heldCapacityUnits(input.write);
-  const reads = roundUsd(rcu * hours * p.readCapacityUnitUsdPerHour);
-  const writes = roundUsd(wcu * hours * p.writeCapacityUnitUsdPerHour);
-  const steps: Step[] = [
-    ...heldSteps(input.read, 'RCU'),
-    ...heldSteps(input.write, 'WCU'),
-    {
-      label: `Read capacity (${className(input.tableClass)})`,
-      expression: `${formatNumber(rcu)} RCU × ${formatNumber(hours)} h × ${usd(p.readCapacityUnitUsdPerHour)}`,
-      value: reads,
-      unit: 'USD/month',
-      source: PROVISIONED_PRICING_URL,
-    },
-    {
-      label: `Write capacity (${className(input.tableClass)})`,
-      expression: `${formatNumber(wcu)} WCU × ${formatNumber(hours)} h × ${usd(p.writeCapacityUnitUsdPerHour)}`,
-      value: writes,
-      unit: 'USD/month',
-      source: PROVISIONED_PRICING_URL,
-    },
-    { label: 'Provisioned capacity per month', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
-  ];
+  const steps: Step[] = [...heldSteps(input.read, 'RCU'), ...heldSteps(input.write, 'WCU'), ...capacityPriceSteps(rcu, wcu, input.tableClass, input.pricing)];
   const assumptions = [...priceAssumptions(input.pricing, input.tableClass), PRICING_ASSUMPTIONS.noFreeCapacity];
   if (input.read.autoScaling || input.write.autoScaling) assumptions.push(PRICING_ASSUMPTIONS.autoScalingSettled);
   return figure(steps, assumptions);

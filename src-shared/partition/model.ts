@@ -8,7 +8,8 @@
  * hash space in proportion to each partition's range width, which is what a uniform hash does to a
  * large set of keys. So 1,000 partitions and millions of keys cost the same as ten.
  */
-import { estimateIndexEntryBytes, estimateItemBytes, indexFraction, STORAGE_OVERHEAD_BYTES_PER_ITEM } from '../capacity/estimate.ts';
+import { estimateIndexEntryBytes, estimateItemBytes, STORAGE_OVERHEAD_BYTES_PER_ITEM } from '../capacity/estimate.ts';
+import { indexFraction } from '../capacity/index-fraction.ts';
 import { DEFAULT_PRICING } from '../capacity/pricing.ts';
 import { costTable } from '../costing/design-cost.ts';
 import { parseKeyTemplate } from '../model/key-template.ts';
