@@ -7,8 +7,10 @@
 import { parseKeyTemplate } from '../model/key-template.ts';
 import { bindingOf } from '../model/key-slots.ts';
 import type { AccessPattern, Attribute, Entity, Table } from '../model/schema.ts';
-import { distinctValuesOf, type EntityCounts } from '../planner/estimate.ts';
-import { isTimeLike } from './key-space.ts';
+import { indexFraction } from '../capacity/index-fraction.ts';
+import type { EntityCounts } from '../planner/estimate.ts';
+import { isTimeLike, keySpaceOf } from './key-space.ts';
+import { DEFAULT_PARTITION_LIMITS, partitionUtilization, SPLIT_UTILIZATION, type PartitionLimitModel } from './limits.ts';
 import type { HotKey, SimulationResult, TargetResult } from './types.ts';
 
 /** The target and key a what-if should start from. */
@@ -56,30 +58,52 @@ export interface KeyRedesign {
 const SCALAR_TYPES = new Set(['S', 'N', 'B']);
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 
+/** An identifier by its name: `id`, `uuid`, or a name ending in `Id`, `ID`, `Uuid`, `_id`, `-id` (`eventId`, `order_id`; not `paid`). */
+const isIdName = (name: string) => /^(id|uuid|guid)$/i.test(name) || /[a-z0-9](Id|ID|Uuid|UUID|Guid)$/.test(name) || /[_-](id|uuid|guid)$/i.test(name);
+
 /**
- * Attributes that make sense in a key: a stated cardinality, an id, reference, enum or number
- * generator, or no generator and a name ending in "id". Free text, payloads and dates or timestamps (new items would crowd the newest value)
- * are left out.
+ * Attributes that make sense in a key: a stated cardinality, an id, uuid, reference, enum or number
+ * generator, or a name that says it is an identifier. Free text, payloads and dates or timestamps
+ * (new items would crowd the newest value) are left out.
  */
 function isKeyLike(a: Attribute): boolean {
   if (isTimeLike(a, a.name)) return false;
-  if (a.cardinality !== undefined) return true;
+  if (a.cardinality !== undefined || isIdName(a.name)) return true;
   const kind = a.generator?.kind;
-  // Without a generator, an identifier by its name (userId, order_id) is taken as one.
+  // Without a generator, an identifier by its name (userid) is taken as one.
   if (kind === undefined) return /id$/i.test(a.name);
-  return kind === 'id' || kind === 'ref' || kind === 'enum' || kind === 'number';
+  return kind === 'id' || kind === 'uuid' || kind === 'ref' || kind === 'enum' || kind === 'number';
+}
+
+/**
+ * Whether a key is under enough pressure for a redesign to be worth naming: some of its load
+ * throttled, or its busiest second took over 80% of one partition's limit (the level at which
+ * split for heat starts to act, docs/dynamodb-rules.md §10.3).
+ */
+export function isKeyUnderPressure(key: HotKey, limits: PartitionLimitModel = DEFAULT_PARTITION_LIMITS): boolean {
+  return key.throttledFraction > 0 || partitionUtilization(key.peakReadUnitsPerSecond, key.peakWriteUnitsPerSecond, limits) > SPLIT_UTILIZATION;
 }
 
 /** Whether a pattern addresses items by this key (it knows every attribute of the template); puts carry every attribute. */
 const addressesKey = (p: AccessPattern, attributes: string[]) => p.action !== 'put' && attributes.every((a) => p.known.includes(a));
 
+/** What `keyRedesignFor` weighs besides the design. */
+export interface KeyRedesignOptions {
+  /** The key from a run: without throttling and with a peak under 80% of a partition's limit, no redesign is named. */
+  key?: HotKey;
+  /** The run's partition limits, for that peak. */
+  limits?: PartitionLimitModel;
+}
+
 /**
  * A key redesign for `entityId`'s key on `targetName` (`table` or a GSI): the scalar attribute of
- * the entity, not yet in the key, with the most distinct values (at least twice the key's now),
- * preferring one that every pattern addressing the key already knows. Undefined when the entity
- * has no such attribute.
+ * the entity, not yet in the key, that gives the most distinct values (at least twice the key's now),
+ * preferring one that every pattern addressing the key already knows. Distinct values are counted in
+ * that target: a sparse GSI holds only the items its `when` keeps, and only the key values they have.
+ * Undefined when the entity has no such attribute, or when `options.key` is under no pressure.
  */
-export function keyRedesignFor(table: Table, targetName: string, entityId: string): KeyRedesign | undefined {
+export function keyRedesignFor(table: Table, targetName: string, entityId: string, options: KeyRedesignOptions = {}): KeyRedesign | undefined {
+  if (options.key && !isKeyUnderPressure(options.key, options.limits)) return undefined;
   const keyAttribute = targetName === 'table' ? table.partitionKey.name : table.globalSecondaryIndexes.find((g) => g.name === targetName)?.partitionKey.name;
   const entity: Entity | undefined = table.entities.find((e) => e.id === entityId);
   if (!keyAttribute || !entity) return undefined;
@@ -89,17 +113,20 @@ export function keyRedesignFor(table: Table, targetName: string, entityId: strin
   if (!parsed.ok) return undefined;
   const inKey = parsed.value.parts.flatMap((p) => (p.kind === 'attribute' ? [p.name] : []));
   const refs: EntityCounts = new Map(table.entities.map((e) => [e.id, { name: e.name, itemCount: e.itemCount }]));
-  const items = Math.max(1, entity.itemCount);
-  const distinctNow = Math.min(items, inKey.reduce((n, a) => n * distinctValuesOf(entity, a, refs).count, 1));
+  // The entity's items in this target (a sparse GSI holds some), and the key values they take there.
+  const itemCount = Number.isFinite(entity.itemCount) && entity.itemCount > 0 ? entity.itemCount : 0;
+  const items = targetName === 'table' ? itemCount : itemCount * indexFraction(table, entity, targetName).value;
+  const distinctIn = (template: string) => keySpaceOf({ ...entity, keys: { ...entity.keys, [keyAttribute]: { ...binding, template } } }, keyAttribute, items, refs)?.logicalKeys ?? 0;
+  const distinctNow = distinctIn(binding.template);
+  if (!(distinctNow > 0)) return undefined;
   const addressing = table.accessPatterns.filter((p) => p.entityId === entity.id && addressesKey(p, inKey));
   const candidates = entity.attributes
     .filter((a) => SCALAR_TYPES.has(a.type) && !inKey.includes(a.name) && isKeyLike(a))
     .map((a) => {
-      const own = distinctValuesOf(entity, a.name, refs).count;
-      const distinctWith = Math.min(items, distinctNow * own);
+      const distinctWith = distinctIn(`${binding.template}#{${a.name}}`);
       const patternsWithout = addressing.filter((p) => !p.known.includes(a.name)).map((p) => p.name);
       // An attribute unique per item leaves every item alone under its key: no item collections left.
-      return { attribute: a.name, distinctWith, patternsWithout, isUnique: own >= items };
+      return { attribute: a.name, distinctWith, patternsWithout, isUnique: distinctWith >= Math.floor(Math.max(1, items)) };
     })
     .filter((c) => c.distinctWith >= 2 * distinctNow)
     .sort(

@@ -67,6 +67,15 @@ export interface SplitEvent {
   key?: string;
 }
 
+/** Partitions on-demand scaling added as its instant capacity doubled (docs/dynamodb-rules.md §4.3). */
+export interface ScaleOutEvent {
+  second: number;
+  /** Partitions added. */
+  added: number;
+  /** Where the ranges were cut, as fractions of the hash space. */
+  cuts: number[];
+}
+
 /** What one target did in the last step: offered, served and throttled units, for checks and tests. */
 export interface StepAccount {
   offeredRead: Float64Array;
@@ -134,6 +143,8 @@ export interface TargetState {
   servedHistory: Float64Array;
   previousPeak: number;
   splits: SplitEvent[];
+  /** On-demand scale-outs during the run, in order. */
+  scaleOuts: ScaleOutEvent[];
   /** When the partition cap (`MAX_PARTITIONS`) stopped a split or scale-out, and how many partitions were wanted. */
   capped?: { second: number; wanted: number };
   /** Per explicit key: where its load lands, its busiest step and what of it throttled. */
@@ -397,6 +408,7 @@ function createTargetState(state: SimulationState, model: TargetModel, index: nu
     servedHistory: zeros(state.totalSteps),
     previousPeak: 0,
     splits: [],
+    scaleOuts: [],
     ...(model.partitions.partitionCount > MAX_PARTITIONS ? { capped: { second: 0, wanted: model.partitions.partitionCount } } : {}),
     keyStats: emptyKeyStats(keyCount),
     last: emptyAccount(p),
@@ -881,13 +893,16 @@ function scaleOut(state: SimulationState, target: TargetState, needed: number): 
   const goal = Math.min(needed, MAX_PARTITIONS);
   if (needed > MAX_PARTITIONS) target.capped ??= { second: state.step * state.stepSeconds, wanted: needed };
   if (target.starts.length >= goal) return;
+  const event: ScaleOutEvent = { second: state.step * state.stepSeconds, added: goal - target.starts.length, cuts: [] };
   while (target.starts.length < goal) {
     // Each round halves the widest ranges (each at most once), so the count at most doubles a round.
     const widths = target.starts.map((start, i) => ({ i, start, width: (i + 1 < target.starts.length ? (target.starts[i + 1] as number) : 1) - start }));
     widths.sort((a, b) => b.width - a.width || a.i - b.i);
     const cuts = widths.slice(0, goal - target.starts.length).map((w) => ({ index: w.i, at: w.start + w.width / 2, leftShare: 0.5 }));
     cutPartitions(state, target, cuts, false);
+    for (const c of cuts) event.cuts.push(c.at);
   }
+  target.scaleOuts.push(event);
   rebuildVectors(state, target);
 }
 

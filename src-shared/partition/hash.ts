@@ -9,9 +9,9 @@
  * and would crowd a few partitions. fmix64 spreads every input bit over the whole word.
  */
 
-/** The hash as the simulator states it to the user. */
+/** The hash as the simulator states it to the user: a phrase with no closing period, for a sentence or a label to end. */
 export const HASH_DESCRIPTION =
-  "FNV-1a 64-bit over the partition-key value's UTF-8 bytes, finalized with MurmurHash3's fmix64, read as a fraction of the hash space [0, 1); partitions own equal contiguous ranges of it until they split (DynamoDB's own hash is not public: a Keyplan assumption).";
+  "FNV-1a 64-bit over the partition-key value's UTF-8 bytes, finalized with MurmurHash3's fmix64, read as a fraction of the hash space [0, 1); partitions own equal contiguous ranges of it until they split (DynamoDB's own hash is not public: a Keyplan assumption)";
 
 const TWO_POW_32 = 4_294_967_296;
 const TWO_POW_64 = TWO_POW_32 * TWO_POW_32;

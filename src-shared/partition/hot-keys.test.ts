@@ -11,7 +11,7 @@ import { createSimulation, runToEnd } from './engine.ts';
 import { finishSimulation } from './result.ts';
 import { shardAdvice } from './shards.ts';
 import { simulate } from './simulate.ts';
-import type { SimulationResult } from './types.ts';
+import type { HotKey, SimulationResult } from './types.ts';
 
 function target(result: SimulationResult, name = 'table') {
   const t = result.targets.find((x) => x.name === name);
@@ -129,6 +129,41 @@ describe('hot items and their neighbours (docs/dynamodb-rules.md §4.6)', () => 
     expect(n1?.limit).toMatch(/with key HOT/);
   });
 
+  it('each neighbour is told when split for heat separated it from the hot item, not when the first split came', () => {
+    // One partition: HOT (one item) at 0.5 taking 2,000 WCU/s, L at 0.1 taking 300, R at 0.9 taking 100.
+    const m = handModel(
+      [
+        {
+          capacity: { mode: 'provisioned', readUnitsPerSecond: 100_000, writeUnitsPerSecond: 100_000 },
+          partitionCount: 1,
+          keys: [keyAt(0.1, 'L'), keyAt(0.5, 'HOT', 1), keyAt(0.9, 'R')],
+          sources: [
+            { patternIndex: 0, kind: 'write', unitsPerCall: 1, keys: [{ key: 1, share: 1 }], background: 0, isMonotonic: false },
+            { patternIndex: 1, kind: 'write', unitsPerCall: 1, keys: [{ key: 0, share: 0.75 }, { key: 2, share: 0.25 }], background: 0, isMonotonic: false },
+          ],
+        },
+      ],
+      [
+        { kind: 'write', ratePerSecond: 2000 },
+        { kind: 'write', ratePerSecond: 400 },
+      ],
+    );
+    const result = finishSimulation(runToEnd(createSimulation(m, { durationSeconds: 900, stepSeconds: 1, seed: 1, events: [] }, 1, { arrivalNoise: false })));
+    const t = result.targets[0]!;
+    // At 300 s the median (1,200 of 2,400) falls inside HOT; of its edges, 0.5 leaves 300 below (900 from
+    // the middle) and its top leaves 2,300 (1,100 from it): the cut goes to 0.5 and L is alone. HOT and R
+    // (2,100 WCU/s) stay above 80% for 300 s more: at 600 s the cut goes to HOT's top and R is alone.
+    expect((t.splits ?? []).filter((s) => s.at !== undefined).map((s) => s.second)).toEqual([300, 600]);
+    const l = t.throttledKeys.find((k) => k.key === 'L');
+    const r = t.throttledKeys.find((k) => k.key === 'R');
+    // L: 0–300 s at 1,400/2,400 = 7/12 throttled, then none: 300 × 7/12 / 900 = 0.1944.
+    expect(l?.throttledFraction).toBeCloseTo((300 * 7) / 12 / 900, 4);
+    // R: 7/12 for 300 s, then 1,100/2,100 = 11/21 for 300 s: (175 + 157.14) / 900 = 0.3690.
+    expect(r?.throttledFraction).toBeCloseTo((300 * (7 / 12) + 300 * (11 / 21)) / 900, 4);
+    expect(l?.limit).toMatch(/until split for heat put it and HOT on different partitions at 0:05:00$/);
+    expect(r?.limit).toMatch(/until split for heat put it and HOT on different partitions at 0:10:00$/);
+  });
+
   it('on a provisioned table with Streams, the hot item is not isolated and its neighbours keep throttling', () => {
     const m = model();
     m.targets[0]!.canIsolateItems = false;
@@ -180,6 +215,9 @@ describe('cold and warm start (docs/dynamodb-rules.md §4.3, §4.6)', () => {
     const t = target(result);
     expect((t.splits ?? []).filter((s) => s.at !== undefined).map((s) => s.second)).toEqual([300, 600, 600]);
     expect(t.summary.join(' ')).toMatch(/starts cold, as a new on-demand table: it serves 12,000 reads\/s or 4,000 writes\/s at once/);
+    // 12,000 / 3,000 = 4 partitions to start; 1,000,000 items of about 0.8 KB are under one 10 GB partition; + 3 cuts = 7.
+    expect(t.partitionOrigins).toEqual({ atStart: 4, onDemandScaling: 0, splitsBeforeRun: 0, splitsDuringRun: 3 });
+    expect(t.summary[0]).toBe('Table has 7 partitions: 4 at the start (4 for throughput, under 1 needed for size) and 3 from splits for heat during the run.');
   });
 
   it('warm: the same load has run before, the key range is already cut and nothing throttles', () => {
@@ -187,6 +225,9 @@ describe('cold and warm start (docs/dynamodb-rules.md §4.3, §4.6)', () => {
     expect(result.start).toBe('warm');
     expect(result.patterns[0]?.throttled).toBe(0);
     expect(target(result).summary.join(' ')).toMatch(/starts warm/);
+    // Twice the 2,400 WCU/s previous peak: 4.8 → 5 partitions; the key's 2,400 on one of them is cut to
+    // halves of 1,200 (over 80%), then quarters of 600: 3 splits before the run, 8 partitions.
+    expect(target(result).summary[0]).toBe('Table has 8 partitions: 5 at the start (4.8 for throughput, under 1 needed for size) and 3 from splits for heat before the run.');
   });
 
   it('cold on-demand serves 4,000 WCU/s at once and doubles only from a peak 30 minutes old', () => {
@@ -194,6 +235,16 @@ describe('cold and warm start (docs/dynamodb-rules.md §4.3, §4.6)', () => {
     const many = oneTableDesign({ patterns: [putEvents(6000, { kind: 'uniform' })], workload: { durationSeconds: 2400, stepSeconds: 1, seed: 1, events: [] } });
     const result = simulate(many, 't-test', { arrivalNoise: false });
     expect(result.patterns[0]?.throttled).toBeCloseTo(1800 * 2000, -3);
+  });
+
+  it('partitions added by on-demand scaling are counted apart from the start', () => {
+    // 3,000 WCU/s over many keys: 750 a partition on 4, under 80%, so no split. At 1,800 s the 3,000
+    // served at 0 s is 30 minutes old: twice it, 6,000 WCU/s, needs 6 partitions, 2 more.
+    const many = oneTableDesign({ patterns: [putEvents(3000, { kind: 'uniform' })], workload: { durationSeconds: 2400, stepSeconds: 1, seed: 1, events: [] } });
+    const t = target(simulate(many, 't-test', { arrivalNoise: false }));
+    expect(t.partitionCount).toBe(6);
+    expect(t.partitionOrigins).toEqual({ atStart: 4, onDemandScaling: 2, splitsBeforeRun: 0, splitsDuringRun: 0, firstScaleOutSecond: 1800 });
+    expect(t.summary[0]).toBe('Table has 6 partitions: 4 at the start (4 for throughput, under 1 needed for size) and 2 added by on-demand scaling as its previous peak doubled, first at 0:30:00.');
   });
 });
 
@@ -230,10 +281,56 @@ describe('what-if focus and key redesign', () => {
     const result = simulate(design, 't-test');
     const focus = whatIfFocus(result);
     expect(focus).toMatchObject({ targetName: 'table', key: { key: 'COUNTRY#US', entityId: 'e-event' } });
-    const redesign = keyRedesignFor(design.tables[0]!, 'table', 'e-event');
+    const redesign = keyRedesignFor(design.tables[0]!, 'table', 'e-event', { key: focus?.key, limits: result.partitionLimits });
     // deviceId has 100,000 values: 5 × 100,000 = 500,000 keys, and the put knows every attribute.
     // (eventId is unique per item: it would leave no item collections; createdAt and day are dates.)
     expect(redesign).toMatchObject({ attribute: 'deviceId', suggestedTemplate: 'COUNTRY#{country}#{deviceId}', distinctNow: 5, distinctWith: 500_000 });
+  });
+
+  it('names no redesign for a key that neither throttles nor peaks above 80% of a partition', () => {
+    const keys: Record<string, KeyBinding> = { PK: { template: 'COUNTRY#{country}' }, SK: { template: 'EVENT#{eventId}' } };
+    const design = oneTableDesign({ keys, patterns: [putEvents(24)] });
+    const cool: HotKey = { key: 'COUNTRY#US', partition: 0, share: 1, readUnitsPerSecond: 0, writeUnitsPerSecond: 24, peakReadUnitsPerSecond: 0, peakWriteUnitsPerSecond: 24, throttledFraction: 0, reasons: [] };
+    expect(keyRedesignFor(design.tables[0]!, 'table', 'e-event', { key: cool })).toBeUndefined();
+    // 800 WCU/s is exactly 80% of 1,000: still no; 801 is over it; any throttling is enough.
+    expect(keyRedesignFor(design.tables[0]!, 'table', 'e-event', { key: { ...cool, peakWriteUnitsPerSecond: 800 } })).toBeUndefined();
+    expect(keyRedesignFor(design.tables[0]!, 'table', 'e-event', { key: { ...cool, peakWriteUnitsPerSecond: 801 } })).toBeDefined();
+    expect(keyRedesignFor(design.tables[0]!, 'table', 'e-event', { key: { ...cool, throttledFraction: 0.01 } })).toBeDefined();
+    // Reads count against 3,000 RCU: 2,401 RCU/s is over 80%.
+    expect(keyRedesignFor(design.tables[0]!, 'table', 'e-event', { key: { ...cool, peakWriteUnitsPerSecond: 0, peakReadUnitsPerSecond: 2401 } })).toBeDefined();
+  });
+
+  it('counts the values a sparse GSI key takes in that GSI, not in the whole entity', () => {
+    // GSI1PK = STATUS#{status} only where status = "PENDING" (10% of the 1,000,000 items by its 1:9 weights):
+    // one value now; with eventId (unique) one per item in the GSI, 100,000, not 1,000,000.
+    const design = oneTableDesign({
+      keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'EVENT#{eventId}' }, GSI1PK: { template: 'STATUS#{status}', when: 'status = "PENDING"' }, GSI1SK: { template: '{eventId}' } },
+      gsis: [{ id: 'g1', name: 'GSI1', partitionKey: { name: 'GSI1PK', type: 'S' }, sortKey: { name: 'GSI1SK', type: 'S' }, projection: { type: 'KEYS_ONLY' } }],
+      entity: {
+        attributes: [
+          { name: 'eventId', type: 'S', generator: { kind: 'id' } },
+          { name: 'status', type: 'S', generator: { kind: 'enum', values: ['PENDING', 'DONE'], weights: [1, 9] } },
+          { name: 'payload', type: 'S', averageSizeBytes: 700 },
+        ],
+      },
+    });
+    const redesign = keyRedesignFor(design.tables[0]!, 'GSI1', 'e-event');
+    expect(redesign).toMatchObject({ attribute: 'eventId', distinctNow: 1, distinctWith: 100_000 });
+    expect(redesign?.explanation).toMatch(/takes about 100,000 values instead of 1;/);
+  });
+
+  it('takes a uuid attribute, or one named like an id, as a candidate', () => {
+    // PK = DEV#{deviceId} (1,000 values); eventId is a uuid the put knows: 1,000 × 1,000,000 capped at 1,000,000 items.
+    const attributes: Entity['attributes'] = [
+      { name: 'deviceId', type: 'S', cardinality: 1000 },
+      { name: 'eventId', type: 'S', generator: { kind: 'uuid' } },
+      { name: 'v', type: 'N' },
+    ];
+    const design = oneTableDesign({ keys: { PK: { template: 'DEV#{deviceId}' }, SK: { template: 'EV#{eventId}' } }, entity: { attributes }, patterns: [putEvents(2500)] });
+    expect(keyRedesignFor(design.tables[0]!, 'table', 'e-event')).toMatchObject({ attribute: 'eventId', distinctNow: 1000, distinctWith: 1_000_000, suggestedTemplate: 'DEV#{deviceId}#{eventId}' });
+    // The same by its name, whatever its generator says.
+    const named = oneTableDesign({ keys: { PK: { template: 'DEV#{deviceId}' }, SK: { template: 'EV#{v}' } }, entity: { attributes: [attributes[0]!, { name: 'eventId', type: 'S', generator: { kind: 'text' } }, attributes[2]!] } });
+    expect(keyRedesignFor(named.tables[0]!, 'table', 'e-event')?.attribute).toBe('eventId');
   });
 
   it('names the patterns that would lose their key', () => {

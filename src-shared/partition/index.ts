@@ -5,8 +5,8 @@
  */
 export type * from './types.ts';
 export { simulate, startSimulation, findTable, type SimulateOptions } from './simulate.ts';
-export { step, isFinished, runToEnd, multiplierAt, DEFAULT_WORKLOAD, MAX_HEAT_BUCKETS, type SimulationState, type StepAccount, type SplitEvent, type SplitRefusal } from './engine.ts';
-export { finishSimulation, ENGINE_ASSUMPTIONS, formatShare, formatSecond } from './result.ts';
+export { step, isFinished, runToEnd, multiplierAt, DEFAULT_WORKLOAD, MAX_HEAT_BUCKETS, type SimulationState, type StepAccount, type SplitEvent, type SplitRefusal, type ScaleOutEvent } from './engine.ts';
+export { finishSimulation, ENGINE_ASSUMPTIONS, formatShare, formatSecond, formatPartitionsNeeded, describePartitionOrigins } from './result.ts';
 export { buildSimulationModel, MODEL_ASSUMPTIONS, type SimulationModel, type TargetModel, type LoadSource, type ModelKey, type ModelOptions } from './model.ts';
 export { createSimulation } from './engine.ts';
 export { hashFraction, placeKeys, placeKeyColumns, partitionAt, equalRangeStarts, HASH_DESCRIPTION, type KeyColumns, type PlacedKey, type Placement } from './hash.ts';

@@ -197,6 +197,9 @@ describe('simulator invariants', () => {
         const hot = t.hottestKeys.reduce((s, k) => s + k.share, 0);
         expect(hot).toBeLessThanOrEqual(1 + 1e-3);
         for (const p of result.patterns) expect(p.throttled).toBeLessThanOrEqual(p.requests);
+        // Every partition has an origin: the start, on-demand scaling, or a split for heat.
+        const o = t.partitionOrigins!;
+        expect(o.atStart + o.onDemandScaling + o.splitsBeforeRun + o.splitsDuringRun).toBe(t.partitionCount);
       }),
       { numRuns: 30 },
     );

@@ -19,7 +19,9 @@ import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_PARTITION_KEY_DESIGN, AWS_PAR
 import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_PROVISIONED, type SimulationState, type TargetState } from './engine.ts';
 import type { HotKey, PartitionStat, PatternResult, SimulationResult, TargetResult, ThrottledKey, ThrottlingReason } from './types.ts';
 
-/** The hottest keys listed per target. */
+type PartitionOrigins = NonNullable<TargetResult['partitionOrigins']>;
+
+/** The hottest (and the throttled) keys a result carries per target; the CLI and the UI each say how many of them they show. */
 export const HOTTEST_KEYS = 10;
 
 const capacityUnits = (read: number, write: number) => read / PARTITION_READ_UNITS_PER_SECOND + write / PARTITION_WRITE_UNITS_PER_SECOND;
@@ -177,6 +179,23 @@ function hottestKeys(loads: KeyLoad[], totalUnits: number): HotKey[] {
     .map((l) => hotKeyOf(l, totalUnits));
 }
 
+/**
+ * When two keys first sat on different partitions: the first cut between them (split for heat, or
+ * on-demand scaling's halving of the widest ranges), in the order they happened. A cut separates
+ * them when it lies above the lower key's whole item collection and at or below the upper key.
+ */
+function separationOf(target: TargetState, a: ModelKey, b: ModelKey): { second: number; by: 'split' | 'scaling' } | undefined {
+  const [lower, upper] = a.position <= b.position ? [a, b] : [b, a];
+  const between = (x: number) => x >= lower.position + KEY_SPAN && x <= upper.position;
+  const split = target.splits.find((s) => s.at !== undefined && between(s.at));
+  const scaling = target.scaleOuts.find((s) => s.cuts.some(between));
+  if (split && (!scaling || split.second <= scaling.second)) return { second: split.second, by: 'split' };
+  return scaling ? { second: scaling.second, by: 'scaling' } : undefined;
+}
+
+const untilSeparated = (when: { second: number; by: 'split' | 'scaling' } | undefined, other: string) =>
+  when ? `, until ${when.by === 'split' ? 'split for heat' : 'on-demand scaling'} put it and ${other} on different partitions at ${formatSecond(when.second)}` : '';
+
 /** Which limit a throttled key ran into, in words. */
 function limitOf(target: TargetState, l: KeyLoad, loads: KeyLoad[]): string {
   const parts: string[] = [];
@@ -188,26 +207,29 @@ function limitOf(target: TargetState, l: KeyLoad, loads: KeyLoad[]): string {
       if (overW) parts.push(`peak ${count(l.peakWrite)} WCU/s against one partition's ${count(PARTITION_WRITE_UNITS_PER_SECOND)} WCU/s`);
       if (overR) parts.push(`peak ${count(l.peakRead)} RCU/s against one partition's ${count(PARTITION_READ_UNITS_PER_SECOND)} RCU/s`);
     } else {
-      // The key that put its partition over: the nearest one in hash order whose own peak is over a limit.
-      const culprit = loads
-        .filter((x) => x !== l && (x.peakWrite > PARTITION_WRITE_UNITS_PER_SECOND || x.peakRead > PARTITION_READ_UNITS_PER_SECOND))
-        .sort((a, b) => Math.abs(a.key.position - l.key.position) - Math.abs(b.key.position - l.key.position))[0];
-      const isolated = culprit ? target.splits.find((x) => x.at !== undefined && x.key === culprit.key.key) : undefined;
-      // Otherwise: the keys that shared the partition where it first throttled.
+      // The partition where it first throttled, and the keys that shared it then.
       const from = target.keyStats.firstThrottledFrom[l.k] as number;
       const to = target.keyStats.firstThrottledTo[l.k] as number;
-      const peers = Number.isNaN(from) ? [] : loads.filter((x) => x !== l && x.key.position < to && x.key.position + KEY_SPAN > from).sort((a, b) => b.units - a.units);
-      const separated = target.splits.find((x) => x.at !== undefined && x.second > 0 && x.at > from && x.at < to);
+      const shared = (x: KeyLoad) => x !== l && x.key.position < to && x.key.position + KEY_SPAN > from;
+      // The key that put that partition over: the nearest one in hash order whose own peak is over a limit.
+      const culprit = Number.isNaN(from)
+        ? undefined
+        : loads
+            .filter((x) => shared(x) && (x.peakWrite > PARTITION_WRITE_UNITS_PER_SECOND || x.peakRead > PARTITION_READ_UNITS_PER_SECOND))
+            .sort((a, b) => Math.abs(a.key.position - l.key.position) - Math.abs(b.key.position - l.key.position))[0];
+      // Otherwise: the keys that shared the partition where it first throttled.
+      const peers = Number.isNaN(from) ? [] : loads.filter(shared).sort((a, b) => b.units - a.units);
       // The direction that takes the larger share of a partition's limit.
       const peak = (x: KeyLoad) => (x.peakWrite * 3 >= x.peakRead ? `${load(x.peakWrite)} WCU/s` : `${load(x.peakRead)} RCU/s`);
+      const heaviest = peers[0];
       parts.push(
         culprit
-          ? `shared a partition with key ${culprit.key.key}, whose own load is over one partition's limits (3,000 RCU/s, 1,000 WCU/s)${isolated ? `, until split for heat isolated it at ${formatSecond(isolated.second)}` : ''}`
-          : peers.length > 0
+          ? `shared a partition with key ${culprit.key.key}, whose own load is over one partition's limits (3,000 RCU/s, 1,000 WCU/s)${untilSeparated(separationOf(target, l.key, culprit.key), culprit.key.key)}`
+          : heaviest
             ? `at its peak of ${peak(l)} it shared a partition with ${peers
                 .slice(0, 2)
                 .map((x) => `${x.key.key} (${peak(x)})`)
-                .join(', ')}${peers.length > 2 ? ` and ${peers.length - 2} more` : ''}, together over one partition's limits (3,000 RCU/s, 1,000 WCU/s)${separated ? `, until split for heat cut that partition at ${formatSecond(separated.second)}` : ''}`
+                .join(', ')}${peers.length > 2 ? ` and ${peers.length - 2} more` : ''}, together over one partition's limits (3,000 RCU/s, 1,000 WCU/s)${untilSeparated(separationOf(target, l.key, heaviest.key), heaviest.key.key)}`
             : `peak ${peak(l)}: its partition was over its limits, or over what the table served before scaling out`,
       );
     }
@@ -245,6 +267,49 @@ function topKeyIn(state: SimulationState, target: TargetState, i: number, kind: 
   return best?.key;
 }
 
+/** Where a target's partitions came from: the start, on-demand scaling, splits for heat before and during the run. */
+function partitionOriginsOf(target: TargetState): PartitionOrigins {
+  const cuts = target.splits.filter((s) => s.at !== undefined);
+  const firstScaleOut = target.scaleOuts[0];
+  return {
+    atStart: Math.min(MAX_PARTITIONS, target.model.partitions.partitionCount),
+    onDemandScaling: target.scaleOuts.reduce((n, s) => n + s.added, 0),
+    splitsBeforeRun: cuts.filter((s) => s.second === 0).length,
+    splitsDuringRun: cuts.filter((s) => s.second > 0).length,
+    ...(firstScaleOut ? { firstScaleOutSecond: firstScaleOut.second } : {}),
+  };
+}
+
+/** Partitions a load or size needs: `under 1` below one, else at most two decimals (`1.5`, `4`). */
+export function formatPartitionsNeeded(n: number): string {
+  return n < 1 ? 'under 1' : (Math.round(n * 100) / 100).toLocaleString('en-US');
+}
+
+/**
+ * A target's partition count and where each partition came from, the parts adding up to the count:
+ * `6 partitions: 4 at the start (4 for throughput, under 1 needed for size) and 2 from splits for
+ * heat during the run`. Without origins (a result from an older version), the start alone.
+ */
+export function describePartitionOrigins(t: Pick<TargetResult, 'partitionCount' | 'partitionsForSize' | 'partitionsForThroughput' | 'partitionOrigins'>): string {
+  const p = t.partitionCount;
+  const needs = `${formatPartitionsNeeded(t.partitionsForThroughput)} for throughput, ${formatPartitionsNeeded(t.partitionsForSize)} needed for size`;
+  const o = t.partitionOrigins;
+  const total = `${p} partition${p === 1 ? '' : 's'}`;
+  const split = (n: number, when: string) => `${n} from ${n === 1 ? 'a split' : 'splits'} for heat ${when}`;
+  const more = o
+    ? [
+        o.onDemandScaling > 0
+          ? `${o.onDemandScaling} added by on-demand scaling as its previous peak doubled${o.firstScaleOutSecond !== undefined ? `, first at ${formatSecond(o.firstScaleOutSecond)}` : ''}`
+          : '',
+        o.splitsBeforeRun > 0 ? split(o.splitsBeforeRun, 'before the run') : '',
+        o.splitsDuringRun > 0 ? split(o.splitsDuringRun, 'during the run') : '',
+      ].filter((x) => x !== '')
+    : [];
+  if (!o || more.length === 0) return `${total} (${needs})`;
+  const list = [`${o.atStart} at the start (${needs})`, ...more];
+  return `${total}: ${list.slice(0, -1).join(', ')} and ${list.at(-1) as string}`;
+}
+
 /** How the target started: cold (a new table at its initial capacity) or warm; and what auto scaling held. */
 function startLines(state: SimulationState, target: TargetState): string[] {
   const label = target.model.label;
@@ -277,16 +342,19 @@ function startLines(state: SimulationState, target: TargetState): string[] {
   return lines;
 }
 
-function summaryOf(state: SimulationState, target: TargetState, partitions: PartitionStat[], steps: number, loads: KeyLoad[], throttled: ThrottledKey[]): string[] {
+function summaryOf(state: SimulationState, target: TargetState, partitions: PartitionStat[], steps: number, throttled: ThrottledKey[]): string[] {
   const label = target.model.label;
   const p = partitions.length;
   const model = target.model;
   const lines: string[] = [];
   const splits = target.splits.filter((s) => s.at !== undefined);
-  const fmt = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-US');
   lines.push(
-    `${label} has ${p} partition${p === 1 ? '' : 's'} (${fmt(model.partitions.partitionsForSize)} needed for size, ${fmt(model.partitions.partitionsForThroughput)} for throughput` +
-      `${splits.length > 0 ? `; ${splits.length} more from splits for heat` : ''}).`,
+    `${label} has ${describePartitionOrigins({
+      partitionCount: p,
+      partitionsForSize: model.partitions.partitionsForSize,
+      partitionsForThroughput: model.partitions.partitionsForThroughput,
+      partitionOrigins: partitionOriginsOf(target),
+    })}.`,
   );
   lines.push(...startLines(state, target));
   if (target.capped) {
@@ -309,8 +377,6 @@ function summaryOf(state: SimulationState, target: TargetState, partitions: Part
     const advice = k.shards.recommended > 1 ? ` Shards for its peak of ${peak}: at least ${k.shards.minimum}, ${k.shards.recommended} with ${k.shards.headroom} headroom.` : '';
     lines.push(`Key ${k.key} throttles ${formatShare(k.throttledFraction)} of its load: ${k.limit} (${k.reasons.join(', ')}).${advice}`);
   }
-  const shownKeys = Math.min(HOTTEST_KEYS, loads.length);
-  if (loads.length > HOTTEST_KEYS) lines.push(`The hottest ${shownKeys} of ${count(loads.length)} keys with traffic are listed.`);
   const readShare = target.throttledReadSteps / steps;
   const writeShare = target.throttledWriteSteps / steps;
   const resource = model.kind === 'table' ? 'base-table' : `${label}`;
@@ -400,6 +466,7 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
     partitionCount: p,
     partitionsForSize: round(target.model.partitions.partitionsForSize, 4),
     partitionsForThroughput: round(target.model.partitions.partitionsForThroughput, 4),
+    partitionOrigins: partitionOriginsOf(target),
     partitions,
     hottestKeys: hottestKeys(loads, totalUnits),
     largestShare: totalUnits > 0 ? round(largest / totalUnits, 4) : 0,
@@ -409,7 +476,7 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
     heat: { bucketSeconds: state.bucketSteps * state.stepSeconds, values, throttled },
     throttles,
     throttledTimeShare: round(target.throttledSteps / steps, 4),
-    summary: summaryOf(state, target, partitions, steps, loads, throttledList),
+    summary: summaryOf(state, target, partitions, steps, throttledList),
     splits: target.splits.map((s) => ({ ...s })),
     ...(target.capped ? { capped: { ...target.capped, cap: MAX_PARTITIONS } } : {}),
   };

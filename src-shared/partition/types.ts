@@ -72,6 +72,13 @@ export interface TargetResult {
   partitionCount: number;
   partitionsForSize: number;
   partitionsForThroughput: number;
+  /**
+   * Where the partitions came from; the four counts add up to `partitionCount`: the start (the
+   * larger of `partitionsForThroughput` and `partitionsForSize`, rounded up), on-demand scaling as
+   * the previous peak doubled (first at `firstScaleOutSecond`), and splits for heat before the run
+   * (a warm start) and during it.
+   */
+  partitionOrigins?: { atStart: number; onDemandScaling: number; splitsBeforeRun: number; splitsDuringRun: number; firstScaleOutSecond?: number };
   partitions: PartitionStat[];
   hottestKeys: HotKey[];
   /** The largest partition's share of the target's load (weighed as in `HotKey.share`), 0..1. */
