@@ -116,6 +116,22 @@ describe('keyplan simulate', () => {
     expect(run.stdout).toMatch(/Table partition \d takes 9\d% of writes, key USER#u-000001\./);
   });
 
+  test('text: says how many hottest keys it shows of how many, and "under 1" for a partition need below one', async () => {
+    const dir = await makeTempDir('keyplan-simulate-');
+    // PK = COUNTRY#{country}: 5 values, all with traffic; the table column shows 3, --json lists all 5.
+    const design = oneTableDesign({ keys: { PK: { template: 'COUNTRY#{country}' }, SK: { template: 'EVENT#{eventId}' } }, patterns: [putEvents(100)], workload: TEN_MINUTES });
+    await writeFile(join(dir, 'countries.keyplan.json'), JSON.stringify(design));
+    const run = await simulateCli(['countries.keyplan.json'], dir);
+    expect(run.stdout).toContain('  Hottest keys: the 3 hottest shown of the keys with traffic (5 on the table); --json lists 5.');
+    // 1,000,000 items of under 1 KB: under one 10 GB partition; 12,000 / 3,000 = 4 for throughput.
+    expect(run.stdout).toMatch(/^ {2}table\s+4\s+under 1\s+4\s/m);
+    expect(run.stdout).toContain('Table has 4 partitions (4 for throughput, under 1 needed for size).');
+    expect(run.stdout).not.toMatch(/\.\.$/m);
+    const json = JSON.parse((await simulateCli(['countries.keyplan.json', '--json'], dir)).stdout) as SimulateJson;
+    expect(json.tables[0]?.targets[0]?.keysWithTraffic).toEqual({ named: 5, background: 0 });
+    expect(json.tables[0]?.targets[0]?.hottestKeys).toHaveLength(5);
+  });
+
   test('is listed in keyplan --help and has its own help', async () => {
     let out = '';
     await main(['--help'], { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true }, cwd: root });

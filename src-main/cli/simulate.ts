@@ -7,6 +7,7 @@
 import {
   DEFAULT_PARTITION_LIMITS,
   DEFAULT_START,
+  formatPartitionsNeeded,
   formatShare,
   formatSecond,
   simulate,
@@ -33,6 +34,8 @@ export interface SimulateTargetJson {
   /** Share of the time steps in which some request on it throttled, 0..1. */
   throttledTimeShare: number | null;
   throttles: { reason: string; requests: number }[];
+  /** Keys carrying traffic: tracked by name (`hottestKeys` lists the hottest of them), and spread evenly as background. */
+  keysWithTraffic: { named: number; background: number };
   hottestKeys: {
     key: string;
     partition: number;
@@ -92,6 +95,7 @@ function targetJson(t: TargetResult): SimulateTargetJson {
     largestShare: jsonNumber(t.largestShare),
     throttledTimeShare: jsonNumber(t.throttledTimeShare),
     throttles: t.throttles.map((x) => ({ reason: x.reason, requests: x.requests })),
+    keysWithTraffic: { named: t.keysWithTraffic.named, background: t.keysWithTraffic.background },
     hottestKeys: t.hottestKeys.map((k) => ({
       key: k.key,
       partition: k.partition,
@@ -147,7 +151,18 @@ function simulateJson(design: Design, seed: number, results: SimulationResult[])
 
 const HOT_KEYS_SHOWN = 3;
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
-const partitionsText = (n: number | null) => (n === null ? '-' : (Math.round(n * 100) / 100).toLocaleString('en-US'));
+const partitionsText = (n: number | null) => (n === null ? '-' : formatPartitionsNeeded(n));
+
+/** How many hottest keys the table shows of how many with traffic, when it leaves some out. */
+function hottestNote(targets: SimulateTargetJson[]): string[] {
+  const cut = targets.filter((t) => t.keysWithTraffic.named > Math.min(HOT_KEYS_SHOWN, t.hottestKeys.length));
+  if (cut.length === 0) return [];
+  const of = cut
+    .map((t) => `${count(t.keysWithTraffic.named)} on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}${t.keysWithTraffic.background > 0 ? ` plus ${count(t.keysWithTraffic.background)} spread evenly` : ''}`)
+    .join(', ');
+  const listed = Math.max(...cut.map((t) => t.hottestKeys.length));
+  return [`  Hottest keys: the ${HOT_KEYS_SHOWN} hottest shown of the keys with traffic (${of}); --json lists ${listed}.`];
+}
 
 function readable(file: string, json: SimulateJson, workloadFrom: string): string[] {
   const lines = [
@@ -183,6 +198,7 @@ function readable(file: string, json: SimulateJson, workloadFrom: string): strin
         ['left', 'right', 'right', 'right', 'right', 'right', 'left'],
         '  ',
       ),
+      ...hottestNote(table.targets),
       '',
     );
     const rows = table.patterns.map((p) => [p.name, count(p.requests), count(p.throttled), formatShare(p.throttledFraction ?? 0), p.reasons.join(', ') || '-']);
@@ -274,7 +290,8 @@ Options:
   --json     print {"design", "seed", "hash", "start", "partitionLimits", "tables": [{"name",
              "durationSeconds", "stepSeconds", "targets": [{"name", "kind", "partitionCount",
              "partitionsForSize", "partitionsForThroughput", "largestShare",
-             "throttledTimeShare", "throttles": [{"reason", "requests"}], "hottestKeys": [{"key",
+             "throttledTimeShare", "throttles": [{"reason", "requests"}], "keysWithTraffic":
+             {"named", "background"}, "hottestKeys": [{"key",
              "partition", "share", "readUnitsPerSecond", "writeUnitsPerSecond",
              "peakReadUnitsPerSecond", "peakWriteUnitsPerSecond"}], "throttledKeys": [{"key",
              "partition", "peakReadUnitsPerSecond", "peakWriteUnitsPerSecond",
