@@ -23,6 +23,11 @@ test('a hot value set in the Entities screen: the sample data holds in the spars
   await expect(shares.getByRole('row').nth(1)).toContainText('15 %');
   await steps.shot('hot-status');
 
+  // The key previews are the sample data's own items: the first one of GSI2PK is an open order's key.
+  const preview = await entities.preview('GSI2PK').locator('code').first().innerText();
+  expect(preview).toMatch(/^STATUS#(PENDING|PROCESSING)$/);
+  const orderPk = await entities.preview('PK').locator('code').first().innerText();
+
   await app.show('Costs');
   await page.getByRole('row', { name: /GSI GSI2/ }).getByRole('button', { name: /GB/ }).click();
   const derivation = page.getByRole('dialog');
@@ -42,6 +47,9 @@ test('a hot value set in the Entities screen: the sample data holds in the spars
   const tolerance = 4 * Math.sqrt((0.55 * 0.45) / orders);
   expect(Math.abs(inGsi2 / orders - 0.55)).toBeLessThan(tolerance);
   await steps.shot('sample-share');
+  // The Data screen holds the previewed item's key.
+  await data.find(orderPk);
+  await expect(data.collections().filter({ hasText: orderPk })).toBeInViewport();
 
   // At 5,000 orders a second, the hot status puts 40 % of them, 2,000 WCU/s, on one GSI2 key.
   await app.show('Access patterns');

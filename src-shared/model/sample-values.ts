@@ -5,7 +5,7 @@
  * preview does not flicker while the user types. (Seeded bulk data generation is `src-shared/sample`'s job.)
  */
 import type { Attribute, Entity, Generator } from './schema.ts';
-import { idDigits } from './value-model.ts';
+import { enumShares, idDigits } from './value-model.ts';
 import { CATEGORIES, CITIES, COUNTRIES, CURRENCIES, FIRST_NAMES, idInitialsOf, kindFromName, LAST_NAMES, PRODUCTS, STATUSES, wordsOf, type NameKind } from './value-heuristics.ts';
 
 /** A scalar sample value. B (binary) values are given as base64 text, as in DynamoDB JSON. */
@@ -124,7 +124,8 @@ export function sampleValue(attribute: Attribute, index: number, entityName = ''
       break;
     }
     case 'enum':
-      value = generator?.values && generator.values.length > 0 ? weightedPick(generator.values, generator.weights, i) : pick(STATUSES, i);
+      // The value model's shares: a spread (hot value, Zipf) or the weights.
+      value = generator?.values && generator.values.length > 0 ? weightedPick(generator.values, generator.distribution && generator.distribution.kind !== 'uniform' ? enumShares(attribute)?.shares : generator.weights, i) : pick(STATUSES, i);
       break;
     case 'constant':
       value = generator?.value ?? '';

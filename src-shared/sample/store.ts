@@ -25,7 +25,7 @@ import { keySlotsOf } from '../model/key-slots.ts';
 import { utf8ByteLength } from '../model/key-template.ts';
 import { SAMPLE_BASE_DATE_UTC_MS } from '../model/sample-values.ts';
 import { withValueModel } from '../model/value-model.ts';
-import type { Attribute, Design, Entity, KeyAttribute, KeyAttributeType, Projection } from '../model/schema.ts';
+import type { Attribute, Design, Entity, KeyAttribute, KeyAttributeType, Projection, Table } from '../model/schema.ts';
 import { createColumn, type Column, type ColumnContext } from './columns.ts';
 import { CompiledKey } from './keys.ts';
 import { normalizeSeed } from './random.ts';
@@ -420,6 +420,62 @@ function sortCollections(order: Uint32Array, groupStart: Uint32Array, texts: rea
 }
 
 /**
+ * How many items of each entity a sample generates: the design's counts, scaled down together (each
+ * at least 1) when their sum exceeds `maxItems`. Row r of an entity is the same item however many
+ * rows are generated, as long as the referenced entities keep these counts (see `previewItems`).
+ */
+export function sampleCounts(table: Table, maxItems = DEFAULT_MAX_ITEMS): { requested: number[]; totalRequested: number; factor: number; counts: number[] } {
+  const requested = table.entities.map((e) => sanitizeCount(e.itemCount));
+  const totalRequested = requested.reduce((s, n) => s + n, 0);
+  const factor = totalRequested > maxItems ? maxItems / totalRequested : 1;
+  const counts = requested.map((n) => (factor < 1 ? Math.min(n, Math.max(n > 0 && maxItems > 0 ? 1 : 0, Math.floor(n * factor))) : n));
+  return { requested, totalRequested, factor, counts };
+}
+
+/** What `columnBuilder` needs of an entity: the entity and how many rows its columns hold. */
+interface ColumnOwner {
+  entity: Entity;
+  rows: number;
+}
+
+/**
+ * Builds (once each) the column of an entity's attribute, for the entity's `rows`; a `ref` asks for
+ * its target's column first: the target's attribute of the same name, else its id, never one being
+ * built (a cycle).
+ */
+export function columnBuilder(owners: readonly ColumnOwner[], ctx: ColumnContext): (owner: ColumnOwner, attribute: Attribute) => Column {
+  const built = new Map<string, Column>();
+  const inProgress = new Set<string>();
+  const columnOf = (owner: ColumnOwner, attribute: Attribute): Column => {
+    const id = `${owner.entity.id}\u0000${attribute.name}`;
+    const done = built.get(id);
+    if (done) return done;
+    inProgress.add(id);
+    const column = createColumn(owner.entity, attribute, owner.rows, ctx, (entityId, name) => {
+      const target = owners.find((x) => x.entity.id === entityId);
+      if (!target || target.rows === 0) return undefined;
+      const attrs = target.entity.attributes.filter((a) => TYPE_NAMES.has(a.type) && !inProgress.has(`${entityId}\u0000${a.name}`));
+      const targetAttribute =
+        attrs.find((a) => a.name === name) ??
+        attrs.find((a) => a.generator?.kind === 'id' || a.generator?.kind === 'uuid') ??
+        attrs.find((a) => a.generator === undefined && /id$/i.test(a.name));
+      if (!targetAttribute) return undefined;
+      return { column: columnOf(target, targetAttribute), rows: target.rows };
+    });
+    inProgress.delete(id);
+    built.set(id, column);
+    return column;
+  };
+  return columnOf;
+}
+
+/** The column context a sample uses for a seed and a "today". */
+export function sampleContext(seed: number, today = DEFAULT_SAMPLE_TODAY): ColumnContext {
+  const todayMs = Date.parse(`${today}T00:00:00Z`);
+  return { seed: normalizeSeed(seed), today: Math.floor((Number.isFinite(todayMs) ? todayMs : SAMPLE_BASE_DATE_UTC_MS) / 86_400_000) };
+}
+
+/**
  * Generates the items of table `tableId` of `design` and returns the store over them. Throws when
  * the design has no such table (a caller's mistake: the UI offers only its tables).
  */
@@ -429,17 +485,13 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
   // The same value model as the planner and the simulator (categorical attributes made explicit).
   const table = withValueModel(found);
   const seedGiven = options.seed ?? 1;
-  const seed = normalizeSeed(seedGiven);
-  const todayMs = Date.parse(`${options.today ?? DEFAULT_SAMPLE_TODAY}T00:00:00Z`);
-  const ctx: ColumnContext = { seed, today: Math.floor((Number.isFinite(todayMs) ? todayMs : SAMPLE_BASE_DATE_UTC_MS) / 86_400_000) };
+  const ctx = sampleContext(seedGiven, options.today);
+  const seed = ctx.seed;
   const notes: string[] = [];
 
   // Item counts, scaled down together when they exceed the cap.
   const maxItems = Math.max(0, Math.floor(options.maxItems ?? DEFAULT_MAX_ITEMS));
-  const requested = table.entities.map((e) => sanitizeCount(e.itemCount));
-  const totalRequested = requested.reduce((s, n) => s + n, 0);
-  const factor = totalRequested > maxItems ? maxItems / totalRequested : 1;
-  const counts = requested.map((n) => (factor < 1 ? Math.min(n, Math.max(n > 0 && maxItems > 0 ? 1 : 0, Math.floor(n * factor))) : n));
+  const { requested, totalRequested, factor, counts } = sampleCounts(table, maxItems);
   let capped: string | undefined;
   if (factor < 1) {
     const generated = counts.reduce((s, n) => s + n, 0);
@@ -457,29 +509,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     offset += counts[index] ?? 0;
   });
   const totalItems = offset;
-  const built = new Map<string, Column>();
-  const inProgress = new Set<string>();
-  const columnOf = (data: EntityData, attribute: Attribute): Column => {
-    const id = `${data.entity.id}\u0000${attribute.name}`;
-    const done = built.get(id);
-    if (done) return done;
-    inProgress.add(id);
-    const column = createColumn(data.entity, attribute, data.rows, ctx, (entityId, name) => {
-      const target = entities.find((x) => x.entity.id === entityId);
-      if (!target || target.rows === 0) return undefined;
-      // A reference shows the target's attribute of the same name, else its id; never one being built (a cycle).
-      const attrs = target.entity.attributes.filter((a) => TYPE_NAMES.has(a.type) && !inProgress.has(`${entityId}\u0000${a.name}`));
-      const targetAttribute =
-        attrs.find((a) => a.name === name) ??
-        attrs.find((a) => a.generator?.kind === 'id' || a.generator?.kind === 'uuid') ??
-        attrs.find((a) => a.generator === undefined && /id$/i.test(a.name));
-      if (!targetAttribute) return undefined;
-      return { column: columnOf(target, targetAttribute), rows: target.rows };
-    });
-    inProgress.delete(id);
-    built.set(id, column);
-    return column;
-  };
+  const columnOf = columnBuilder(entities, ctx);
 
   const slots = keySlotsOf(table);
   for (const data of entities) {
