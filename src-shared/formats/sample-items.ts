@@ -1,16 +1,16 @@
 /**
  * Deterministic sample items of a design's entities, in DynamoDB JSON: what the NoSQL Workbench export
- * writes as TableData and the DynamoDB JSON export writes as BatchWriteItem requests. Values are the
- * key previews' sample values (`sampleValue`: readable, following each attribute's generator or
- * name), every other item made to satisfy the entity's `when` conditions as the previews do; item i
- * of every entity is sample i, so an order's `userId` of item 0 is the `userId` of user 0. Internal to
- * `formats`.
+ * writes as TableData. Values are the sample data's own first items of each entity (`previewItems`:
+ * the Data screen's items for seed 1, from the one value model), every other item made to satisfy the
+ * entity's `when` conditions as well, so each sparse index has items; a reference holds a generated
+ * item's id, which need not be among the exported ones. Internal to `formats`.
  */
 import type { AttributeValue, Item } from '../capacity/item-size.ts';
 import { conditionAttributes, evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
 import { keySlotsOf } from '../model/key-slots.ts';
 import { parseKeyTemplate, renderKeyTemplate } from '../model/key-template.ts';
-import { sampleValue, type SampleValue } from '../model/sample-values.ts';
+import { sampleValue, type SampleItem, type SampleValue } from '../model/sample-values.ts';
+import { previewItems } from '../sample/preview.ts';
 import { idDigits, withValueModel } from '../model/value-model.ts';
 import type { Attribute, Entity, Table } from '../model/schema.ts';
 import { base64Encode, encodeValue, setOwn } from './values.ts';
@@ -29,11 +29,17 @@ function satisfyingValue(condition: Condition, attribute: string): unknown {
 }
 
 /** Sample `index` of an entity: every attribute's sample value; on even items, what the conditions test set to satisfy them. */
-function sampleAt(entity: Entity, index: number, isEven: boolean, conditions: readonly Condition[]): Record<string, unknown> {
+function sampleAt(entity: Entity, index: number, isEven: boolean, conditions: readonly Condition[], generated: SampleItem | undefined): Record<string, unknown> {
   const item: Record<string, unknown> = {};
   for (const a of entity.attributes) {
+    if (a.name === '') continue;
+    if (generated) {
+      // The sample data's own item; an optional attribute it does not carry stays out.
+      if (Object.hasOwn(generated, a.name)) setOwn(item, a.name, generated[a.name]);
+      continue;
+    }
     const v = sampleValue(a, index, entity.name, idDigits(a, entity.itemCount));
-    if (v !== undefined && a.name !== '') setOwn(item, a.name, v);
+    if (v !== undefined) setOwn(item, a.name, v);
   }
   if (!isEven) return item;
   for (const condition of conditions) {
@@ -129,9 +135,10 @@ export function sampleItemsOf(designTable: Table, designEntity: Entity, count: n
   const placeholders = new Set<string>();
   for (const t of templates.values()) if (t.parts.ok) for (const p of t.parts.value.parts) if (p.kind === 'attribute') placeholders.add(p.name);
   const conditions = [...templates.values()].flatMap((t) => (t.when?.ok ? [t.when.value] : []));
+  const generated = previewItems(table, entity.id, count, 1, false);
   const rows: Item[] = [];
   for (let i = 0; i < count; i += 1) {
-    const values = sampleRowValues(entity, i, sampleAt(entity, i, i % 2 === 0, conditions), isReadBack ? placeholders : undefined, tested);
+    const values = sampleRowValues(entity, i, sampleAt(entity, i, i % 2 === 0, conditions, generated[i]?.values), isReadBack ? placeholders : undefined, tested);
     const plain = Object.fromEntries(values) as Record<string, SampleValue>;
     const item: Item = {};
     for (const slot of slots) {

@@ -23,16 +23,17 @@ export interface PreviewItem {
 /**
  * The first `count` items of `entityId` in the table's sample for `seed`, plus, for each sparse key's
  * `when` condition none of them meets, the first item (within `PREVIEW_SEARCH_ROWS`) that meets it, so
- * the preview shows the index with an item in it. Attributes an item does not carry are left out.
+ * the preview shows the index with an item in it (unless `findInIndexes` is false: exactly the first
+ * items). Attributes an item does not carry are left out.
  */
-export function previewItems(designTable: Table, entityId: string, count = 3, seed = 1): PreviewItem[] {
+export function previewItems(designTable: Table, entityId: string, count = 3, seed = 1, findInIndexes = true): PreviewItem[] {
   const table = withValueModel(designTable);
   const index = table.entities.findIndex((e) => e.id === entityId);
   const entity = table.entities[index];
   if (!entity) return [];
   const { counts } = sampleCounts(table, DEFAULT_MAX_ITEMS);
   const generated = counts[index] ?? 0;
-  const rows = Math.min(generated, Math.max(count, PREVIEW_SEARCH_ROWS));
+  const rows = Math.min(generated, findInIndexes ? Math.max(count, PREVIEW_SEARCH_ROWS) : count);
   if (rows === 0) return [];
   const owners = table.entities.map((e, i) => ({ entity: e, rows: i === index ? rows : (counts[i] ?? 0) }));
   const columnOf = columnBuilder(owners, sampleContext(seed));
@@ -45,12 +46,13 @@ export function previewItems(designTable: Table, entityId: string, count = 3, se
     for (const c of columns) {
       if (!c.isPresent(row)) continue;
       const v = c.value(row);
-      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') values[c.name] = v;
+      // An own property even for a name like `__proto__` (an imported model can hold one).
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') Object.defineProperty(values, c.name, { value: v, enumerable: true, writable: true, configurable: true });
     }
     return { row, values };
   };
   const picked = Array.from({ length: Math.min(count, rows) }, (_, r) => itemAt(r));
-  for (const condition of conditionsOf(entity)) {
+  for (const condition of findInIndexes ? conditionsOf(entity) : []) {
     if (picked.some((p) => evaluateCondition(condition, p.values))) continue;
     for (let r = picked.length; r < rows; r += 1) {
       const item = itemAt(r);
