@@ -22,6 +22,14 @@ export interface ProjectionOption {
   extraMonthlyUsd: Figure;
 }
 
+/** Plans of a table, once per table object: every read pattern with a projection option asks for them. */
+const planCache = new WeakMap<Table, Plan[]>();
+function plansOf(table: Table): Plan[] {
+  let plans = planCache.get(table);
+  if (!plans) planCache.set(table, (plans = planTable(table)));
+  return plans;
+}
+
 /** `table` with one index's projection replaced. */
 export function withProjection(table: Table, change: ProjectionChange): Table {
   return change.kind === 'gsi'
@@ -67,7 +75,7 @@ export function costProjectionOption(
     ['The added storage is priced at the full storage rate, as if the free tier were already used up.'],
   );
 
-  const plansBefore = planTable(table);
+  const plansBefore = plansOf(table);
   const plansAfter = planTable(changed);
   let extraUnits = 0;
   const parts: string[] = [];

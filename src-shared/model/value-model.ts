@@ -32,8 +32,11 @@ export function idDigits(attribute: Attribute, itemCount: number): number {
 /** The value standing for "anything the conditions do not name". */
 export const OTHER_VALUE = 'OTHER';
 
-/** Literal values the design's conditions compare an entity's attributes with, by attribute, in order of first mention. */
-export function conditionValuesOf(table: Table, entity: Entity): Map<string, ConditionValue[]> {
+/**
+ * Literal values the design's conditions compare an entity's attributes with, by attribute, in order of
+ * first mention: its keys' `when` conditions and, given the table, its patterns' filters and set values.
+ */
+export function conditionValuesOf(table: Pick<Table, 'accessPatterns'> | undefined, entity: Entity): Map<string, ConditionValue[]> {
   const found = new Map<string, ConditionValue[]>();
   const add = (attribute: string, value: ConditionValue): void => {
     const list = found.get(attribute) ?? [];
@@ -46,7 +49,7 @@ export function conditionValuesOf(table: Table, entity: Entity): Map<string, Con
     if (parsed.ok) collect(parsed.value, add);
   };
   for (const binding of Object.values(entity.keys ?? {})) read(binding?.when);
-  for (const p of table.accessPatterns ?? []) {
+  for (const p of table?.accessPatterns ?? []) {
     if (p.entityId !== entity.id) continue;
     read(p.filter);
     for (const [attribute, value] of Object.entries(p.sets ?? {})) {
@@ -138,13 +141,7 @@ export function withValueModel(table: Table): Table {
  * caller holding the whole table should prefer `withValueModel`, which also reads the patterns).
  */
 export function withEntityValueModel(entity: Entity): Entity {
-  const values = new Map<string, ConditionValue[]>();
-  for (const binding of Object.values(entity.keys ?? {})) {
-    if (typeof binding?.when !== 'string' || binding.when.trim() === '') continue;
-    const parsed = parseCondition(binding.when);
-    if (parsed.ok) collect(parsed.value, (attribute, value) => values.set(attribute, [...(values.get(attribute) ?? []), value].filter((v, i, all) => all.indexOf(v) === i)));
-  }
-  return modelEntity(entity, values);
+  return modelEntity(entity, conditionValuesOf(undefined, entity));
 }
 
 function modelEntity(entity: Entity, values: ReadonlyMap<string, ConditionValue[]>): Entity {

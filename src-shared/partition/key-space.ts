@@ -16,8 +16,7 @@ import { sampleValue, type SampleValue } from '../model/sample-values.ts';
 import type { Attribute, Entity, KeyBinding } from '../model/schema.ts';
 import { distinctValuesOf, type EntityCounts } from '../planner/estimate.ts';
 import { bindingOf } from '../model/key-slots.ts';
-import { enumShares, idDigits, withEntityValueModel } from '../model/value-model.ts';
-import { rankProbability } from '../sample/random.ts';
+import { enumShares, idDigits, rankShare, withEntityValueModel } from '../model/value-model.ts';
 
 
 /** At most this many values of one attribute are enumerated; more are treated as uniform. */
@@ -157,7 +156,7 @@ function domainOf(entity: Entity, name: string, clauses: ConditionClause[], refs
     if (values.length === count) {
       // Value i is the sample data's rank i: its share follows the attribute's distribution.
       const d = attribute.generator?.distribution;
-      return { attribute: name, values: values.map((value, r) => ({ value, weight: rankProbability(d, count, r) })), count, isTimeLike: isTime, source: attribute };
+      return { attribute: name, values: values.map((value, r) => ({ value, weight: rankShare(d, count, r) })), count, isTimeLike: isTime, source: attribute };
     }
   }
   return { attribute: name, count, isTimeLike: isTime, ...(attribute ? { source: attribute } : {}) };

@@ -358,7 +358,7 @@ function queryCandidate(
   if (redundant.length > 0) {
     notes.push(`The filter ${formatCondition(redundant)} repeats ${t.label}'s own condition: every entry holds it, so it is not sent.`);
   }
-  const coverage = coverageOf({ ...request, ...(filter ? { filter } : {}), ...(request.filter && !filter ? { filter: undefined } : {}) }, t, view, filteredKnown);
+  const coverage = coverageOf(request, t, view, filteredKnown, filter);
   const isGsiFetch = t.kind === 'gsi' && coverage !== undefined;
 
   // Filters: known attributes the key condition does not use, and the pattern's filter.
@@ -537,17 +537,17 @@ interface Coverage {
 }
 
 /**
- * Whether the index's entries hold what the pattern needs: the attributes it returns and those its
- * filter (and any known attribute the key does not use) tests. Undefined when they do (or for the
+ * Whether the index's entries hold what the pattern needs: the attributes it returns and those `filter`
+ * (the part of the pattern's filter that is sent) and any known attribute the key does not use test. Undefined when they do (or for the
  * table, or an ALL projection). docs/dynamodb-rules.md §2.4, §2.5.
  */
-function coverageOf(request: ReadRequest, t: KeyTarget, view: TableView, filteredKnown: readonly string[]): Coverage | undefined {
+function coverageOf(request: ReadRequest, t: KeyTarget, view: TableView, filteredKnown: readonly string[], filter: Condition | undefined): Coverage | undefined {
   if (t.kind === 'table') return undefined;
   const ev = request.entity;
   const projected = projectedAttributesOf(t, ev, view);
   if (projected.all) return undefined;
   const returned = request.returns === 'item' ? [...ev.attributeNames] : (request.returns ?? []);
-  const filtered = [...new Set([...filteredKnown, ...(request.filter ? conditionAttributes(request.filter) : [])])].filter((a) => ev.attributeNames.has(a));
+  const filtered = [...new Set([...filteredKnown, ...(filter ? conditionAttributes(filter) : [])])].filter((a) => ev.attributeNames.has(a));
   const missingForFilter = filtered.filter((a) => !projected.stored.has(a));
   const missing = [...new Set([...returned.filter((a) => !projected.names.has(a)), ...missingForFilter])];
   if (missing.length === 0) return undefined;
