@@ -95,6 +95,23 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       expect(JSON.parse(await readFile(join(workspaceDir, 'orders.keyplan.json.bak'), 'utf8'))).toMatchObject({ name: 'First' });
     });
 
+    test('a save naming an outdated version is file.changed with the version on disk, which a save naming it then passes', async () => {
+      const { client, workspaceDir } = await setUp(connect);
+      const mine = await client.call('file.saveAs', { name: 'orders', design: sampleDesign('Mine') });
+      await writeFile(join(workspaceDir, 'orders.keyplan.json'), `${JSON.stringify(sampleDesign('Theirs'))}\n`);
+      const onDisk = await client.call('file.version', { ref: mine.ref });
+      expect(onDisk.version?.sha256).not.toBe(mine.version?.sha256);
+      const refused = await codeOf(client.call('file.save', { ref: mine.ref, design: sampleDesign('Mine 2'), ...(mine.version ? { expected: mine.version } : {}) }));
+      expect(refused).toMatchObject({ code: 'file.changed', details: { version: onDisk.version } });
+      // "Overwrite": the user saw the conflict and saves over the version now on disk.
+      await client.call('file.save', { ref: mine.ref, design: sampleDesign('Mine 2'), ...(onDisk.version ? { expected: onDisk.version } : {}) });
+      expect((await client.call('file.open', { ref: mine.ref })).design.name).toBe('Mine 2');
+      expect(await codeOf(client.call('file.save', { ref: mine.ref, design: sampleDesign(), expected: { mtimeMs: 1, sha256: 'x'.repeat(5000) } }))).toMatchObject({
+        code: 'ipc.badInput',
+        path: 'expected',
+      });
+    });
+
     test('save as an existing name is file.exists unless overwrite is set', async () => {
       const { client } = await setUp(connect);
       await client.call('file.saveAs', { name: 'orders', design: sampleDesign() });

@@ -5,8 +5,10 @@
  * Only the shape is enforced here (plus the format version): a design that breaks a DynamoDB rule is
  * work in progress, which opens and saves like any document and has its problems shown in the editor.
  */
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import { AppError } from '../../src-shared/errors.ts';
+import type { FileVersion } from '../../src-shared/ipc/contract.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import { FORMAT_VERSION, type Design } from '../../src-shared/model/schema.ts';
 import { parseDesignStructure } from '../../src-shared/model/validate.ts';
@@ -19,19 +21,38 @@ export interface ReadDesign {
   migratedFrom?: number;
 }
 
+/** The version of the bytes read: modification time and content hash. */
+export function versionOf(bytes: Uint8Array, mtimeMs: number): FileVersion {
+  return { mtimeMs, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** The version of the file at `path` now, or null when there is none. Errors: `file.io`. */
+export async function readFileVersion(path: string, label: string): Promise<FileVersion | null> {
+  try {
+    // stat before reading: a write between the two shows as a newer hash with an older time, never the reverse.
+    const info = await stat(path);
+    return versionOf(await readFile(path), info.mtimeMs);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw toFileError(error, label, 'read');
+  }
+}
+
 /**
  * Reads and parses a design file. Errors: `file.notFound`, `file.io`, `file.notJson` (details:
  * line, column), `file.notDesign`, `file.unsupportedVersion`, `file.invalidDesign` (details: Problem[]).
  * `label` is how the message names the file.
  */
-export async function readDesignFile(path: string, label: string): Promise<ReadDesign> {
-  let text: string;
+export async function readDesignFile(path: string, label: string): Promise<ReadDesign & { version: FileVersion }> {
+  let bytes: Buffer;
+  let mtimeMs: number;
   try {
-    text = await readFile(path, 'utf8');
+    mtimeMs = (await stat(path)).mtimeMs;
+    bytes = await readFile(path);
   } catch (error) {
     throw toFileError(error, label, 'read');
   }
-  return parseDesignText(text, label);
+  return { ...parseDesignText(bytes.toString('utf8'), label), version: versionOf(bytes, mtimeMs) };
 }
 
 /** Parses the text of a design file; the same errors as `readDesignFile` except the fs ones. */

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
@@ -26,11 +27,86 @@ async function errorOf(promise: Promise<unknown>): Promise<AppError> {
   return error;
 }
 
+describe('saving over a file another window or program changed', () => {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+  test('open and save report the version of the bytes on disk', async () => {
+    const { files, workspace } = await setUp();
+    const saved = await files.saveAs('orders', sampleDesign(), { overwrite: false });
+    const text = await readFile(join(workspace, 'orders.keyplan.json'), 'utf8');
+    expect(saved.version?.sha256).toBe(sha256(text));
+    const opened = await files.open('orders.keyplan.json');
+    expect(opened.version).toEqual(saved.version);
+    expect(await files.version('orders.keyplan.json')).toEqual(saved.version);
+  });
+
+  test('a save naming the version it started from succeeds while the file is unchanged, and returns the new version', async () => {
+    const { files } = await setUp();
+    const first = await files.saveAs('orders', sampleDesign('First'), { overwrite: false });
+    const second = await files.save('orders.keyplan.json', sampleDesign('Second'), first.version);
+    expect(second.version?.sha256).not.toBe(first.version?.sha256);
+    await files.save('orders.keyplan.json', sampleDesign('Third'), second.version);
+    expect((await files.open('orders.keyplan.json')).design.name).toBe('Third');
+  });
+
+  test('a save after another program wrote the file is refused with file.changed and writes nothing', async () => {
+    const { files, workspace } = await setUp();
+    const opened = await files.saveAs('orders', sampleDesign('Mine'), { overwrite: false });
+    const theirs = `${JSON.stringify(sampleDesign('Theirs'), null, 2)}\n`;
+    await writeFile(join(workspace, 'orders.keyplan.json'), theirs);
+    const before = await snapshot(workspace);
+    const error = await errorOf(files.save('orders.keyplan.json', sampleDesign('Mine, edited'), opened.version));
+    expect(error.code).toBe('file.changed');
+    expect(error.message).toContain('changed on disk since you opened it');
+    expect(error.details).toEqual({ version: { mtimeMs: expect.any(Number), sha256: sha256(theirs) } });
+    expect(await snapshot(workspace)).toEqual(before);
+  });
+
+  test('a file touched but not changed (same bytes, new time) is not a conflict', async () => {
+    const { files, workspace } = await setUp();
+    const opened = await files.saveAs('orders', sampleDesign(), { overwrite: false });
+    const path = join(workspace, 'orders.keyplan.json');
+    await utimes(path, new Date('2030-01-01T00:00:00Z'), new Date('2030-01-01T00:00:00Z'));
+    await expect(files.save('orders.keyplan.json', sampleDesign('Edited'), opened.version)).resolves.toBeDefined();
+  });
+
+  test('a deleted file is a conflict too (version null); without a version the save recreates it', async () => {
+    const { files, workspace } = await setUp();
+    const opened = await files.saveAs('orders', sampleDesign(), { overwrite: false });
+    await rm(join(workspace, 'orders.keyplan.json'));
+    expect(await files.version('orders.keyplan.json')).toBeNull();
+    const error = await errorOf(files.save('orders.keyplan.json', sampleDesign(), opened.version));
+    expect(error).toMatchObject({ code: 'file.changed', details: { version: null } });
+    expect(error.message).toContain('moved or deleted');
+    await files.save('orders.keyplan.json', sampleDesign('Recreated'));
+    expect((await files.open('orders.keyplan.json')).design.name).toBe('Recreated');
+  });
+
+  test('two saves from one version at the same moment: one lands, the other is refused', async () => {
+    const { files } = await setUp();
+    const opened = await files.saveAs('orders', sampleDesign(), { overwrite: false });
+    const results = await Promise.allSettled([
+      files.save('orders.keyplan.json', sampleDesign('Window A'), opened.version),
+      files.save('orders.keyplan.json', sampleDesign('Window B'), opened.version),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const winner = results[0]!.status === 'fulfilled' ? 'Window A' : 'Window B';
+    expect((await files.open('orders.keyplan.json')).design.name).toBe(winner);
+    const loser = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+    expect((loser.reason as AppError).code).toBe('file.changed');
+  });
+});
+
 describe('save', () => {
   test('writes the design and reads it back the same', async () => {
     const { files } = await setUp();
     const saved = await files.saveAs('orders', sampleDesign(), { overwrite: false });
-    expect(saved).toEqual({ ref: 'orders.keyplan.json', name: 'orders.keyplan.json', savedAt: '2025-01-02T03:04:05.000Z' });
+    expect(saved).toEqual({
+      ref: 'orders.keyplan.json',
+      name: 'orders.keyplan.json',
+      savedAt: '2025-01-02T03:04:05.000Z',
+      version: { mtimeMs: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     expect((await files.open('orders.keyplan.json')).design).toEqual(sampleDesign());
   });
 

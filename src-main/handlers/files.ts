@@ -1,12 +1,12 @@
 import { basename } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiHandlers, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
+import type { ApiHandlers, FileVersion, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
 import { checkDesign } from '../files/design-file.ts';
 import { withDesignSuffix } from '../files/locator.ts';
 import type { ElectronDeps, HandlerDeps } from './deps.ts';
 import { checkInput } from './input.ts';
 
-type FileHandlers = Pick<ApiHandlers, 'file.list' | 'file.open' | 'file.openDialog' | 'file.save' | 'file.saveAs' | 'file.export'>;
+type FileHandlers = Pick<ApiHandlers, 'file.list' | 'file.open' | 'file.openDialog' | 'file.save' | 'file.version' | 'file.saveAs' | 'file.export'>;
 
 export function createFileHandlers(deps: HandlerDeps): FileHandlers {
   const remember = async <T extends OpenedFile | SavedFile>(file: T): Promise<T> => {
@@ -34,8 +34,13 @@ export function createFileHandlers(deps: HandlerDeps): FileHandlers {
     },
 
     async 'file.save'(input) {
-      const { ref, design } = checkInput('file.save', input, { ref: 'string', design: 'object' });
-      return remember(await deps.files.save(ref, design));
+      const { ref, design, expected } = checkInput('file.save', input, { ref: 'string', design: 'object', expected: 'object?' });
+      return remember(await deps.files.save(ref, design, expected === undefined ? undefined : fileVersion(expected)));
+    },
+
+    async 'file.version'(input) {
+      const { ref } = checkInput('file.version', input, { ref: 'string' });
+      return { version: await deps.files.version(ref) };
     },
 
     async 'file.saveAs'(input) {
@@ -58,6 +63,22 @@ export function createFileHandlers(deps: HandlerDeps): FileHandlers {
       return deps.files.writeExport(deps.grant(picked), content, { overwrite: true });
     },
   };
+}
+
+/** `expected` as a `FileVersion`: a finite time and 64 hex digits, or `ipc.badInput` naming the field. */
+function fileVersion(value: object): FileVersion {
+  const { mtimeMs, sha256, ...rest } = value as Record<string, unknown>;
+  const extra = Object.keys(rest)[0];
+  const why =
+    extra !== undefined
+      ? `unknown field "${extra.slice(0, 40)}"`
+      : typeof mtimeMs !== 'number' || !Number.isFinite(mtimeMs)
+        ? '"mtimeMs" must be a number'
+        : typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(sha256)
+          ? '"sha256" must be 64 lowercase hex digits'
+          : undefined;
+  if (why === undefined) return { mtimeMs: mtimeMs as number, sha256: sha256 as string };
+  throw new AppError({ code: 'ipc.badInput', path: 'expected', message: `Bad input to "file.save": "expected" is a file version {mtimeMs, sha256}; ${why}.` });
 }
 
 function requireDialogs(deps: HandlerDeps, channel: string): ElectronDeps {

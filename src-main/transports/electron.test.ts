@@ -49,6 +49,7 @@ function handlers(overrides: Partial<ApiHandlers> = {}): ApiHandlers {
     'file.open': fail,
     'file.openDialog': fail,
     'file.save': fail,
+    'file.version': fail,
     'file.saveAs': fail,
     'file.export': fail,
     'recent.list': fail,

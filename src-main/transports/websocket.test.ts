@@ -38,6 +38,9 @@ const handlers: ApiHandlers = {
   'file.save': async () => {
     throw new Error('unused');
   },
+  'file.version': async () => {
+    throw new Error('unused');
+  },
   'file.saveAs': async () => {
     throw new Error('unused');
   },

@@ -21,6 +21,7 @@ export type FileErrorCode =
   | 'file.outsideWorkspace'
   | 'file.badName'
   | 'file.exists'
+  | 'file.changed'
   | 'file.io'
   | 'file.canceled'
   | 'task.canceled'
@@ -45,10 +46,21 @@ export interface FileEntry {
   modifiedAt: string;
 }
 
+/**
+ * Which bytes of a file an editor holds: the modification time and a SHA-256 of the content. A save
+ * that names the version it started from is refused with `file.changed` when the file differs.
+ */
+export interface FileVersion {
+  mtimeMs: number;
+  sha256: string;
+}
+
 export interface OpenedFile {
   ref: FileRef;
   name: string;
   design: Design;
+  /** The version read: what `file.save`'s `expected` names. */
+  version: FileVersion;
   /** Set when the file was written by an older format version and migrated on open. */
   migratedFrom?: number;
 }
@@ -59,6 +71,8 @@ export interface SavedFile {
   savedAt: string;
   /** Where the previous version was kept, if there was one. */
   backupRef?: FileRef;
+  /** The version written (design saves; exports have none). */
+  version?: FileVersion;
 }
 
 export interface RecentFile {
@@ -88,8 +102,15 @@ export interface ApiMap {
   'file.open': { input: { ref: FileRef }; output: OpenedFile };
   /** Electron: the native open dialog, then `file.open`. Error `file.canceled` when the user cancels. */
   'file.openDialog': { input: Record<string, never>; output: OpenedFile };
-  /** Writes the design atomically over `ref`, keeping the previous version as `<name>.bak`. */
-  'file.save': { input: { ref: FileRef; design: Design }; output: SavedFile };
+  /**
+   * Writes the design atomically over `ref`, keeping the previous version as `<name>.bak`. With
+   * `expected` (the version the editor opened or last saved), the save is refused with `file.changed`
+   * (details: `{ version }`, the version on disk, or `{ version: null }` when the file is gone) when
+   * the file on disk is not that version: another window or program changed it.
+   */
+  'file.save': { input: { ref: FileRef; design: Design; expected?: FileVersion }; output: SavedFile };
+  /** The version of `ref` on disk now, or null when it no longer exists: how editors notice outside changes. */
+  'file.version': { input: { ref: FileRef }; output: { version: FileVersion | null } };
   /**
    * Saves under a new name. Browser mode: `name` inside the workspace (`.keyplan.json` added), error
    * `file.exists` unless `overwrite`. Electron: the native save dialog, `name` as its suggestion.
@@ -109,9 +130,11 @@ export interface ApiMap {
   /**
    * Generates seeded sample items for one table in a worker thread (progress: `task.progress` with
    * this `runId`, chosen by the caller). The items stay in the host; `sample.page` reads them.
+   * A new generation for the same `documentId` cancels the one still running for it. Tasks wait in
+   * a queue (`task.progress` state `queued`) while every worker of the host's pool is busy.
    * Errors: `task.canceled`, `task.failed`.
    */
-  'sample.generate': { input: { runId: string; design: Design; tableId: string; seed?: number }; output: SampleSummary };
+  'sample.generate': { input: { runId: string; design: Design; tableId: string; seed?: number; documentId?: string }; output: SampleSummary };
   /**
    * A page of one view (`table` or an index name), grouped by partition key and sorted by sort key.
    * Offsets count lines: each item collection starts with a header line, then its items.
@@ -123,11 +146,21 @@ export interface ApiMap {
    * Runs the partition simulator on one table of `design` in a worker thread (progress:
    * `task.progress`). `start`: `cold` (default, a new table) or `warm` (the base load has run
    * before); `limits`: `independent` (default) or `linear` partition read/write limits; `headroom`
-   * of the recommended shard counts (at least 1, default 1.25). Errors: `ipc.badInput` (path
+   * of the recommended shard counts (at least 1, default 1.25). A new simulation for the same
+   * `documentId` cancels the one still running for it; queued as `sample.generate`. Errors: `ipc.badInput` (path
    * `start`, `limits` or `headroom`), `task.canceled`, `task.failed`.
    */
   'simulation.run': {
-    input: { runId: string; design: Design; tableId: string; seed?: number; start?: 'cold' | 'warm'; limits?: 'independent' | 'linear'; headroom?: number };
+    input: {
+      runId: string;
+      design: Design;
+      tableId: string;
+      seed?: number;
+      documentId?: string;
+      start?: 'cold' | 'warm';
+      limits?: 'independent' | 'linear';
+      headroom?: number;
+    };
     output: SimulationResult;
   };
   /** Cancels a running `sample.generate` or `simulation.run`; its call then fails with `task.canceled`. */
@@ -136,8 +169,11 @@ export interface ApiMap {
 
 export interface EventMap {
   'menu.command': { command: MenuCommand };
-  /** Progress of a long task (sample generation, simulation): `done` of `total` steps. */
-  'task.progress': { runId: string; done: number; total: number; label: string };
+  /**
+   * Progress of a long task (sample generation, simulation): `done` of `total` steps. `state` is
+   * `queued` while the task waits for a free worker, `running` (or absent) once it runs.
+   */
+  'task.progress': { runId: string; done: number; total: number; label: string; state?: 'queued' | 'running' };
 }
 
 export type Channel = keyof ApiMap;
@@ -155,6 +191,7 @@ export const channels = [
   'file.save',
   'file.saveAs',
   'file.export',
+  'file.version',
   'recent.list',
   'examples.list',
   'examples.open',

@@ -15,6 +15,7 @@ function fakeHandlers(overrides: Partial<ApiHandlers> = {}): ApiHandlers {
     'file.open': unused,
     'file.openDialog': unused,
     'file.save': unused,
+    'file.version': unused,
     'file.saveAs': unused,
     'file.export': unused,
     'recent.list': unused,
