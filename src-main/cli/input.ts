@@ -1,6 +1,7 @@
 /**
- * Reading the files a command is given: the text (with a one-line reason when it cannot be read),
- * JSON with the line and column of a syntax error, and a design through the same parser as the app.
+ * Reading the files a command is given: the text (with a one-line reason when it cannot be read, or
+ * the byte offset where it stops being UTF-8), JSON with the line and column of a syntax error, and a
+ * design through the same parser as the app.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -8,6 +9,7 @@ import { AppError, fail, ok, type Result } from '../../src-shared/errors.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { validateDesign } from '../../src-shared/model/validate.ts';
+import { decodeUtf8Strict, describeUtf8Failure } from '../../src-shared/text/utf8.ts';
 import { checkDesign } from '../files/design-file.ts';
 import { findJsonErrorOffset, lineAndColumn } from '../files/json-error-position.ts';
 import { errorLine } from './io.ts';
@@ -20,38 +22,61 @@ const FS_REASONS: Record<string, string> = {
   EPERM: 'permission denied',
 };
 
-/** The file's text, or `cannot read "<file>": <reason>`. `file` is shown as typed, read relative to `cwd`. */
+/**
+ * The file's text, or one line saying why there is none: `cannot read "<file>": <reason>`, or
+ * `"<file>" is not UTF-8 text: byte offset N (line L, column C): <bytes>, <why>` (bytes are decoded
+ * strictly: a bad byte is an error, never a silent U+FFFD). `file` is shown as typed, read relative to `cwd`.
+ */
 export async function readText(file: string, cwd: string): Promise<Result<string, string>> {
+  let bytes: Uint8Array;
   try {
-    return ok(await readFile(resolve(cwd, file), 'utf8'));
+    bytes = await readFile(resolve(cwd, file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     const reason = (code && FS_REASONS[code]) ?? (error instanceof Error ? error.message : String(error));
     return fail([`cannot read "${file}": ${reason}`]);
   }
+  const decoded = decodeUtf8Strict(bytes);
+  if (!decoded.ok) return fail([`"${file}" is not UTF-8 text: ${describeUtf8Failure(bytes, decoded)}; expected a file saved as UTF-8.`]);
+  return ok(decoded.text);
 }
 
 /**
  * V8's reason without the parts the line and column replace: its quote of the text (which spans
- * lines: `Unexpected token ',', "{\n  "a": ,\n}" is not valid JSON`) and its character position.
+ * lines: `Unexpected token ',', "{\n  "a": ,\n}" is not valid JSON`, cut with `...` on a long text)
+ * and its character position. V8 keeps the message short, whatever the text's length.
  */
 function jsonReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message
-    .replace(/, ".*" is not valid JSON$/s, '')
+    .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
     .replace(/ (?:in JSON )?at position \d+(?: \(line \d+ column \d+\))?/, '')
     .replace(/\.?$/, '.');
 }
 
 /** Parses JSON text; the error is one line naming the file and, where it can, the line and column. */
 export function parseJson(text: string, file: string): Result<unknown, string> {
-  const body = text.replace(/^\uFEFF/, '');
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     return ok(JSON.parse(body) as unknown);
   } catch (error) {
-    const offset = findJsonErrorOffset(body);
-    const where = offset === undefined ? undefined : lineAndColumn(body, offset);
+    const where = errorPosition(body);
     return fail([`"${file}" is not valid JSON${where ? ` (line ${where.line}, column ${where.column})` : ''}: ${jsonReason(error)}`]);
+  }
+}
+
+/**
+ * The line and column of the first syntax error, when the scanner can find it. The scanner recurses
+ * once per nesting level, so text nested deeper than the stack allows (`[[[[…` a million times) is
+ * reported without a position rather than crashing the command.
+ */
+function errorPosition(body: string): { line: number; column: number } | undefined {
+  try {
+    const offset = findJsonErrorOffset(body);
+    return offset === undefined ? undefined : lineAndColumn(body, offset);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
   }
 }
 

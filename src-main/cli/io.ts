@@ -24,9 +24,14 @@ export function writeLines(stream: CliIo['stdout'], lines: readonly string[]): v
   if (lines.length > 0) stream.write(`${lines.join('\n')}\n`);
 }
 
-/** An error line as every command prints it to stderr: `keyplan: <message>`, kept to one line. */
+/**
+ * An error line as every command prints it to stderr: `keyplan: <message>`, kept to one line (each
+ * run of white space that holds a line break becomes one space). Linear in the message's length: a
+ * pattern like `\s*\n\s*` would rescan every long run of spaces without a line break from each of its
+ * positions, which is quadratic on a message quoting such a run.
+ */
 export function errorLine(message: string): string {
-  return `keyplan: ${message.replace(/\s*\n\s*/g, ' ')}`;
+  return `keyplan: ${message.replace(/\s+/g, (run) => (run.includes('\n') ? ' ' : run))}`;
 }
 
 /** Writes a value as indented JSON with a final newline. */
