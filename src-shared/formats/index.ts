@@ -38,3 +38,4 @@ export {
   type WorkbenchErrorCode,
 } from './nosql-workbench.ts';
 export { sampleItemsOf } from './sample-items.ts';
+export { decodeImportText } from './import-text.ts';
