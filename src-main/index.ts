@@ -2,19 +2,23 @@
  * The Electron main process: lifecycle only. One instance; one window; the handlers served over IPC;
  * the application menu sending commands to the window.
  */
+/// <reference types="electron-vite/node" />
 import { app, BrowserWindow, ipcMain, Menu } from 'electron';
 import { join } from 'node:path';
 import { createElectronDialogs } from './dialogs.ts';
 import { createElectronHandlers } from './host.ts';
 import { createMenuTemplate } from './menu.ts';
 import { createEventRelay } from './tasks/event-relay.ts';
-import { resolveRendererLocation } from './renderer-location.ts';
+import { resolveRendererLocationForBuild } from './renderer-location.ts';
 import { registerElectronTransport } from './transports/electron.ts';
 import { createMainWindow } from './window.ts';
 
 // Built to out/main/index.js: the preload and renderer are its siblings under out/.
 const outDir = join(import.meta.dirname, '..');
-const location = resolveRendererLocation({ devServerUrl: process.env.ELECTRON_RENDERER_URL, rendererDir: join(outDir, 'renderer') });
+// Vite replaces import.meta.env.DEV with a constant: `false` in every `electron-vite build`, so a built
+// (and packaged) Keyplan never loads a page named by the environment.
+const isDevelopmentBuild = import.meta.env.DEV && !app.isPackaged;
+const location = resolveRendererLocationForBuild({ isDevelopmentBuild, env: process.env, rendererDir: join(outDir, 'renderer') });
 let mainWindow: BrowserWindow | undefined;
 
 // Tests (and a user who wants a second, separate workspace) point the app at another data folder.

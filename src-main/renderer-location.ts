@@ -10,10 +10,38 @@ export type RendererLocation =
   | { kind: 'devServer'; url: string; isOurs(url: string): boolean }
   | { kind: 'file'; indexHtml: string; isOurs(url: string): boolean };
 
-/** `devServerUrl` is `process.env.ELECTRON_RENDERER_URL` (set by `electron-vite dev`). */
+/** Hosts a development renderer may be served from: this machine only. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The renderer location for this build of the main process. A development build (`electron-vite dev`,
+ * which sets `ELECTRON_RENDERER_URL`) follows that variable to its dev server; a production build
+ * always loads its own files, whatever the environment says, so nobody can point a shipped Keyplan,
+ * and with it the preload bridge to the user's files, at another page.
+ *
+ * `isDevelopmentBuild` must come from the build itself (`import.meta.env.DEV`, replaced with a
+ * constant by Vite), never from the environment at run time.
+ */
+export function resolveRendererLocationForBuild(options: {
+  isDevelopmentBuild: boolean;
+  env: Readonly<Record<string, string | undefined>>;
+  rendererDir: string;
+}): RendererLocation {
+  const devServerUrl = options.isDevelopmentBuild ? options.env['ELECTRON_RENDERER_URL'] : undefined;
+  return resolveRendererLocation({ devServerUrl, rendererDir: options.rendererDir });
+}
+
+/**
+ * `devServerUrl` is the dev server's address (`ELECTRON_RENDERER_URL`, set by `electron-vite dev`); it
+ * must be http(s) on a loopback host. Without it, the built `index.html` under `rendererDir` is loaded.
+ * Throws for a dev server URL elsewhere: that is a broken development setup, not user input.
+ */
 export function resolveRendererLocation(options: { devServerUrl?: string | undefined; rendererDir: string }): RendererLocation {
   if (options.devServerUrl) {
-    const origin = new URL(options.devServerUrl).origin;
+    const origin = loopbackOrigin(options.devServerUrl);
+    if (!origin) {
+      throw new Error(`The renderer dev server URL is "${options.devServerUrl}", but it must be http(s) on localhost, 127.0.0.1 or [::1].`);
+    }
     return { kind: 'devServer', url: options.devServerUrl, isOurs: (url) => originOf(url) === origin };
   }
   const folder = options.rendererDir.replace(/[\\/]+$/, '');
@@ -29,6 +57,16 @@ export function resolveRendererLocation(options: { devServerUrl?: string | undef
       }
     },
   };
+}
+
+function loopbackOrigin(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    const isHttp = parsed.protocol === 'http:' || parsed.protocol === 'https:';
+    return isHttp && LOOPBACK_HOSTS.has(parsed.hostname) && parsed.username === '' && parsed.password === '' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function originOf(url: string): string | undefined {
