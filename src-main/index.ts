@@ -54,7 +54,7 @@ function start(): void {
     isOurUrl: location.isOurs,
   });
   events.attach(transport);
-  Menu.setApplicationMenu(Menu.buildFromTemplate(createMenuTemplate((command) => transport.emit('menu.command', { command }))));
+  Menu.setApplicationMenu(Menu.buildFromTemplate(createMenuTemplate((command) => transport.emit('menu.command', { command }), { isDevelopmentBuild })));
   const open = () => {
     mainWindow = createMainWindow({ preloadPath: join(outDir, 'preload', 'index.cjs'), location });
     mainWindow.on('closed', () => (mainWindow = undefined));

@@ -7,6 +7,9 @@ function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptio
   return template.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
 }
 
+const production = { isDevelopmentBuild: false, platform: 'linux' };
+const development = { isDevelopmentBuild: true, platform: 'linux' };
+
 describe('the application menu', () => {
   test.each([
     ['New', 'CmdOrCtrl+N', 'new'],
@@ -17,16 +20,29 @@ describe('the application menu', () => {
     ['Redo', 'CmdOrCtrl+Shift+Z', 'redo'],
   ])('%s (%s) sends the %s command to the window', (label, accelerator, command) => {
     const sent: MenuCommand[] = [];
-    const item = items(createMenuTemplate((c) => sent.push(c), 'linux')).find((i) => i.label === label);
+    const item = items(createMenuTemplate((c) => sent.push(c), production)).find((i) => i.label === label);
     expect(item?.accelerator).toBe(accelerator);
     (item?.click as () => void)();
     expect(sent).toEqual([command]);
   });
 
   test("leaves undo and redo to the app's own stack (no undo/redo roles)", () => {
-    const roles = items(createMenuTemplate(() => {}, 'linux')).map((i) => i.role);
+    const roles = items(createMenuTemplate(() => {}, production)).map((i) => i.role);
     expect(roles).not.toContain('undo');
     expect(roles).not.toContain('redo');
-    expect(roles).toEqual(expect.arrayContaining(['quit', 'reload', 'toggleDevTools', 'copy', 'paste']));
+    expect(roles).toEqual(expect.arrayContaining(['quit', 'copy', 'paste', 'resetZoom', 'zoomIn', 'zoomOut']));
+  });
+
+  test.each(['linux', 'darwin', 'win32'])('a production build on %s has no developer tools, reload or force-reload', (platform) => {
+    const roles = items(createMenuTemplate(() => {}, { isDevelopmentBuild: false, platform })).map((i) => i.role?.toLowerCase());
+    expect(roles).not.toContain('toggledevtools');
+    expect(roles).not.toContain('reload');
+    expect(roles).not.toContain('forcereload');
+  });
+
+  test('a development build has the developer tools, reload and force-reload in the View menu', () => {
+    const view = createMenuTemplate(() => {}, development).find((i) => i.label === 'View');
+    const roles = (view?.submenu as MenuItemConstructorOptions[]).map((i) => i.role);
+    expect(roles).toEqual(expect.arrayContaining(['reload', 'forceReload', 'toggleDevTools']));
   });
 });

@@ -1,12 +1,25 @@
 /**
  * The application menu. File and Edit commands are sent to the window as `menu.command` events: the
  * app's own undo stack handles Undo/Redo (so no `role: 'undo'`), and the UI decides what Save means.
+ * Reload and the developer tools are there in a development build only: a user has no need of them,
+ * and the developer tools would open a console on the one page that holds the bridge to the host
+ * (files, dialogs, the engine).
  */
 import type { MenuItemConstructorOptions } from 'electron';
 import type { MenuCommand } from '../src-shared/ipc/contract.ts';
 
+/** Reload, force-reload and the developer tools: development builds only. */
+const developmentItems: MenuItemConstructorOptions[] = [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }];
+
+export interface MenuOptions {
+  /** From the build (`import.meta.env.DEV`), never from the environment at run time. */
+  isDevelopmentBuild: boolean;
+  platform?: string;
+}
+
 /** The menu template (pure, so it is testable without Electron); `send` delivers a command to the window. */
-export function createMenuTemplate(send: (command: MenuCommand) => void, platform: string = process.platform): MenuItemConstructorOptions[] {
+export function createMenuTemplate(send: (command: MenuCommand) => void, options: MenuOptions): MenuItemConstructorOptions[] {
+  const platform = options.platform ?? process.platform;
   const command = (label: string, accelerator: string, name: MenuCommand): MenuItemConstructorOptions => ({
     label,
     accelerator,
@@ -44,7 +57,12 @@ export function createMenuTemplate(send: (command: MenuCommand) => void, platfor
     },
     {
       label: 'View',
-      submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }],
+      submenu: [
+        ...(options.isDevelopmentBuild ? developmentItems : []),
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+      ],
     },
   ];
 }
