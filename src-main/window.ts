@@ -1,6 +1,7 @@
 /**
  * Keyplan's window: a sandboxed, context-isolated renderer whose only access to the host is the
  * preload bridge. It cannot open other windows, navigate away from our page, or ask for permissions.
+ * docs/electron-security.md says why each setting is there.
  */
 import { BrowserWindow, shell, type Session } from 'electron';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
@@ -30,11 +31,17 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       navigateOnDragDrop: false,
+      // No `auxclick` events for the page: a middle-click cannot be turned into a navigation or a new
+      // window by script. The default action of a middle-click on a link still reaches the window open
+      // handler below, which denies it.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   hardenSession(window.webContents.session, options.location);
   const { webContents } = window;
-  // Derivations cite AWS documentation: those pages (and only those) open in the user's browser.
+  // Every new window is denied: window.open, target=_blank, and middle- or Ctrl/Cmd-clicks on links
+  // all arrive here. Derivations cite AWS documentation: those pages (and only those) open in the
+  // user's browser instead.
   webContents.setWindowOpenHandler(({ url }) => {
     if (isAwsDocumentation(url)) void shell.openExternal(url);
     return { action: 'deny' };
