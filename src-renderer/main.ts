@@ -7,7 +7,9 @@ import { Workspace } from './state/workspace.svelte.ts';
 
 const workspace = new Workspace(connectToHost(), openWorkspaceDb());
 mount(App, { target: document.getElementById('app')!, props: { workspace } });
-// Unsaved edits are written within a second anyway; this catches the last ones when the window goes.
+// Unsaved edits are written within a frame anyway; this journals the last ones synchronously when the window goes.
 document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && workspace.flush());
 window.addEventListener('pagehide', () => workspace.flush());
+// Back from another program (an editor, git): a file changed meanwhile is noticed at once.
+window.addEventListener('focus', () => void workspace.disk.check());
 void workspace.init();

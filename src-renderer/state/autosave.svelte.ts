@@ -1,68 +1,98 @@
 /**
- * Keeps every open design's unsaved edits in IndexedDB: written a moment after each change, at
- * once after a save, and, when the page goes away, also to a synchronous localStorage journal
- * (an IndexedDB write may not finish during unload) that the next start replays.
+ * Keeps every open design's unsaved edits, and its undo history, in IndexedDB: written within one
+ * animation frame of each change (so an edit visible on screen survives a crash of the window), at
+ * once after a save, and, when the page goes away, also to a synchronous localStorage journal (an
+ * IndexedDB write may not finish during unload) that the next start replays.
  */
-import type { DocumentRecord, WorkspaceDb } from '../lib/db.ts';
+import type { DocumentRecord, HistoryRecord, WorkspaceDb } from '../lib/db.ts';
+import type { History } from './document.svelte.ts';
 
-/** Unsaved edits reach IndexedDB this long after the last change (the promise is "within a second"). */
-export const AUTOSAVE_DELAY_MS = 250;
 /** localStorage key of the records written synchronously when the page goes away. */
 export const JOURNAL_KEY = 'keyplan-autosave-journal';
+/** How many undo (and as many redo) steps are kept across reloads; the window itself keeps more. */
+export const PERSISTED_HISTORY = 100;
+
+export interface AutosaveOptions<Doc> {
+  recordOf: (doc: Doc) => DocumentRecord;
+  historyOf: (doc: Doc) => History;
+  onerror: (error: unknown) => void;
+  /** Called after a document's record is stored (other windows follow it). */
+  onstored?: (id: string) => void;
+  /** When the next write runs: the next animation frame by default. */
+  nextFrame?: (run: () => void) => void;
+}
 
 export class Autosave<Doc extends { id: string }> {
   /** `pending` while edits wait to reach IndexedDB; `idle` once everything is stored locally. */
   status = $state<'idle' | 'pending'>('idle');
 
   readonly #db: WorkspaceDb;
-  readonly #recordOf: (doc: Doc) => DocumentRecord;
-  readonly #onerror: (error: unknown) => void;
-  readonly #pending = new Map<string, { doc: Doc; timer: ReturnType<typeof setTimeout> }>();
+  readonly #options: AutosaveOptions<Doc>;
+  readonly #pending = new Map<string, Doc>();
+  /** The history steps stored per document (seq → stack), learned at its first write. */
+  readonly #stored = new Map<string, Map<number, HistoryRecord['stack']>>();
+  /** Writes run one after another, so an older state never lands after a newer one. */
+  #queue: Promise<void> = Promise.resolve();
+  #frameRequested = false;
   #writing = 0;
 
-  constructor(db: WorkspaceDb, recordOf: (doc: Doc) => DocumentRecord, onerror: (error: unknown) => void) {
+  constructor(db: WorkspaceDb, options: AutosaveOptions<Doc>) {
     this.#db = db;
-    this.#recordOf = recordOf;
-    this.#onerror = onerror;
+    this.#options = options;
   }
 
-  /** Stores `doc` shortly, merging rapid changes into one write. */
+  /** Stores `doc` at the next animation frame, merging the changes of one frame into one write. */
   schedule(doc: Doc): void {
-    clearTimeout(this.#pending.get(doc.id)?.timer);
-    this.#pending.set(doc.id, { doc, timer: setTimeout(() => this.now(doc), AUTOSAVE_DELAY_MS) });
+    this.#pending.set(doc.id, doc);
     this.status = 'pending';
+    if (this.#frameRequested) return;
+    this.#frameRequested = true;
+    (this.#options.nextFrame ?? nextFrame)(() => {
+      this.#frameRequested = false;
+      for (const pending of [...this.#pending.values()]) this.now(pending);
+    });
   }
 
-  /** Stores `doc` now. */
-  now(doc: Doc): void {
-    this.#forget(doc.id);
+  /** Stores `doc` now; resolves once it is in IndexedDB (never rejects: failures go to `onerror`). */
+  now(doc: Doc): Promise<void> {
+    this.#pending.delete(doc.id);
     this.#writing += 1;
     this.status = 'pending';
-    this.#db.documents
-      .put(this.#recordOf(doc))
-      .catch(this.#onerror)
+    const record = this.#options.recordOf(doc);
+    const history = this.#options.historyOf(doc);
+    const write = this.#queue.then(() => this.#write(record, history));
+    this.#queue = write.catch(() => undefined);
+    return write
+      .then(() => this.#options.onstored?.(doc.id))
+      .catch(this.#options.onerror)
       .finally(() => {
         this.#writing -= 1;
         this.#settle();
       });
   }
 
-  /** Drops a pending write (the design was closed). */
+  /** Drops a pending write (the design was closed, or another window edits it now). */
   cancel(id: string): void {
-    this.#forget(id);
+    this.#pending.delete(id);
+    this.#stored.delete(id);
     this.#settle();
+  }
+
+  /** Resolves when every write started so far has landed. */
+  async settled(): Promise<void> {
+    await this.#queue;
   }
 
   /** Writes every pending change now, journaling it synchronously first (the page is going away). */
   flush(): void {
-    const docs = [...this.#pending.values()].map((p) => p.doc);
+    const docs = [...this.#pending.values()];
     if (docs.length === 0) return;
     try {
-      localStorage.setItem(JOURNAL_KEY, JSON.stringify(docs.map((d) => this.#recordOf(d))));
+      localStorage.setItem(JOURNAL_KEY, JSON.stringify(docs.map((d) => this.#options.recordOf(d))));
     } catch {
       // Storage full or unavailable: the IndexedDB writes below are still attempted.
     }
-    for (const doc of docs) this.now(doc);
+    for (const doc of docs) void this.now(doc);
   }
 
   /** Replays records journaled at the last page hide when they are newer than the stored ones. */
@@ -80,12 +110,36 @@ export class Autosave<Doc extends { id: string }> {
     localStorage.removeItem(JOURNAL_KEY);
   }
 
-  #forget(id: string): void {
-    clearTimeout(this.#pending.get(id)?.timer);
-    this.#pending.delete(id);
+  /** The record and the history change in one transaction: a reload never sees one without the other. */
+  async #write(record: DocumentRecord, history: History): Promise<void> {
+    const wanted = new Map<number, { stack: HistoryRecord['stack']; design: unknown }>();
+    for (const step of history.past.slice(-PERSISTED_HISTORY)) wanted.set(step.seq, { stack: 'past', design: step.design });
+    for (const step of history.future.slice(-PERSISTED_HISTORY)) wanted.set(step.seq, { stack: 'future', design: step.design });
+    await this.#db.transaction('rw', this.#db.documents, this.#db.history, async () => {
+      let stored = this.#stored.get(record.id);
+      if (!stored) {
+        const rows = await this.#db.history.where('documentId').equals(record.id).toArray();
+        stored = new Map(rows.map((r) => [r.seq, r.stack]));
+      }
+      const gone = [...stored.keys()].filter((seq) => !wanted.has(seq));
+      const added = [...wanted].filter(([seq, step]) => stored.get(seq) !== step.stack);
+      await this.#db.documents.put(record);
+      if (gone.length > 0) await this.#db.history.bulkDelete(gone.map((seq) => [record.id, seq] as [string, number]));
+      if (added.length > 0) await this.#db.history.bulkPut(added.map(([seq, step]) => ({ documentId: record.id, seq, stack: step.stack, design: step.design })));
+      this.#stored.set(record.id, new Map([...wanted].map(([seq, step]) => [seq, step.stack])));
+    });
   }
 
   #settle(): void {
     if (this.#writing === 0 && this.#pending.size === 0) this.status = 'idle';
+  }
+}
+
+/** The next animation frame; a hidden page gets no frames, so there the next task instead. */
+function nextFrame(run: () => void): void {
+  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') {
+    requestAnimationFrame(() => run());
+  } else {
+    setTimeout(run, 0);
   }
 }

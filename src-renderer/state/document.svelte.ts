@@ -6,10 +6,29 @@ import type { Design } from '../../src-shared/model/schema.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import { validateDesign } from '../../src-shared/model/validate.ts';
 import { costDesign, type DesignCost } from '../../src-shared/costing/index.ts';
+import type { FileVersion } from '../../src-shared/ipc/contract.ts';
 
 const MAX_UNDO = 500;
 
 export type Edit = (design: Design) => Design;
+
+/** One design of the undo or redo stack; `seq` names it in storage (each push gets a new one). */
+export interface HistoryStep {
+  seq: number;
+  design: Design;
+}
+
+/** The undo and redo stacks, oldest first: what survives a reload. */
+export interface History {
+  past: HistoryStep[];
+  future: HistoryStep[];
+}
+
+/** What changed on disk under the document's file since it was opened or saved. */
+export interface DiskChange {
+  /** The version now on disk; null when the file was moved or deleted. */
+  version: FileVersion | null;
+}
 
 export class OpenDocument {
   readonly id: string;
@@ -18,6 +37,12 @@ export class OpenDocument {
   fileName = $state<string | undefined>();
   /** JSON of the design as last opened or saved; undefined for a design never saved. */
   savedJson = $state<string | undefined>();
+  /** The file's version as last opened or saved: what a save expects to find on disk. */
+  fileVersion = $state.raw<FileVersion | undefined>();
+  /** Set when the file changed on disk since (another window or program); cleared on reload, save or dismiss. */
+  diskChange = $state.raw<DiskChange | undefined>();
+  /** Another window edits this document; here it follows that window's edits and cannot be edited. */
+  readOnly = $state(false);
   canUndo = $state(false);
   canRedo = $state(false);
 
@@ -32,8 +57,9 @@ export class OpenDocument {
     }
   });
 
-  #past: Design[] = [];
-  #future: Design[] = [];
+  #past: HistoryStep[] = [];
+  #future: HistoryStep[] = [];
+  #nextSeq = 1;
   #lastEditKey: string | undefined;
   readonly #onchange: (doc: OpenDocument) => void;
 
@@ -43,6 +69,9 @@ export class OpenDocument {
     fileRef?: string | undefined;
     fileName?: string | undefined;
     savedJson?: string | undefined;
+    fileVersion?: FileVersion | undefined;
+    history?: History | undefined;
+    readOnly?: boolean;
     onchange: (doc: OpenDocument) => void;
   }) {
     this.id = init.id;
@@ -50,7 +79,21 @@ export class OpenDocument {
     this.fileRef = init.fileRef;
     this.fileName = init.fileName;
     this.savedJson = init.savedJson;
+    this.fileVersion = init.fileVersion;
+    this.readOnly = init.readOnly ?? false;
     this.#onchange = init.onchange;
+    if (init.history) {
+      this.#past = init.history.past.slice(-MAX_UNDO);
+      this.#future = init.history.future.slice(-MAX_UNDO);
+      this.#nextSeq = Math.max(0, ...this.#past.map((s) => s.seq), ...this.#future.map((s) => s.seq)) + 1;
+      this.canUndo = this.#past.length > 0;
+      this.canRedo = this.#future.length > 0;
+    }
+  }
+
+  /** The undo and redo stacks as they are now (the arrays are copies; the steps are shared, never changed). */
+  get history(): History {
+    return { past: [...this.#past], future: [...this.#future] };
   }
 
   /** The name shown in the tab and title bar. */
@@ -63,11 +106,12 @@ export class OpenDocument {
    * one field) merge into a single step until `endCoalescing` (the field loses focus).
    */
   apply(edit: Edit, coalesceKey?: string): void {
+    if (this.readOnly) return;
     const next = edit(this.design);
     if (next === this.design) return;
     const merge = coalesceKey !== undefined && this.#lastEditKey === coalesceKey && this.#past.length > 0;
     if (!merge) {
-      this.#past.push(this.design);
+      this.#past.push(this.#step(this.design));
       if (this.#past.length > MAX_UNDO) this.#past.shift();
     }
     this.#lastEditKey = coalesceKey;
@@ -81,27 +125,58 @@ export class OpenDocument {
   }
 
   undo(): void {
+    if (this.readOnly) return;
     const previous = this.#past.pop();
     if (!previous) return;
-    this.#future.push(this.design);
+    this.#future.push(this.#step(this.design));
     this.#lastEditKey = undefined;
-    this.#set(previous);
+    this.#set(previous.design);
   }
 
   redo(): void {
+    if (this.readOnly) return;
     const next = this.#future.pop();
     if (!next) return;
-    this.#past.push(this.design);
+    this.#past.push(this.#step(this.design));
     this.#lastEditKey = undefined;
-    this.#set(next);
+    this.#set(next.design);
   }
 
-  /** Records that the current design is what is on disk under `fileRef`. */
-  markSaved(fileRef: string, fileName: string): void {
+  /** Records that the current design is what is on disk under `fileRef`, as `version`. */
+  markSaved(fileRef: string, fileName: string, version?: FileVersion): void {
     this.fileRef = fileRef;
     this.fileName = fileName;
     this.savedJson = JSON.stringify(this.design);
+    this.fileVersion = version;
+    this.diskChange = undefined;
     this.#onchange(this);
+  }
+
+  /**
+   * Follows the window that edits this document (read-only here): takes its design and file state
+   * as stored, without an undo step and without storing anything.
+   */
+  follow(state: { design: Design; fileRef?: string | undefined; fileName?: string | undefined; savedJson?: string | undefined; fileVersion?: FileVersion | undefined }): void {
+    this.design = state.design;
+    this.fileRef = state.fileRef;
+    this.fileName = state.fileName;
+    this.savedJson = state.savedJson;
+    this.fileVersion = state.fileVersion;
+  }
+
+  /** Edits here again (this window took the document over), from the stored state and history. */
+  resume(history: History | undefined): void {
+    this.readOnly = false;
+    this.#past = history?.past.slice(-MAX_UNDO) ?? [];
+    this.#future = history?.future.slice(-MAX_UNDO) ?? [];
+    this.#nextSeq = Math.max(this.#nextSeq - 1, ...this.#past.map((s) => s.seq), ...this.#future.map((s) => s.seq)) + 1;
+    this.#lastEditKey = undefined;
+    this.canUndo = this.#past.length > 0;
+    this.canRedo = this.#future.length > 0;
+  }
+
+  #step(design: Design): HistoryStep {
+    return { seq: this.#nextSeq++, design };
   }
 
   #set(design: Design): void {

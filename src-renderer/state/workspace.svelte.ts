@@ -6,20 +6,22 @@
 import { getContext, setContext } from 'svelte';
 import { AppError, type ErrorData } from '../../src-shared/errors.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { ExampleInfo, FileEntry, HostInfo, MenuCommand, RecentFile } from '../../src-shared/ipc/contract.ts';
+import type { ExampleInfo, FileEntry, FileVersion, HostInfo, MenuCommand, RecentFile } from '../../src-shared/ipc/contract.ts';
 import { createDesign, duplicateDesign, newId } from '../../src-shared/model/edits.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { parseDesignStructure } from '../../src-shared/model/validate.ts';
 import type { Figure } from '../../src-shared/capacity/figure.ts';
-import type { DocumentRecord, WorkspaceDb } from '../lib/db.ts';
-import { OpenDocument, type Edit } from './document.svelte.ts';
+import type { DocumentRecord, HistoryRecord, WorkspaceDb } from '../lib/db.ts';
+import { OpenDocument, type Edit, type History } from './document.svelte.ts';
 import { Autosave } from './autosave.svelte.ts';
 import { ImportFlow } from './import.svelte.ts';
 import type { ExportSaveResult } from './export.svelte.ts';
 import { SCREENS, type ScreenId } from './screens.ts';
 import { Revisions, type Revision } from './revisions.svelte.ts';
 import { CompareState, designSourceKey, revisionSourceKey } from './compare.svelte.ts';
+import { WindowLink, type LinkMessage, type WindowLinkOptions } from './window-link.ts';
+import { DiskWatch } from './disk-watch.svelte.ts';
 
 
 export interface Notice {
@@ -38,6 +40,22 @@ export interface RestoreFailure {
 
 export type Command = MenuCommand | 'close';
 
+/** A save refused because the file changed on disk: what the conflict dialog asks about. */
+export interface SaveConflict {
+  doc: OpenDocument;
+  /** The version on disk now; null when the file was moved or deleted. */
+  version: FileVersion | null;
+}
+
+export interface WorkspaceOptions {
+  /** How windows of one workspace coordinate (default: this page's Web Locks and BroadcastChannel). */
+  link?: WindowLinkOptions;
+  /** How often open files are checked for outside changes, in ms (default 2,000; 0 = never). */
+  diskCheckMs?: number;
+  /** When autosave writes (default: the next animation frame). */
+  nextFrame?: (run: () => void) => void;
+}
+
 export class Workspace {
   documents = $state<OpenDocument[]>([]);
   activeId = $state<string | undefined>();
@@ -47,7 +65,9 @@ export class Workspace {
   offlineReason = $state<string | undefined>();
   host = $state<HostInfo | undefined>();
   notice = $state<Notice | undefined>();
-  dialog = $state<'open' | 'saveAs' | 'close' | 'import' | 'export' | undefined>();
+  dialog = $state<'open' | 'saveAs' | 'close' | 'import' | 'export' | 'conflict' | undefined>();
+  /** The save the conflict dialog asks about. */
+  conflict = $state.raw<SaveConflict | undefined>();
   /** The design the close dialog asks about. */
   closing = $state<OpenDocument | undefined>();
   restoreFailures = $state<RestoreFailure[]>([]);
@@ -71,17 +91,30 @@ export class Workspace {
   readonly #api: ApiClient;
   readonly #db: WorkspaceDb;
   readonly #autosave: Autosave<OpenDocument>;
+  readonly #link: WindowLink;
+  /** Notices files changed on disk by another window or program. */
+  readonly disk: DiskWatch;
   #lastShortcut: { command: Command; source: string; at: number } | undefined;
 
   /** The host client, for the state classes of single screens (the data screen's sample). */
   get api(): ApiClient { return this.#api; }
 
-  constructor(api: ApiClient, db: WorkspaceDb) {
+  constructor(api: ApiClient, db: WorkspaceDb, options: WorkspaceOptions = {}) {
     this.#api = api;
     this.#db = db;
     this.revisions = new Revisions(db);
     this.compare = new CompareState(() => this.documents, () => this.active, this.revisions);
-    this.#autosave = new Autosave(db, (doc) => this.#recordOf(doc), (error) => this.#report(error, 'Autosave failed'));
+    this.#link = new WindowLink(options.link);
+    this.#link.onmessage = (message) => void this.#follow(message);
+    this.#link.onlost = (docId) => this.#lose(docId);
+    this.#autosave = new Autosave(db, {
+      recordOf: (doc) => this.#recordOf(doc),
+      historyOf: (doc) => doc.history,
+      onerror: (error) => this.#report(error, 'Autosave failed'),
+      onstored: (docId) => this.#link.post({ type: 'stored', docId }),
+      ...(options.nextFrame ? { nextFrame: options.nextFrame } : {}),
+    });
+    this.disk = new DiskWatch(api, () => this.documents.filter((d) => !d.readOnly), options.diskCheckMs);
   }
 
   /** `pending` while edits wait to reach IndexedDB; `idle` once everything is stored locally. */
@@ -103,6 +136,7 @@ export class Workspace {
       this.#api.on('menu.command', ({ command }) => void this.run(command, 'menu'));
       await this.#restore();
       await Promise.all([this.refreshRecent(), this.#loadExamples()]);
+      this.disk.start();
     } catch (error) {
       this.#report(error, 'Keyplan could not start');
     } finally {
@@ -118,8 +152,14 @@ export class Workspace {
     for (const record of records) {
       // Work in progress may break DynamoDB rules (they show inline); only a broken shape fails.
       const parsed = parseDesignStructure(record.design);
-      if (parsed.ok) this.documents.push(this.#makeDocument(record.id, parsed.value, record));
-      else failures.push({ id: record.id, title: record.fileName ?? nameOf(record.design), problems: parsed.errors });
+      if (!parsed.ok) {
+        failures.push({ id: record.id, title: record.fileName ?? nameOf(record.design), problems: parsed.errors });
+        continue;
+      }
+      if (this.documents.some((d) => d.id === record.id)) continue;
+      // Another window may be editing it: then this one shows it read-only and follows that window.
+      const owned = await this.#link.claim(record.id);
+      this.documents.push(this.#makeDocument(record.id, parsed.value, record, owned ? await this.#loadHistory(record.id) : undefined, !owned));
     }
     this.restoreFailures = failures;
     const settings = await this.#db.settings.bulkGet(['activeId', 'screen']);
@@ -129,24 +169,113 @@ export class Workspace {
     if (SCREENS.some((s) => s.id === screen)) this.screen = screen as ScreenId;
   }
 
-  #makeDocument(id: string, design: Design, file?: Pick<DocumentRecord, 'fileRef' | 'fileName' | 'savedJson'>) {
+  #makeDocument(
+    id: string,
+    design: Design,
+    file?: Pick<DocumentRecord, 'fileRef' | 'fileName' | 'savedJson' | 'fileVersion'>,
+    history?: History,
+    readOnly = false,
+  ) {
     return new OpenDocument({
       id,
       design,
       fileRef: file?.fileRef,
       fileName: file?.fileName,
       savedJson: file?.savedJson,
-      onchange: (doc) => this.#autosave.schedule(doc),
+      fileVersion: file?.fileVersion,
+      history,
+      readOnly,
+      onchange: (doc) => {
+        if (!doc.readOnly) this.#autosave.schedule(doc);
+      },
     });
   }
 
-  #add(design: Design, file?: { fileRef: string; fileName: string; savedJson: string }): OpenDocument {
+  /** The stored undo history of a document; steps whose design no longer parses are dropped. */
+  async #loadHistory(id: string): Promise<History> {
+    const rows = await this.#db.history.where('documentId').equals(id).sortBy('seq');
+    const steps = (stack: HistoryRecord['stack']) =>
+      rows.flatMap((r) => {
+        if (r.stack !== stack) return [];
+        const parsed = parseDesignStructure(r.design);
+        return parsed.ok ? [{ seq: r.seq, design: parsed.value }] : [];
+      });
+    return { past: steps('past'), future: steps('future') };
+  }
+
+  #add(design: Design, file?: { fileRef: string; fileName: string; savedJson: string; fileVersion: FileVersion }): OpenDocument {
     this.notice = undefined;
     const doc = this.#makeDocument(newId('doc'), design, file);
     this.documents.push(doc);
     this.activate(doc.id);
-    this.#autosave.now(doc);
+    void this.#link.claim(doc.id); // a new id: no other window can hold it
+    void this.#autosave.now(doc);
     return doc;
+  }
+
+  /** Another window's news about a document this one shows. */
+  async #follow(message: LinkMessage): Promise<void> {
+    if (this.status !== 'ready') return; // the restore reads every record as it is now
+    const doc = this.documents.find((d) => d.id === message.docId);
+    if (message.type === 'release') {
+      if (doc && !doc.readOnly && this.#link.owns(doc.id)) await this.#handOver(doc);
+      return;
+    }
+    if (message.type === 'closed') {
+      if (doc?.readOnly) this.#drop(doc.id);
+      return;
+    }
+    if (message.type !== 'stored' || (doc && !doc.readOnly)) return;
+    const record = await this.#db.documents.get(message.docId);
+    const parsed = record ? parseDesignStructure(record.design) : undefined;
+    if (!record || !parsed?.ok) return;
+    const state = { design: parsed.value, fileRef: record.fileRef, fileName: record.fileName, savedJson: record.savedJson, fileVersion: record.fileVersion };
+    const current = this.documents.find((d) => d.id === message.docId);
+    if (current) current.follow(state);
+    else {
+      // A document another window opened (and so edits): listed here too, read-only.
+      this.documents.push(this.#makeDocument(record.id, parsed.value, record, undefined, true));
+      if (this.activeId === undefined) this.activeId = record.id;
+    }
+  }
+
+  /** Another window takes this document over: store the last edits, stop editing, let go. */
+  async #handOver(doc: OpenDocument): Promise<void> {
+    doc.readOnly = true;
+    await this.#autosave.now(doc);
+    this.#autosave.cancel(doc.id);
+    this.#link.release(doc.id);
+    this.#link.post({ type: 'released', docId: doc.id });
+    if (doc === this.active) this.notice = { kind: 'info', message: `${doc.title} is edited in another window now; here it follows that window's edits.` };
+  }
+
+  /** The lock was taken by force (this window did not answer in time): stop writing the document. */
+  #lose(docId: string): void {
+    const doc = this.documents.find((d) => d.id === docId);
+    if (!doc) return;
+    doc.readOnly = true;
+    this.#autosave.cancel(docId);
+  }
+
+  /** Makes this window the one that edits `doc` (it was open read-only because another window edits it). */
+  async takeOver(doc: OpenDocument): Promise<void> {
+    if (!doc.readOnly) return;
+    await this.#guard(`Could not take over ${doc.title}`, async () => {
+      await this.#link.takeOver(doc.id);
+      const record = await this.#db.documents.get(doc.id);
+      const parsed = record ? parseDesignStructure(record.design) : undefined;
+      if (record && parsed?.ok) {
+        doc.follow({ design: parsed.value, fileRef: record.fileRef, fileName: record.fileName, savedJson: record.savedJson, fileVersion: record.fileVersion });
+      }
+      doc.resume(await this.#loadHistory(doc.id));
+      this.notice = { kind: 'info', message: `You edit ${doc.title} in this window now; the other window shows it read-only.` };
+    });
+  }
+
+  /** Removes a document from this window only (another window edits it, or closed it). */
+  #drop(id: string): void {
+    this.documents = this.documents.filter((d) => d.id !== id);
+    if (this.activeId === id) this.activeId = this.documents.at(-1)?.id;
   }
 
   activate(id: string): void {
@@ -267,7 +396,7 @@ export class Workspace {
     if (this.host?.mode === 'electron') {
       await this.#guard('Could not open the file', async () => {
         const opened = await this.#api.call('file.openDialog', {});
-        this.#adopt(opened.ref, opened.name, opened.design);
+        this.#adopt(opened.ref, opened.name, opened.design, opened.version);
       });
       return;
     }
@@ -282,7 +411,7 @@ export class Workspace {
     this.dialog = undefined;
     await this.#guard(`Could not open ${ref}`, async () => {
       const opened = await this.#api.call('file.open', { ref });
-      this.#adopt(opened.ref, opened.name, opened.design);
+      this.#adopt(opened.ref, opened.name, opened.design, opened.version);
       if (opened.migratedFrom !== undefined) {
         this.notice = {
           kind: 'info',
@@ -293,27 +422,72 @@ export class Workspace {
     await this.refreshRecent();
   }
 
-  #adopt(ref: string, name: string, design: Design): void {
+  #adopt(ref: string, name: string, design: Design, version: FileVersion): void {
     const already = this.documents.find((d) => d.fileRef === ref);
-    if (already && !already.isDirty) {
+    if (already && (already.readOnly || !already.isDirty)) {
+      // Open here already (or edited in another window, shown here read-only): one document per file.
       this.activate(already.id);
       return;
     }
-    this.#add(design, { fileRef: ref, fileName: name, savedJson: JSON.stringify(design) });
+    this.#add(design, { fileRef: ref, fileName: name, savedJson: JSON.stringify(design), fileVersion: version });
   }
 
-  async save(): Promise<void> {
-    const doc = this.active;
-    if (!doc) return;
+  /**
+   * Saves the active design over its file. The save names the version this editor holds; when the
+   * file changed on disk since, nothing is written and the conflict dialog asks what to do.
+   * `overwrite` (the dialog's answer) names the version now on disk instead, or none when it is gone.
+   */
+  async save(overwrite?: SaveConflict): Promise<void> {
+    const doc = overwrite?.doc ?? this.active;
+    if (!doc || doc.readOnly) return;
     if (!doc.fileRef) return this.saveAs();
+    const expected = overwrite ? overwrite.version : doc.fileVersion;
     await this.#guard(`Could not save ${doc.title}`, async () => {
-      const saved = await this.#api.call('file.save', { ref: doc.fileRef!, design: doc.design });
-      doc.markSaved(saved.ref, saved.name);
-      this.#autosave.now(doc);
-      await this.revisions.record(doc.id, doc.design, `Saved ${saved.name}`);
-      this.notice = { kind: 'info', message: `Saved ${saved.name}.` };
+      try {
+        const saved = await this.#api.call('file.save', { ref: doc.fileRef!, design: doc.design, ...(expected ? { expected } : {}) });
+        doc.markSaved(saved.ref, saved.name, saved.version);
+        this.disk.saved(doc);
+        await this.#autosave.now(doc);
+        await this.revisions.record(doc.id, doc.design, `Saved ${saved.name}`);
+        this.conflict = undefined;
+        if (this.dialog === 'conflict') this.dialog = undefined;
+        this.notice = { kind: 'info', message: `Saved ${saved.name}.` };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'file.changed') throw error;
+        const onDisk = (error.details as { version?: FileVersion | null } | undefined)?.version ?? null;
+        this.conflict = { doc, version: onDisk };
+        this.dialog = 'conflict';
+      }
     });
     await this.refreshRecent();
+  }
+
+  /** The conflict dialog's "Compare": the version on disk beside this one on the Compare screen. */
+  async compareWithDisk(doc: OpenDocument): Promise<void> {
+    if (!doc.fileRef) return;
+    await this.#guard(`Could not read ${doc.title} from disk`, async () => {
+      const opened = await this.#api.call('file.open', { ref: doc.fileRef! });
+      const revision = await this.revisions.record(doc.id, opened.design, `On disk: ${opened.name}`);
+      this.compare.select([revisionSourceKey(revision.id), designSourceKey(doc.id)]);
+      if (this.dialog === 'conflict') this.dialog = undefined;
+      this.show('compare');
+      this.notice = {
+        kind: 'info',
+        message: `Comparing the version of ${opened.name} on disk (kept as a revision) with yours. Save again to choose: overwrite it, or save yours as a new file.`,
+      };
+    });
+  }
+
+  /** Replaces the design with the version on disk, as one undoable edit (the banner's "Reload"). */
+  async reloadFromDisk(doc: OpenDocument): Promise<void> {
+    if (!doc.fileRef || doc.readOnly) return;
+    await this.#guard(`Could not reload ${doc.title}`, async () => {
+      const opened = await this.#api.call('file.open', { ref: doc.fileRef! });
+      this.edit(() => opened.design, undefined, doc);
+      doc.markSaved(opened.ref, opened.name, opened.version);
+      this.disk.saved(doc);
+      this.notice = { kind: 'info', message: `Reloaded ${opened.name} from disk. Undo brings back the design it replaced.` };
+    });
   }
 
   async saveAs(): Promise<void> {
@@ -333,8 +507,10 @@ export class Workspace {
     let saved = false;
     await this.#guard(`Could not save ${name}`, async () => {
       const result = await this.#api.call('file.saveAs', { name, design: doc.design, overwrite });
-      doc.markSaved(result.ref, result.name);
-      this.#autosave.now(doc);
+      doc.markSaved(result.ref, result.name, result.version);
+      this.disk.saved(doc);
+      await this.#autosave.now(doc);
+      this.conflict = undefined;
       await this.revisions.record(doc.id, doc.design, `Saved ${result.name}`);
       this.dialog = undefined;
       this.notice = { kind: 'info', message: `Saved ${result.name}.` };
@@ -392,7 +568,7 @@ export class Workspace {
   async close(id: string, force = false): Promise<void> {
     const doc = this.documents.find((d) => d.id === id);
     if (!doc) return;
-    if (doc.isDirty && !force) {
+    if (doc.isDirty && !force && !doc.readOnly) {
       this.closing = doc;
       this.dialog = 'close';
       return;
@@ -402,9 +578,16 @@ export class Workspace {
       this.dialog = undefined;
     }
     this.#autosave.cancel(id);
+    if (doc.readOnly) return this.#drop(id); // another window edits it: only this window's view closes
     this.documents = this.documents.filter((d) => d.id !== id);
-    await this.#db.documents.delete(id);
     if (this.activeId === id) this.activeId = this.documents.at(-1)?.id;
+    await this.#autosave.settled();
+    await this.#db.transaction('rw', this.#db.documents, this.#db.history, async () => {
+      await this.#db.documents.delete(id);
+      await this.#db.history.where('documentId').equals(id).delete();
+    });
+    this.#link.release(id);
+    this.#link.post({ type: 'closed', docId: id });
   }
 
   /** Saves the design the close dialog asks about to its file, then closes it. */
@@ -419,6 +602,7 @@ export class Workspace {
   /** Forgets a stored document that could not be restored, after the user chose to. */
   async discardFailed(id: string): Promise<void> {
     await this.#db.documents.delete(id);
+    await this.#db.history.where('documentId').equals(id).delete();
     this.restoreFailures = this.restoreFailures.filter((f) => f.id !== id);
   }
 
@@ -432,6 +616,12 @@ export class Workspace {
 
   async #loadExamples(): Promise<void> {
     this.examples = (await this.#api.call('examples.list', {})).examples;
+  }
+
+  /** Stops the disk checks and lets go of this window's documents (the window is closing; tests). */
+  dispose(): void {
+    this.disk.stop();
+    this.#link.close();
   }
 
   /** Writes every pending autosave now (the page is being hidden or closed). */
@@ -449,6 +639,7 @@ export class Workspace {
     if (doc.fileRef !== undefined) record.fileRef = doc.fileRef;
     if (doc.fileName !== undefined) record.fileName = doc.fileName;
     if (doc.savedJson !== undefined) record.savedJson = doc.savedJson;
+    if (doc.fileVersion !== undefined) record.fileVersion = { ...doc.fileVersion };
     return record;
   }
 

@@ -8,16 +8,17 @@ import { createApiClient } from '../../src-shared/ipc/client.ts';
 import { createMemoryTransport } from '../../src-shared/ipc/memory.ts';
 import { createBrowserHandlers } from '../../src-main/host.ts';
 import { openWorkspaceDb } from '../../src-renderer/lib/db.ts';
-import { Workspace } from '../../src-renderer/state/workspace.svelte.ts';
+import { Workspace, type WorkspaceOptions } from '../../src-renderer/state/workspace.svelte.ts';
 
-export async function startWorkspace(dir: string, dbName: string): Promise<Workspace> {
+export async function startWorkspace(dir: string, dbName: string, options: WorkspaceOptions = {}): Promise<Workspace> {
   const handlers = await createBrowserHandlers({
     workspaceDir: join(dir, 'workspace'),
     examplesDir: resolve(import.meta.dirname, '../../examples'),
     version: 'test',
     log: () => undefined,
   });
-  const workspace = new Workspace(createApiClient(createMemoryTransport(handlers)), openWorkspaceDb(dbName));
+  // Disk checks run when a test asks (`workspace.disk.check()`), not on a timer.
+  const workspace = new Workspace(createApiClient(createMemoryTransport(handlers)), openWorkspaceDb(dbName), { diskCheckMs: 0, ...options });
   await workspace.init();
   return workspace;
 }

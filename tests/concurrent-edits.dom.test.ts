@@ -1,0 +1,240 @@
+/**
+ * Concurrent edits are never silent: a file changed on disk behind its editor, two windows on one
+ * document, and the undo history across a reload. The real host handlers over the in-memory
+ * transport, a real workspace folder, IndexedDB (fake-indexeddb), real BroadcastChannels between
+ * the simulated windows and an in-process Web Locks stand-in (happy-dom has none).
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addEntity, renameDesign } from '../src-shared/model/edits.ts';
+import type { Design } from '../src-shared/model/schema.ts';
+import type { Workspace } from '../src-renderer/state/workspace.svelte.ts';
+import type { ChannelLike } from '../src-renderer/state/window-link.ts';
+import { MemoryLocks } from './support/memory-locks.ts';
+import { startWorkspace } from './support/workspace.ts';
+
+let dir: string;
+let dbName: string;
+let channelName: string;
+let locks: MemoryLocks;
+const windows: Workspace[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'keyplan-concurrent-'));
+  dbName = `keyplan-test-${Math.random().toString(36).slice(2)}`;
+  channelName = `keyplan-test-${Math.random().toString(36).slice(2)}`;
+  locks = new MemoryLocks();
+});
+
+afterEach(async () => {
+  for (const w of windows.splice(0)) w.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A window of the workspace: its own BroadcastChannel, the shared locks and database. */
+async function openWindow(): Promise<Workspace> {
+  const channel = new BroadcastChannel(channelName) as unknown as ChannelLike;
+  const workspace = await startWorkspace(dir, dbName, { link: { locks, channel, releaseTimeoutMs: 500 } });
+  windows.push(workspace);
+  return workspace;
+}
+
+const filePath = () => join(dir, 'workspace', 'orders.keyplan.json');
+const onDisk = async (): Promise<Design> => JSON.parse(await readFile(filePath(), 'utf8')) as Design;
+const entityNames = (w: Workspace) => w.active!.design.tables[0]!.entities.map((e) => e.name);
+
+/** Another program saves the file: the design on disk renamed. */
+async function changeOnDisk(name: string): Promise<void> {
+  await writeFile(filePath(), `${JSON.stringify({ ...(await onDisk()), name }, null, 2)}\n`);
+}
+
+describe('a file changed on disk behind its editor', () => {
+  it('refuses the save, writes nothing, and lets the user compare, overwrite or save as', async () => {
+    const w = await openWindow();
+    w.newDesign();
+    await w.saveAsNamed('orders');
+    const tableId = w.active!.design.tables[0]!.id;
+    w.edit((d) => addEntity(d, tableId, 'Mine'));
+    await changeOnDisk('Theirs');
+
+    await w.save();
+    expect(w.dialog).toBe('conflict');
+    expect(w.conflict).toMatchObject({ doc: w.active, version: { sha256: expect.any(String) } });
+    expect((await onDisk()).name).toBe('Theirs');
+    expect(w.active!.isDirty).toBe(true);
+
+    await w.compareWithDisk(w.active!);
+    expect(w.screen).toBe('compare');
+    expect(w.dialog).toBeUndefined();
+    const diskRevision = w.revisions.of(w.active!.id)[0]!;
+    expect(diskRevision.label).toBe('On disk: orders.keyplan.json');
+    expect(diskRevision.design.name).toBe('Theirs');
+
+    // Saving again still asks; "Overwrite" names the version now on disk and replaces it.
+    await w.save();
+    expect(w.dialog).toBe('conflict');
+    await w.save(w.conflict);
+    expect(w.dialog).toBeUndefined();
+    expect((await onDisk()).tables[0]!.entities.map((e) => e.name)).toEqual(['Mine']);
+    expect(JSON.parse(await readFile(`${filePath()}.bak`, 'utf8')).name).toBe('Theirs');
+    expect(w.active!.isDirty).toBe(false);
+
+    // And the next save from here is not a conflict: the version written is the one held.
+    w.edit((d) => renameDesign(d, 'Mine again'));
+    await w.save();
+    expect(w.dialog).toBeUndefined();
+    expect((await onDisk()).name).toBe('Mine again');
+  });
+
+  it('notices the change, offers to reload (undoable), and stays quiet once the user keeps theirs', async () => {
+    const w = await openWindow();
+    w.newDesign();
+    await w.saveAsNamed('orders');
+    const mine = w.active!.design.name;
+    await w.disk.check();
+    expect(w.active!.diskChange).toBeUndefined();
+
+    await changeOnDisk('Theirs');
+    await w.disk.check();
+    expect(w.active!.diskChange?.version?.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    await w.reloadFromDisk(w.active!);
+    expect(w.active!.design.name).toBe('Theirs');
+    expect(w.active!.isDirty).toBe(false);
+    expect(w.active!.diskChange).toBeUndefined();
+    w.active!.undo();
+    expect(w.active!.design.name).toBe(mine);
+
+    await changeOnDisk('Theirs, again');
+    await w.disk.check();
+    expect(w.active!.diskChange).toBeDefined();
+    w.disk.dismiss(w.active!);
+    await w.disk.check();
+    expect(w.active!.diskChange).toBeUndefined();
+    // Keeping mine does not make a save silent: it still asks before replacing their version.
+    await w.save();
+    expect(w.dialog).toBe('conflict');
+  });
+
+  it('a deleted file is noticed, and a save asks before writing it again', async () => {
+    const w = await openWindow();
+    w.newDesign();
+    await w.saveAsNamed('orders');
+    await rm(filePath());
+    await w.disk.check();
+    expect(w.active!.diskChange).toEqual({ version: null });
+    await w.save();
+    expect(w.conflict?.version).toBeNull();
+    await w.save(w.conflict);
+    expect((await onDisk()).name).toBe(w.active!.design.name);
+  });
+});
+
+describe('two windows on one document', () => {
+  it('the second window shows it read-only and follows the first one\'s edits', async () => {
+    const first = await openWindow();
+    first.newDesign();
+    await first.saveAsNamed('orders');
+    const second = await openWindow();
+    expect(second.documents).toHaveLength(1);
+    expect(second.active!.readOnly).toBe(true);
+    expect(first.active!.readOnly).toBe(false);
+
+    const tableId = first.active!.design.tables[0]!.id;
+    first.edit((d) => addEntity(d, tableId, 'FromFirst'));
+    await vi.waitFor(() => expect(entityNames(second)).toEqual(['FromFirst']), { timeout: 2000, interval: 20 });
+
+    // Edits, undo and saves in the read-only window do nothing, and store nothing.
+    second.edit((d) => addEntity(d, tableId, 'FromSecond'));
+    second.active!.undo();
+    await second.save();
+    expect(entityNames(second)).toEqual(['FromFirst']);
+    expect((await onDisk()).tables[0]!.entities).toEqual([]);
+  });
+
+  it('take over: the owner stores its last edit and goes read-only; the new owner has it, and its undo history', async () => {
+    const first = await openWindow();
+    first.newDesign();
+    const tableId = first.active!.design.tables[0]!.id;
+    first.edit((d) => addEntity(d, tableId, 'One'));
+    first.edit((d) => addEntity(d, tableId, 'Two'));
+    const second = await openWindow();
+    const doc = second.active!;
+    expect(doc.readOnly).toBe(true);
+
+    await second.takeOver(doc);
+    expect(doc.readOnly).toBe(false);
+    expect(first.active!.readOnly).toBe(true);
+    expect(entityNames(second)).toEqual(['One', 'Two']);
+    doc.undo();
+    expect(entityNames(second)).toEqual(['One']);
+
+    // The first window now follows the second, and its own late edits change nothing.
+    first.edit((d) => addEntity(d, tableId, 'Late'));
+    await vi.waitFor(() => expect(entityNames(first)).toEqual(['One']), { timeout: 2000, interval: 20 });
+    await second.disk.check();
+    const [record] = await (await import('../src-renderer/lib/db.ts')).openWorkspaceDb(dbName).documents.toArray();
+    expect((record!.design as Design).tables[0]!.entities.map((e) => e.name)).toEqual(['One']);
+  });
+
+  it('a window that does not answer loses the document after the timeout', async () => {
+    // A hung page: it holds its locks but hears nothing and says nothing.
+    const deaf: ChannelLike = { postMessage: () => undefined, addEventListener: () => undefined, close: () => undefined };
+    const hung = await startWorkspace(dir, dbName, { link: { locks, channel: deaf, releaseTimeoutMs: 500 } });
+    windows.push(hung);
+    hung.newDesign();
+    await vi.waitFor(async () => expect(locks.isHeld(`keyplan-doc:${hung.active!.id}`)).toBe(true));
+    const second = await openWindow();
+    expect(second.active!.readOnly).toBe(true);
+
+    const started = Date.now();
+    await second.takeOver(second.active!);
+    expect(second.active!.readOnly).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // The hung window learns it lost the lock, and stops writing the document.
+    await vi.waitFor(() => expect(hung.active!.readOnly).toBe(true));
+  });
+
+  it('closing in the owning window closes it in the others; closing a read-only view keeps it for its owner', async () => {
+    const first = await openWindow();
+    first.newDesign();
+    first.newDesign();
+    const second = await openWindow();
+    expect(second.documents).toHaveLength(2);
+    const [a, b] = first.documents;
+    await second.close(b!.id);
+    expect(second.documents).toHaveLength(1);
+    expect(first.documents).toHaveLength(2);
+    await first.close(a!.id, true); // "Discard changes and close": it was never saved
+    await vi.waitFor(() => expect(second.documents).toHaveLength(0), { timeout: 2000, interval: 20 });
+  });
+});
+
+describe('undo across a reload', () => {
+  it('the undo and redo stacks are stored with the design and restored in the next session', async () => {
+    const first = await openWindow();
+    first.newDesign();
+    const tableId = first.active!.design.tables[0]!.id;
+    for (const name of ['A', 'B', 'C']) first.edit((d) => addEntity(d, tableId, name));
+    first.active!.undo();
+    await vi.waitFor(async () => {
+      const db = (await import('../src-renderer/lib/db.ts')).openWorkspaceDb(dbName);
+      expect(await db.history.count()).toBe(3); // undo: the empty design, [A]; redo: [A, B, C]
+      db.close();
+    }, { timeout: 2000, interval: 20 });
+    first.dispose(); // the window is gone: its locks with it
+
+    const again = await openWindow();
+    expect(entityNames(again)).toEqual(['A', 'B']);
+    again.active!.redo();
+    expect(entityNames(again)).toEqual(['A', 'B', 'C']);
+    again.active!.undo();
+    again.active!.undo();
+    again.active!.undo();
+    expect(entityNames(again)).toEqual([]);
+    expect(again.active!.canUndo).toBe(false);
+  });
+});
