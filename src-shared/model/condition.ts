@@ -11,16 +11,22 @@
  *   `1e3`), or `true`/`false`;
  * - a name is a letter or `_` followed by letters, digits, `_`, `-` or `.` (as in key templates).
  *
+ * A condition is at most `MAX_CONDITION_BYTES` (4,096) bytes of UTF-8, DynamoDB's limit for one
+ * expression; a longer one is refused before it is parsed (`condition.tooLong`).
+ *
  * Evaluation follows DynamoDB: a comparison with a missing attribute, or with a value of another type,
  * is false, except `<>`, which is then true. Strings compare by code point (the order of their UTF-8
  * bytes, as DynamoDB compares them).
  */
 import { ok, fail, type Result } from '../errors.ts';
+import { utf8ByteLength } from './key-template.ts';
 import type { Problem } from './problems.ts';
+import { clipText, excerptAround, formatCount } from './quoted-text.ts';
 
 /** Codes of the problems conditions raise (here and in `validate.ts`). */
 export type ConditionErrorCode =
   | 'condition.empty'
+  | 'condition.tooLong'
   | 'condition.syntax'
   | 'condition.unknownAttribute'
   | 'condition.typeMismatch'
@@ -48,6 +54,15 @@ export interface Condition {
 /** DynamoDB accepts at most 100 operands for `IN`. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html */
 export const MAX_IN_OPERANDS = 100;
 
+/**
+ * The longest condition accepted, in UTF-8 bytes: DynamoDB's limit for any expression string, 4 KB
+ * = 4,096 bytes ("the size of the ConditionExpression a=b is 3 bytes"; docs/dynamodb-rules.md §7).
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html
+ * A pattern's filter becomes a FilterExpression; a `when` is never sent, but a predicate longer than
+ * any expression DynamoDB takes is not one a design needs. Checked before parsing.
+ */
+export const MAX_CONDITION_BYTES = 4096;
+
 type Token =
   | { kind: 'name'; text: string; at: number }
   | { kind: 'string'; value: string; at: number; text: string }
@@ -57,7 +72,8 @@ type Token =
 
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
-const NUMBER = /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/;
+// Sticky: matched at `lastIndex` in the source itself, without slicing the rest of it off per token.
+const NUMBER = /-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
 
 class ConditionSyntaxError {
   constructor(
@@ -109,7 +125,8 @@ function tokenize(s: string): Token[] {
       tokens.push({ kind: 'string', value, at: start, text: s.slice(start, i) });
       continue;
     }
-    const number = NUMBER.exec(s.slice(i));
+    NUMBER.lastIndex = i;
+    const number = NUMBER.exec(s);
     if (number) {
       tokens.push({ kind: 'number', value: Number(number[0]), at: i, text: number[0] });
       i += number[0].length;
@@ -133,7 +150,7 @@ function tokenize(s: string): Token[] {
   return tokens;
 }
 
-const describeToken = (t: Token): string => (t.kind === 'end' ? 'the end of the condition' : JSON.stringify(t.text));
+const describeToken = (t: Token): string => (t.kind === 'end' ? 'the end of the condition' : JSON.stringify(clipText(t.text)));
 
 const VALUE_EXPECTED = 'a value: a "double-quoted string", a number, true or false';
 
@@ -155,7 +172,7 @@ function parseTokens(tokens: Token[]): ConditionClause[] {
     const t = next();
     if (t.kind === 'string' || t.kind === 'number') return t.value;
     if (t.kind === 'name' && (t.text === 'true' || t.text === 'false')) return t.text === 'true';
-    const hint = t.kind === 'name' ? ` (a string needs double quotes: "${t.text}")` : '';
+    const hint = t.kind === 'name' ? ` (a string needs double quotes: ${JSON.stringify(clipText(t.text))})` : '';
     throw new ConditionSyntaxError(t.at, `missing value${hint}`, VALUE_EXPECTED, describeToken(t));
   };
 
@@ -201,7 +218,7 @@ function parseTokens(tokens: Token[]): ConditionClause[] {
     } else {
       throw new ConditionSyntaxError(
         after.at,
-        `missing operator after ${JSON.stringify(first.text)}`,
+        `missing operator after ${JSON.stringify(clipText(first.text))}`,
         'one of =, <>, <, <=, >, >=, IN',
         describeToken(after),
       );
@@ -217,9 +234,11 @@ function parseTokens(tokens: Token[]): ConditionClause[] {
 }
 
 /**
- * Parses a condition. Errors: `condition.empty` (blank), `condition.syntax` with the 0-based index of
- * the offending character in `details.position` (the message counts characters from 1, as people do).
- * Never throws.
+ * Parses a condition. Errors: `condition.empty` (blank), `condition.tooLong` (over
+ * `MAX_CONDITION_BYTES` bytes of UTF-8, refused before parsing; `details.bytes` is its size),
+ * `condition.syntax` with the 0-based index of the offending character in `details.position` (the
+ * message counts characters from 1, as people do, and quotes about 80 characters around it). Never
+ * throws; linear in the condition's length.
  */
 export function parseCondition(source: string, path = ''): Result<Condition, Problem> {
   if (source.trim() === '') {
@@ -233,6 +252,20 @@ export function parseCondition(source: string, path = ''): Result<Condition, Pro
       },
     ]);
   }
+  // Every UTF-16 code unit is at least one UTF-8 byte: a longer source is over without counting.
+  if (source.length > MAX_CONDITION_BYTES || utf8ByteLength(source) > MAX_CONDITION_BYTES) {
+    const bytes = utf8ByteLength(source);
+    return fail([
+      {
+        code: 'condition.tooLong',
+        path,
+        message: `Condition ${JSON.stringify(clipText(source))} is ${formatCount(bytes)} bytes of UTF-8; expected at most ${formatCount(MAX_CONDITION_BYTES)} bytes, DynamoDB's limit for an expression (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html). It was not parsed.`,
+        found: `${formatCount(bytes)} bytes`,
+        expected: `at most ${formatCount(MAX_CONDITION_BYTES)} bytes`,
+        details: { bytes },
+      },
+    ]);
+  }
   try {
     return ok({ source, clauses: parseTokens(tokenize(source)) });
   } catch (error) {
@@ -241,7 +274,7 @@ export function parseCondition(source: string, path = ''): Result<Condition, Pro
       {
         code: 'condition.syntax',
         path,
-        message: `Condition ${JSON.stringify(source)}: ${error.what} at character ${error.at + 1}; expected ${error.expected}, found ${error.found}.`,
+        message: `Condition ${JSON.stringify(excerptAround(source, error.at))}: ${error.what} at character ${error.at + 1}; expected ${error.expected}, found ${error.found}.`,
         found: error.found,
         expected: error.expected,
         details: { position: error.at },
@@ -275,9 +308,27 @@ export function formatCondition(clauses: readonly ConditionClause[]): string {
 
 /** The attribute names a condition reads, in order of first use, without repeats. */
 export function conditionAttributes(c: Condition): string[] {
-  const names: string[] = [];
-  for (const clause of c.clauses) if (!names.includes(clause.attribute)) names.push(clause.attribute);
-  return names;
+  const names = new Set<string>();
+  for (const clause of c.clauses) names.add(clause.attribute);
+  return [...names];
+}
+
+/**
+ * The literal values a condition compares each attribute with, by attribute in order of first use
+ * (an attribute only tested with `attribute_exists` has an empty list): one pass over the clauses.
+ */
+export function conditionValuesByAttribute(c: Condition): Map<string, ConditionValue[]> {
+  const values = new Map<string, ConditionValue[]>();
+  for (const clause of c.clauses) {
+    let list = values.get(clause.attribute);
+    if (!list) {
+      list = [];
+      values.set(clause.attribute, list);
+    }
+    if (clause.kind === 'compare') list.push(clause.value);
+    else if (clause.kind === 'in') for (const v of clause.values) list.push(v);
+  }
+  return values;
 }
 
 /** The literal values a condition compares an attribute with (to check their types against it). */

@@ -9,17 +9,21 @@
  * - `{name:0W}` pads a non-negative integer with zeros to W digits (1–38), e.g. `{rank:08}` renders
  *   42 as `00000042`, so that numbers sort in string order; only an N attribute can be padded
  *   (`validateDesign` reports `keyTemplate.paddingType` for any other);
- * - a template without a placeholder is a constant.
+ * - a template without a placeholder is a constant;
+ * - a template is at most `MAX_KEY_TEMPLATE_BYTES` (2,048) bytes of UTF-8; a longer one is refused
+ *   before it is parsed (`keyTemplate.tooLong`), so hostile input costs linear time.
  *
  * Every function here returns problems instead of throwing; `path` arguments are copied into them so
  * callers can point at the field the template came from.
  */
 import { ok, fail, type Result } from '../errors.ts';
 import type { Problem } from './problems.ts';
+import { clipText, excerptAround, formatCount, quoteClipped } from './quoted-text.ts';
 
 /** Codes of the problems key templates raise (here and in `validate.ts`). */
 export type KeyTemplateErrorCode =
   | 'keyTemplate.empty'
+  | 'keyTemplate.tooLong'
   | 'keyTemplate.unclosedBrace'
   | 'keyTemplate.unmatchedBrace'
   | 'keyTemplate.emptyPlaceholder'
@@ -64,6 +68,16 @@ export type TemplateValues = Record<string, string | number | boolean | undefine
 /** The widest zero padding accepted: DynamoDB numbers have 38 digits of precision. */
 export const MAX_PAD_DIGITS = 38;
 
+/**
+ * The longest key template accepted, in UTF-8 bytes: 2,048, DynamoDB's largest key value (a
+ * partition key; a sort key takes 1,024; docs/dynamodb-rules.md §7). A template renders at least its
+ * literal text, so a longer template that is mostly text can render no valid key; one that is mostly
+ * placeholders names hundreds of attributes (`{a}` is 3 bytes), which no real key is built from. The
+ * cap is checked before parsing, so the parser, the validator and every message work on at most this
+ * much text per template.
+ */
+export const MAX_KEY_TEMPLATE_BYTES = 2048;
+
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
 /** An attribute name a placeholder (or a condition) can refer to. */
@@ -76,20 +90,21 @@ const problem = (code: KeyTemplateErrorCode, path: string, message: string, extr
   ...extra,
 });
 
-/** `"…"` with the quote and backslash escaped, for messages. */
-const quote = (s: string): string => JSON.stringify(s);
+/** `"…"` with the quote and backslash escaped and at most 80 characters of `s`, for messages. */
+const quote = (s: string): string => quoteClipped(s);
 
 /**
  * Parses a key template. Errors (one at a time, the first found; `details.position` is the 0-based
- * index of the offending character, the message counts characters from 1): `keyTemplate.empty`,
- * `keyTemplate.unclosedBrace`, `keyTemplate.unmatchedBrace` (a lone `}`), `keyTemplate.emptyPlaceholder`
+ * index of the offending character, the message counts characters from 1 and quotes about 80
+ * characters around it): `keyTemplate.empty`, `keyTemplate.tooLong` (over `MAX_KEY_TEMPLATE_BYTES`
+ * bytes; refused before parsing, `details.bytes` is its size), `keyTemplate.unclosedBrace`, `keyTemplate.unmatchedBrace` (a lone `}`), `keyTemplate.emptyPlaceholder`
  * (`{}`), `keyTemplate.badPlaceholder` (a character a name cannot hold), `keyTemplate.badPadding` (`{n:}`,
  * `{n:8}`, `{n:0}`, `{n:abc}`, a width over 38; the message quotes the whole spec). Never throws.
  */
 export function parseKeyTemplate(template: string, path = ''): Result<KeyTemplate, Problem> {
   const at = (code: KeyTemplateErrorCode, position: number, what: string, expected: string): Result<never, Problem> =>
     fail([
-      problem(code, path, `Key template ${quote(template)}: ${what} at character ${position + 1}; expected ${expected}.`, {
+      problem(code, path, `Key template ${JSON.stringify(excerptAround(template, position))}: ${what} at character ${position + 1}; expected ${expected}.`, {
         found: position < template.length ? quote(charAt(template, position)) : 'the end of the template',
         expected,
         details: { position },
@@ -104,6 +119,9 @@ export function parseKeyTemplate(template: string, path = ''): Result<KeyTemplat
       }),
     ]);
   }
+
+  const tooLong = templateTooLong(template, path);
+  if (tooLong) return fail([tooLong]);
 
   const parts: KeyTemplatePart[] = [];
   let literal = '';
@@ -147,6 +165,8 @@ export function parseKeyTemplate(template: string, path = ''): Result<KeyTemplat
     }
     while (i < template.length && NAME_CHAR.test(template[i] ?? '')) i += 1;
     const name = template.slice(nameStart, i);
+    // The name as messages show it: at most 80 characters.
+    const shown = clipText(name);
     let pad: number | undefined;
     if (template[i] === ':') {
       // The padding spec runs from the colon to the closing brace: quote all of it when it is bad.
@@ -154,18 +174,18 @@ export function parseKeyTemplate(template: string, path = ''): Result<KeyTemplat
       let end = colon + 1;
       while (end < template.length && template[end] !== '}' && template[end] !== '{') end += 1;
       if (end >= template.length) {
-        return at('keyTemplate.unclosedBrace', open, 'unclosed "{"', `"}" to close the placeholder, e.g. {${name}:08}`);
+        return at('keyTemplate.unclosedBrace', open, 'unclosed "{"', `"}" to close the placeholder, e.g. {${shown}:08}`);
       }
       const spec = template.slice(colon, end);
       const width = /^:0[0-9]+$/.test(spec) ? Number(spec.slice(1)) : NaN;
       if (!(width >= 1 && width <= MAX_PAD_DIGITS)) {
         const position = spec.length > 1 ? colon + 1 : colon;
-        const expected = `{${name}:0W} with W from 1 to ${MAX_PAD_DIGITS} (the number of digits to pad to with zeros), e.g. {${name}:08}`;
+        const expected = `{${shown}:0W} with W from 1 to ${MAX_PAD_DIGITS} (the number of digits to pad to with zeros), e.g. {${shown}:08}`;
         return fail([
           problem(
             'keyTemplate.badPadding',
             path,
-            `Key template ${quote(template)}: bad padding ${quote(spec)} for ${quote(name)} at character ${position + 1}; expected ${expected}.`,
+            `Key template ${JSON.stringify(excerptAround(template, position))}: bad padding ${quote(spec)} for ${quote(name)} at character ${position + 1}; expected ${expected}.`,
             { found: quote(spec), expected, details: { position } },
           ),
         ]);
@@ -178,8 +198,8 @@ export function parseKeyTemplate(template: string, path = ''): Result<KeyTemplat
     }
     if (template[i] !== '}') {
       const expected = pad === undefined
-        ? `"}" to close the placeholder {${name}}, ":0W" to pad it, or only letters, digits, "_", "-" and "." in the name`
-        : `"}" to close the placeholder {${name}:0${pad}}`;
+        ? `"}" to close the placeholder {${shown}}, ":0W" to pad it, or only letters, digits, "_", "-" and "." in the name`
+        : `"}" to close the placeholder {${shown}:0${pad}}`;
       return at('keyTemplate.badPlaceholder', i, `${quote(charAt(template, i))} in the placeholder`, expected);
     }
     i += 1;
@@ -188,6 +208,21 @@ export function parseKeyTemplate(template: string, path = ''): Result<KeyTemplat
   }
   flushLiteral();
   return ok({ source: template, parts });
+}
+
+/**
+ * `keyTemplate.tooLong` when `template` is over `MAX_KEY_TEMPLATE_BYTES` bytes of UTF-8. Every UTF-16
+ * code unit is at least one UTF-8 byte, so a template of more units is over without counting.
+ */
+function templateTooLong(template: string, path: string): Problem | undefined {
+  if (template.length <= MAX_KEY_TEMPLATE_BYTES && utf8ByteLength(template) <= MAX_KEY_TEMPLATE_BYTES) return undefined;
+  const bytes = utf8ByteLength(template);
+  const expected = `at most ${formatCount(MAX_KEY_TEMPLATE_BYTES)} bytes, the largest key value DynamoDB stores (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html)`;
+  return problem('keyTemplate.tooLong', path, `Key template ${quote(template)} is ${formatCount(bytes)} bytes of UTF-8; expected ${expected}. It was not parsed.`, {
+    found: `${formatCount(bytes)} bytes`,
+    expected: `at most ${formatCount(MAX_KEY_TEMPLATE_BYTES)} bytes`,
+    details: { bytes },
+  });
 }
 
 /** The whole code point at `i` (so a message never shows half of a surrogate pair). */
@@ -221,10 +256,11 @@ export function formatKeyTemplate(parts: readonly KeyTemplatePart[]): string {
  */
 export function renderKeyTemplate(t: KeyTemplate, values: TemplateValues, path = ''): Result<string, Problem> {
   const problems: Problem[] = [];
-  let out = '';
+  // Pieces joined once at the end: linear in the rendered length.
+  const pieces: string[] = [];
   for (const part of t.parts) {
     if (part.kind === 'literal') {
-      out += part.text;
+      pieces.push(part.text);
       continue;
     }
     const value: unknown = Object.hasOwn(values, part.name) ? values[part.name] : undefined;
@@ -239,7 +275,7 @@ export function renderKeyTemplate(t: KeyTemplate, values: TemplateValues, path =
     }
     const text = String(value);
     if (part.pad === undefined) {
-      out += text;
+      pieces.push(text);
       continue;
     }
     const isInteger = typeof value === 'number' ? Number.isSafeInteger(value) && value >= 0 : typeof value === 'string' && /^[0-9]+$/.test(value);
@@ -248,15 +284,16 @@ export function renderKeyTemplate(t: KeyTemplate, values: TemplateValues, path =
         problem(
           'keyTemplate.badPaddedValue',
           path,
-          `Key template ${quote(t.source)}: {${part.name}:0${part.pad}} got ${typeof value === 'string' ? quote(value) : text}; expected a non-negative integer of at most ${part.pad} digits.`,
+          `Key template ${quote(t.source)}: {${clipText(part.name)}:0${part.pad}} got ${typeof value === 'string' ? quote(value) : text}; expected a non-negative integer of at most ${part.pad} digits.`,
           { found: typeof value === 'string' ? quote(value) : text, expected: `a non-negative integer of at most ${part.pad} digits` },
         ),
       );
       continue;
     }
-    out += text.padStart(part.pad, '0');
+    pieces.push(text.padStart(part.pad, '0'));
   }
   if (problems.length > 0) return fail(problems);
+  const out = pieces.join('');
   if (out === '') {
     return fail([
       problem('keyTemplate.emptyKey', path, `Key template ${quote(t.source)} renders an empty string; expected at least 1 byte, DynamoDB rejects empty key values.`, {
@@ -283,11 +320,9 @@ export function literalPrefix(t: KeyTemplate): string {
 
 /** The attribute names the template's placeholders name, in order of first use, without repeats. */
 export function templateAttributes(t: KeyTemplate): string[] {
-  const names: string[] = [];
-  for (const part of t.parts) {
-    if (part.kind === 'attribute' && !names.includes(part.name)) names.push(part.name);
-  }
-  return names;
+  const names = new Set<string>();
+  for (const part of t.parts) if (part.kind === 'attribute') names.add(part.name);
+  return [...names];
 }
 
 /** Whether the template has no placeholder, so every item of the entity gets the same value. */
