@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
-import { checkDesign, parseDesignText } from './design-file.ts';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { makeTempDir } from '../test-support/temp-dir.ts';
+import { checkDesign, parseDesignText, readDesignFile } from './design-file.ts';
 
 /** The error `parseDesignText` throws for `text`. */
 function errorOf(text: string): AppError {
@@ -59,5 +62,23 @@ describe('a file that is not JSON', () => {
     }
     expect(message).toContain('"broken.keyplan.json" is not valid JSON (line 2, column');
     expect(message).not.toContain('\n');
+  });
+});
+
+describe('readDesignFile', () => {
+  it('refuses bytes that are not UTF-8 with the byte offset, line and column, instead of opening replacement characters', async () => {
+    const dir = await makeTempDir();
+    const path = join(dir, 'latin1.keyplan.json');
+    // "Café" written as Latin-1: E9 followed by a quote is no UTF-8 sequence. Byte 28 is the E9.
+    const head = Buffer.from('{"formatVersion":1,\n"name":"Caf', 'latin1');
+    await writeFile(path, Buffer.concat([head, Buffer.from([0xe9]), Buffer.from('","tables":[]}')]));
+    const error = await readDesignFile(path, 'latin1.keyplan.json').then(
+      () => undefined,
+      (e: unknown) => e as AppError,
+    );
+    expect(error?.code).toBe('file.notUtf8');
+    expect(error?.details).toEqual({ offset: head.length, line: 2, column: 12 });
+    expect(error?.message).toContain(`byte offset ${head.length}`);
+    expect(error?.message).toContain('"latin1.keyplan.json"');
   });
 });

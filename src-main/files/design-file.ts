@@ -12,6 +12,7 @@ import type { FileVersion } from '../../src-shared/ipc/contract.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import { FORMAT_VERSION, type Design } from '../../src-shared/model/schema.ts';
 import { parseDesignStructure } from '../../src-shared/model/validate.ts';
+import { decodeUtf8Strict, describeUtf8Failure } from '../../src-shared/text/utf8.ts';
 import { toFileError } from './fs-errors.ts';
 import { findJsonErrorOffset, lineAndColumn } from './json-error-position.ts';
 
@@ -39,8 +40,8 @@ export async function readFileVersion(path: string, label: string): Promise<File
 }
 
 /**
- * Reads and parses a design file. Errors: `file.notFound`, `file.io`, `file.notJson` (details:
- * line, column), `file.notDesign`, `file.unsupportedVersion`, `file.invalidDesign` (details: Problem[]).
+ * Reads and parses a design file. Errors: `file.notFound`, `file.io`, `file.notUtf8` (details: offset,
+ * line, column), `file.notJson` (details: line, column), `file.notDesign`, `file.unsupportedVersion`, `file.invalidDesign` (details: Problem[]).
  * `label` is how the message names the file.
  */
 export async function readDesignFile(path: string, label: string): Promise<ReadDesign & { version: FileVersion }> {
@@ -52,7 +53,16 @@ export async function readDesignFile(path: string, label: string): Promise<ReadD
   } catch (error) {
     throw toFileError(error, label, 'read');
   }
-  return { ...parseDesignText(bytes.toString('utf8'), label), version: versionOf(bytes, mtimeMs) };
+  // Bytes that are not UTF-8 would open with U+FFFD in place of what the user wrote: refuse them instead.
+  const decoded = decodeUtf8Strict(bytes);
+  if (!decoded.ok) {
+    throw new AppError({
+      code: 'file.notUtf8',
+      message: `"${label}" is not UTF-8 text at ${describeUtf8Failure(bytes, decoded)}. Design files are UTF-8 JSON; nothing was changed.`,
+      details: { offset: decoded.offset, line: decoded.line, column: decoded.column },
+    });
+  }
+  return { ...parseDesignText(decoded.text, label), version: versionOf(bytes, mtimeMs) };
 }
 
 /** Parses the text of a design file; the same errors as `readDesignFile` except the fs ones. */

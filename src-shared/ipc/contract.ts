@@ -15,6 +15,7 @@ import type { Problem } from '../model/problems.ts';
 export type FileErrorCode =
   | 'file.notFound'
   | 'file.notJson'
+  | 'file.notUtf8'
   | 'file.notDesign'
   | 'file.unsupportedVersion'
   | 'file.invalidDesign'
@@ -96,7 +97,7 @@ export interface ApiMap {
   /** Browser mode: the `*.keyplan.json` files in the workspace folder. Electron: an empty list. */
   'file.list': { input: Record<string, never>; output: { files: FileEntry[] } };
   /**
-   * Opens a design file. Errors: `file.notFound`, `file.notJson`, `file.notDesign`,
+   * Opens a design file. Errors: `file.notFound`, `file.notUtf8` (details: byte offset, line, column), `file.notJson`, `file.notDesign`,
    * `file.unsupportedVersion`, `file.invalidDesign` (details: Problem[]), `file.outsideWorkspace`.
    */
   'file.open': { input: { ref: FileRef }; output: OpenedFile };
