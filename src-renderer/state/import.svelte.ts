@@ -3,6 +3,7 @@
  * Nothing in the workspace changes until `accept`, which opens the design as a new, unsaved document.
  */
 import type { Design } from '../../src-shared/model/schema.ts';
+import { decodeImportText } from '../../src-shared/formats/import-text.ts';
 import { MAX_IMPORT_BYTES, readImport, type ImportReading } from '../features/import/read-import.ts';
 
 export class ImportFlow {
@@ -43,9 +44,9 @@ export class ImportFlow {
       return;
     }
     this.isReading = true;
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await file.text();
+      bytes = new Uint8Array(await file.arrayBuffer());
     } catch (error) {
       if (generation !== this.#generation) return;
       this.isReading = false;
@@ -55,7 +56,9 @@ export class ImportFlow {
     if (generation !== this.#generation) return; // another file or paste came in meanwhile
     this.isReading = false;
     this.pasted = '';
-    this.reading = readImport(text, file.name);
+    // `File.text()` would turn bytes that are not UTF-8 into U+FFFD silently: name the offset instead.
+    const text = decodeImportText(bytes, file.name);
+    this.reading = text.ok ? readImport(text.value, file.name) : { source: file.name, problems: text.errors };
   }
 
   /** Reads the paste area's text. */
