@@ -213,6 +213,36 @@ describe('two windows on one document', () => {
   });
 });
 
+describe('the synchronous journal of windows going away', () => {
+  it('each window journals its own documents; a journal is replayed only once its window is gone', async () => {
+    const a = await openWindow();
+    a.newDesign();
+    const b = await openWindow();
+    b.newDesign();
+    await vi.waitFor(async () => expect(await (await import('../src-renderer/lib/db.ts')).openWorkspaceDb(dbName).documents.count()).toBe(2));
+    const docA = a.documents.find((d) => !d.readOnly)!;
+    const docB = b.documents.find((d) => !d.readOnly)!;
+    a.edit((d) => renameDesign(d, 'A at page hide'), undefined, docA);
+    b.edit((d) => renameDesign(d, 'B at page hide'), undefined, docB);
+    a.flush();
+    b.flush();
+    const journals = Object.keys(localStorage).filter((k) => k.startsWith('keyplan-autosave-journal:'));
+    expect(journals).toHaveLength(2);
+    expect(journals.map((k) => localStorage.getItem(k)).join()).toContain('A at page hide');
+    expect(journals.map((k) => localStorage.getItem(k)).join()).toContain('B at page hide');
+
+    // While both are open, a third window leaves their journals alone.
+    const c = await openWindow();
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('keyplan-autosave-journal:'))).toHaveLength(2);
+    c.dispose();
+    a.dispose();
+    b.dispose();
+    const d = await openWindow();
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('keyplan-autosave-journal'))).toEqual([]);
+    expect(d.documents.map((doc) => doc.design.name).sort()).toEqual(['A at page hide', 'B at page hide']);
+  });
+});
+
 describe('undo across a reload', () => {
   it('the undo and redo stacks are stored with the design and restored in the next session', async () => {
     const first = await openWindow();

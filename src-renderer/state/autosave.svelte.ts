@@ -7,7 +7,11 @@
 import type { DocumentRecord, HistoryRecord, WorkspaceDb } from '../lib/db.ts';
 import type { History } from './document.svelte.ts';
 
-/** localStorage key of the records written synchronously when the page goes away. */
+/**
+ * localStorage keys of the records written synchronously when a page goes away: one per window
+ * (`keyplan-autosave-journal:<window id>`), so two windows going away together never overwrite each
+ * other's journal. The key without a suffix is what earlier versions wrote; it is replayed too.
+ */
 export const JOURNAL_KEY = 'keyplan-autosave-journal';
 /** How many undo (and as many redo) steps are kept across reloads; the window itself keeps more. */
 export const PERSISTED_HISTORY = 100;
@@ -20,6 +24,10 @@ export interface AutosaveOptions<Doc> {
   onstored?: (id: string) => void;
   /** When the next write runs: the next animation frame by default. */
   nextFrame?: (run: () => void) => void;
+  /** This window's id: its journal is `JOURNAL_KEY:<windowId>`. */
+  windowId?: string;
+  /** Whether the window that wrote a journal is still open (then its journal is not replayed yet). */
+  isWindowOpen?: (windowId: string) => Promise<boolean>;
 }
 
 export class Autosave<Doc extends { id: string }> {
@@ -64,7 +72,10 @@ export class Autosave<Doc extends { id: string }> {
     this.#queue = write.catch(() => undefined);
     return write
       .then(() => this.#options.onstored?.(doc.id))
-      .catch(this.#options.onerror)
+      .catch((error: unknown) => {
+        this.#stored.delete(doc.id); // what is stored is unknown now: read it again at the next write
+        this.#options.onerror(error);
+      })
       .finally(() => {
         this.#writing -= 1;
         this.#settle();
@@ -88,26 +99,43 @@ export class Autosave<Doc extends { id: string }> {
     const docs = [...this.#pending.values()];
     if (docs.length === 0) return;
     try {
-      localStorage.setItem(JOURNAL_KEY, JSON.stringify(docs.map((d) => this.#options.recordOf(d))));
+      localStorage.setItem(this.#journalKey, JSON.stringify(docs.map((d) => this.#options.recordOf(d))));
     } catch {
       // Storage full or unavailable: the IndexedDB writes below are still attempted.
     }
     for (const doc of docs) void this.now(doc);
   }
 
-  /** Replays records journaled at the last page hide when they are newer than the stored ones. */
+  /**
+   * Replays the journals of windows that are gone (written at their last page hide), each record
+   * only when it is newer than the stored one. A window still open keeps its journal: it may still
+   * be writing those documents itself.
+   */
   async replayJournal(): Promise<void> {
-    let records: unknown;
-    try {
-      records = JSON.parse(localStorage.getItem(JOURNAL_KEY) ?? '[]');
-    } catch {
-      records = [];
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter(
+      (key): key is string => key !== null && (key === JOURNAL_KEY || key.startsWith(`${JOURNAL_KEY}:`)),
+    );
+    for (const key of keys) {
+      const windowId = key.slice(JOURNAL_KEY.length + 1);
+      if (windowId !== '' && windowId !== this.#options.windowId && (await this.#options.isWindowOpen?.(windowId))) continue;
+      let records: unknown;
+      try {
+        records = JSON.parse(localStorage.getItem(key) ?? '[]');
+      } catch {
+        records = [];
+      }
+      for (const record of Array.isArray(records) ? (records as DocumentRecord[]) : []) {
+        await this.#db.transaction('rw', this.#db.documents, async () => {
+          const stored = await this.#db.documents.get(record.id);
+          if (!stored || stored.updatedAt < record.updatedAt) await this.#db.documents.put(record);
+        });
+      }
+      localStorage.removeItem(key);
     }
-    for (const record of Array.isArray(records) ? (records as DocumentRecord[]) : []) {
-      const stored = await this.#db.documents.get(record.id);
-      if (!stored || stored.updatedAt < record.updatedAt) await this.#db.documents.put(record);
-    }
-    localStorage.removeItem(JOURNAL_KEY);
+  }
+
+  get #journalKey(): string {
+    return this.#options.windowId === undefined ? JOURNAL_KEY : `${JOURNAL_KEY}:${this.#options.windowId}`;
   }
 
   /** The record and the history change in one transaction: a reload never sees one without the other. */

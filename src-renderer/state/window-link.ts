@@ -37,6 +37,8 @@ export interface WindowLinkOptions {
 
 /** Names the lock of one document. */
 export const documentLockName = (docId: string) => `keyplan-doc:${docId}`;
+/** Names the lock a window holds for as long as it is open. */
+const windowLockName = (windowId: string) => `keyplan-window:${windowId}`;
 const CHANNEL_NAME = 'keyplan-workspace';
 const RELEASE_TIMEOUT_MS = 3000;
 
@@ -52,6 +54,7 @@ export class WindowLink {
   readonly #releaseTimeoutMs: number;
   /** Resolving one lets go of that document's lock. */
   readonly #held = new Map<string, () => void>();
+  #releaseWindow: (() => void) | undefined;
 
   constructor(options: WindowLinkOptions = defaultLinkOptions()) {
     this.#locks = options.locks;
@@ -61,6 +64,18 @@ export class WindowLink {
       const message = parseMessage(event.data);
       if (message && message.from !== this.windowId) this.onmessage(message.message);
     });
+    // Held until the window closes (or crashes): tells the others this window is open.
+    this.#locks?.request(windowLockName(this.windowId), {}, () => new Promise<void>((release) => (this.#releaseWindow = release))).catch(() => undefined);
+  }
+
+  /** Whether the window `windowId` is still open (no Web Locks: assumed gone). */
+  async isWindowOpen(windowId: string): Promise<boolean> {
+    if (this.#locks === undefined) return false;
+    let open = false;
+    await this.#locks.request(windowLockName(windowId), { ifAvailable: true }, (lock) => {
+      open = lock === null;
+    });
+    return open;
   }
 
   /** Whether windows are coordinated at all (no Web Locks: every window edits what it shows). */
@@ -107,6 +122,7 @@ export class WindowLink {
 
   close(): void {
     for (const docId of [...this.#held.keys()]) this.release(docId);
+    this.#releaseWindow?.();
     this.#channel?.close();
   }
 

@@ -112,6 +112,8 @@ export class Workspace {
       historyOf: (doc) => doc.history,
       onerror: (error) => this.#report(error, 'Autosave failed'),
       onstored: (docId) => this.#link.post({ type: 'stored', docId }),
+      windowId: this.#link.windowId,
+      isWindowOpen: (windowId) => this.#link.isWindowOpen(windowId),
       ...(options.nextFrame ? { nextFrame: options.nextFrame } : {}),
     });
     this.disk = new DiskWatch(api, () => this.documents.filter((d) => !d.readOnly), options.diskCheckMs);
