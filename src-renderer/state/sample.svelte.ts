@@ -22,7 +22,7 @@ export interface SampleProgress {
 
 /** The host calls the data screen makes (the `sample.*` and `task.*` channels). */
 export interface SampleApi {
-  generate(input: { runId: string; design: Design; tableId: string; seed?: number }): Promise<SampleSummary>;
+  generate(input: { runId: string; design: Design; tableId: string; seed?: number; documentId?: string }): Promise<SampleSummary>;
   page(input: { runId: string; view: string; offset: number; limit: number }): Promise<{ total: number; rows: SampleRow[] }>;
   find(input: { runId: string; view: string; key: string }): Promise<{ offset: number | null }>;
   cancel(input: { runId: string }): Promise<{ canceled: boolean }>;
@@ -92,8 +92,11 @@ export class SampleData {
     return this.#designJson !== undefined && JSON.stringify(design) !== this.#designJson;
   }
 
-  /** Generates a new sample of `tableId` in the host; the previous one stays shown until it is ready. */
-  async generate(design: Design, tableId: string): Promise<void> {
+  /**
+   * Generates a new sample of `tableId` in the host; the previous one stays shown until it is ready.
+   * `documentId` names the open design: the host runs one generation per design at a time.
+   */
+  async generate(design: Design, tableId: string, documentId?: string): Promise<void> {
     if (this.status === 'generating') return;
     const runId = newRunId();
     this.#runId = runId;
@@ -102,7 +105,7 @@ export class SampleData {
     this.message = undefined;
     const json = JSON.stringify(design);
     try {
-      const summary = await this.#api.generate({ runId, design, tableId, seed: this.seed });
+      const summary = await this.#api.generate({ runId, design, tableId, seed: this.seed, ...(documentId === undefined ? {} : { documentId }) });
       if (this.#runId !== runId) return;
       this.summary = summary;
       this.#shownRun = runId;

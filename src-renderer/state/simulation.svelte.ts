@@ -44,8 +44,12 @@ export class SimulationStore {
     });
   }
 
-  /** Runs the simulator for one table of `design` into `slot`; a second call cancels the first. */
-  async run(slot: 'current' | 'whatIf', design: Design, tableId: string, settings: SimulationSettings = {}): Promise<void> {
+  /**
+   * Runs the simulator for one table of `design` into `slot`; a second call cancels the first.
+   * `documentId` names the open design: the host runs one simulation per design and slot at a time,
+   * so a run started from another view of the same design replaces this one.
+   */
+  async run(slot: 'current' | 'whatIf', design: Design, tableId: string, settings: SimulationSettings = {}, documentId?: string): Promise<void> {
     await this.cancel(slot);
     const runId = `sim-${Date.now().toString(36)}-${++runCounter}`;
     this.#runIds.set(slot, runId);
@@ -60,6 +64,7 @@ export class SimulationStore {
         runId,
         design,
         tableId,
+        ...(documentId !== undefined ? { documentId: `${documentId}/${slot}` } : {}),
         ...(seed !== undefined ? { seed } : {}),
         ...(start !== undefined ? { start } : {}),
         ...(limits !== undefined ? { limits } : {}),
