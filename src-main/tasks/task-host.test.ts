@@ -128,6 +128,39 @@ describe('the task host with real worker threads', { timeout: 30_000 }, () => {
     expect(error.toData()).toMatchObject({ code: 'ipc.badInput', path: 'tableId' });
   });
 
+  test('many generations at once share a pool of real workers: queued ones wait, then all finish', async () => {
+    let live = 0;
+    let maxLive = 0;
+    const spawnReal = taskWorkerSpawner(TASK_WORKER_SOURCE);
+    const progress: EventPayload<'task.progress'>[] = [];
+    const host = createTaskHost({
+      emit: (event, payload) => void (event === 'task.progress' && progress.push(payload as EventPayload<'task.progress'>)),
+      spawn: (data) => {
+        const worker = spawnReal(data);
+        maxLive = Math.max(maxLive, ++live);
+        worker.on('exit', () => (live -= 1));
+        return worker;
+      },
+      poolSize: 2,
+      keepSampleRuns: 1,
+      log: () => {},
+    });
+    onTestFinished(() => host.dispose());
+    const runIds = ['g1', 'g2', 'g3', 'g4', 'g5', 'g6'];
+    const finished: string[] = [];
+    const generate = async (runId: string) => {
+      const summary = await host.generateSample(runId, { design: sampleDesign('S'), tableId: 'table-app' });
+      finished.push(runId);
+      return summary;
+    };
+    const summaries = await Promise.all(runIds.map(generate));
+    expect(summaries.map((s) => s.itemCount)).toEqual(runIds.map(() => 1000));
+    // Two computing, plus the one kept for paging while the next ones start.
+    expect(maxLive).toBeLessThanOrEqual(3);
+    expect(progress.filter((p) => p.state === 'queued').map((p) => p.runId)).toContain('g6');
+    await expect(host.page(finished.at(-1) as string, 'table', 0, 1)).resolves.toBeDefined();
+  });
+
   test.skipIf(!existsSync(BUILT_WORKER))('runs a simulation in the built worker (out/main/task-worker.js)', async () => {
     const { host } = hostWith(BUILT_WORKER);
     const result = await host.runSimulation('built', { design: designFor(120), tableId: 'table-app' });
