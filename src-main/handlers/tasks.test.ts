@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import { AppError } from '../../src-shared/errors.ts';
+import type { TaskInput } from '../tasks/protocol.ts';
+import type { TaskHost, TaskOptions } from '../tasks/task-host.ts';
+import { sampleDesign } from '../test-support/designs.ts';
+import type { HandlerDeps } from './deps.ts';
+import { createTaskHandlers } from './tasks.ts';
+
+/** Task handlers over a host that records what it was asked to run. */
+function handlersWithCalls() {
+  const calls: { kind: string; runId: string; input: TaskInput; options: TaskOptions | undefined }[] = [];
+  const tasks = {
+    runSimulation: async (runId: string, input: TaskInput, options?: TaskOptions) => (calls.push({ kind: 'simulation', runId, input, options }), {}),
+    generateSample: async (runId: string, input: TaskInput, options?: TaskOptions) => (calls.push({ kind: 'sample', runId, input, options }), {}),
+  } as unknown as TaskHost;
+  return { handlers: createTaskHandlers({ tasks } as HandlerDeps), calls };
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe('task handlers', () => {
+  test('pass the document a task is for to the task host', async () => {
+    const { handlers, calls } = handlersWithCalls();
+    const base = { runId: 'r1', design: sampleDesign(), tableId: 'table-app' };
+    await handlers['sample.generate']({ ...base, documentId: 'doc-1' });
+    await handlers['simulation.run']({ ...base, documentId: 'doc-1', start: 'warm' });
+    await handlers['sample.generate'](base);
+    expect(calls.map((c) => [c.kind, c.options])).toEqual([
+      ['sample', { documentId: 'doc-1' }],
+      ['simulation', { documentId: 'doc-1' }],
+      ['sample', {}],
+    ]);
+    expect(calls[1]?.input.simulation).toEqual({ start: 'warm' });
+  });
+
+  test('refuse a document id that is not a string or longer than 200 characters', async () => {
+    const { handlers, calls } = handlersWithCalls();
+    const base = { runId: 'r1', design: sampleDesign(), tableId: 'table-app' };
+    const tooLong = await errorOf(handlers['simulation.run']({ ...base, documentId: 'd'.repeat(201) }));
+    expect(tooLong.toData()).toMatchObject({ code: 'ipc.badInput', path: 'documentId' });
+    const notString = await errorOf(handlers['sample.generate']({ ...base, documentId: 7 as unknown as string }));
+    expect(notString.toData()).toMatchObject({ code: 'ipc.badInput', path: 'documentId' });
+    await handlers['sample.generate']({ ...base, documentId: 'd'.repeat(200) });
+    expect(calls).toHaveLength(1);
+  });
+});
