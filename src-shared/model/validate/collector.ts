@@ -1,20 +1,62 @@
-/** The list of problems the DynamoDB-rule checks fill, one pass over the design. */
+/**
+ * The list of problems the DynamoDB-rule checks fill, one pass over the design. Repeats of one kind of
+ * problem in one field (same code, same path: a template naming the same unknown attribute 4,000
+ * times) collapse into the first, which says how many more there were, so the list grows with the
+ * number of fields at fault, never with the square of the input.
+ */
 import type { KeyTemplateErrorCode } from '../key-template.ts';
 import type { ModelErrorCode, Problem } from '../problems.ts';
-import { describeValue } from './wording.ts';
+import { clipText, formatCount } from '../quoted-text.ts';
+import { describeValue, isRecord } from './wording.ts';
 
 /** The codes the DynamoDB-rule checks raise. */
 export type Code = ModelErrorCode | KeyTemplateErrorCode;
 
+/**
+ * The longest message a problem keeps: a backstop, since every check already quotes at most 80
+ * characters of user text and lists at most 12 names.
+ */
+export const MAX_MESSAGE_CHARS = 2000;
+/** The longest `found` or `expected` a problem keeps (same backstop). */
+export const MAX_FIELD_CHARS = 400;
+/** Other `found` values a collapsed problem shows beside its own. */
+const MAX_EXAMPLES = 3;
+
+interface Entry {
+  problem: Problem;
+  more: number;
+  examples: string[];
+}
+
 /** Collects problems: `add` one with its code, path and message; `number` checks a numeric field. */
 export class Collector {
-  readonly problems: Problem[] = [];
+  readonly #entries = new Map<string, Entry>();
 
   add(code: Code, path: string, message: string, found?: string, expected?: string): void {
     const problem: Problem = { code, path, message };
     if (found !== undefined) problem.found = found;
     if (expected !== undefined) problem.expected = expected;
-    this.problems.push(problem);
+    this.push(problem);
+  }
+
+  /** Adds a problem made elsewhere (a template's or a condition's parse error). */
+  push(problem: Problem): void {
+    const key = `${problem.code}\u0000${problem.path}`;
+    const entry = this.#entries.get(key);
+    if (!entry) {
+      this.#entries.set(key, { problem, more: 0, examples: [] });
+      return;
+    }
+    entry.more += 1;
+    const found = problem.found;
+    if (found !== undefined && found !== entry.problem.found && entry.examples.length < MAX_EXAMPLES && !entry.examples.includes(found)) {
+      entry.examples.push(clipText(found, 90));
+    }
+  }
+
+  /** Every problem, in the order first found; repeats collapsed into their first (`details.more` counts them). */
+  get problems(): Problem[] {
+    return [...this.#entries.values()].map(finish);
   }
 
   /** Reports `value` unless it is a whole number ≥ `min` (or any finite number ≥ min when `isInteger` is false). */
@@ -24,4 +66,16 @@ export class Collector {
     const expected = `${isInteger ? 'a whole number' : 'a number'} ≥ ${min}`;
     this.add('model.invalidNumber', path, `${what} is ${describeValue(value)}; expected ${expected}.`, describeValue(value), expected);
   }
+}
+
+/** `… and 4,211 more like it ("b", "c", …).` appended to a repeated problem; every text field capped. */
+function finish({ problem, more, examples }: Entry): Problem {
+  const out: Problem = { ...problem, message: clipText(problem.message, MAX_MESSAGE_CHARS) };
+  if (problem.found !== undefined) out.found = clipText(problem.found, MAX_FIELD_CHARS);
+  if (problem.expected !== undefined) out.expected = clipText(problem.expected, MAX_FIELD_CHARS);
+  if (more === 0) return out;
+  const others = examples.length === 0 ? '' : ` (${examples.join(', ')}${more > examples.length ? ', …' : ''})`;
+  out.message = `${out.message} … and ${formatCount(more)} more like it${others}.`;
+  out.details = isRecord(problem.details) ? { ...problem.details, more } : problem.details === undefined ? { more } : problem.details;
+  return out;
 }

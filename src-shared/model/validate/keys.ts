@@ -3,11 +3,11 @@
  * name the entity's attributes with types the key can hold, estimated key lengths, `when` conditions,
  * write sharding, and GSI membership. Also where each key attribute is used (`keyUsesOf`).
  */
-import { conditionAttributes, conditionValuesFor, parseCondition, type ConditionValue } from '../condition.ts';
+import { conditionValuesByAttribute, parseCondition, type ConditionValue } from '../condition.ts';
 import { estimateRenderedBytes, parseKeyTemplate, type KeyTemplate } from '../key-template.ts';
 import type { Attribute, Entity, KeyAttribute, KeyAttributeType, Sharding, Table } from '../schema.ts';
 import type { Collector } from './collector.ts';
-import { describeValue, joinPath, listOf, ordinal, quote, typed } from './wording.ts';
+import { describeValue, joinPath, listOf, ordinal, quote, shown, typed } from './wording.ts';
 
 /** Largest partition key value in bytes. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html */
 export const MAX_PARTITION_KEY_BYTES = 2048;
@@ -61,11 +61,34 @@ const isScalarForKey = (type: Attribute['type']): type is 'S' | 'N' | 'B' | 'BOO
 const NUMBER_CONSTANT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 /**
+ * The indexes the GSI membership check compares an entity's templates with, computed once per table:
+ * the first `maxGsis` GSIs and `maxLsis` LSIs. A table with more already has a `model.tooManyIndexes`
+ * problem; checking every entity against every one of thousands of indexes would cost entities ×
+ * indexes, the square of a hostile input.
+ */
+export interface MembershipIndexes {
+  gsis: Array<{ name: string; keys: string[] }>;
+  /** The key attribute names of the table and of each index checked: an entity with all of one set is in that index. */
+  keySets: string[][];
+}
+
+/** The indexes the membership check reads (see `MembershipIndexes`). */
+export function membershipIndexesOf(table: Table, uses: KeyUse[], maxGsis: number, maxLsis: number): MembershipIndexes {
+  const gsis = table.globalSecondaryIndexes.slice(0, maxGsis).map((g) => ({ name: g.name, keys: [g.partitionKey.name, ...(g.sortKey ? [g.sortKey.name] : [])] }));
+  const keySets = [
+    uses.filter((u) => u.isTable).map((u) => u.attribute.name),
+    ...gsis.map((g) => g.keys),
+    ...table.localSecondaryIndexes.slice(0, maxLsis).map((l) => [table.partitionKey.name, l.sortKey.name]),
+  ];
+  return { gsis, keySets };
+}
+
+/**
  * Checks one entity of `table`: its item count and attributes, a template for each table key, each key
  * template (with its `when` condition and shards) against the key slots, and GSI membership. `slots` maps
  * each key attribute name to its uses.
  */
-export function validateEntity(table: Table, entity: Entity, ep: string, slots: Map<string, KeyUse[]>, uses: KeyUse[], c: Collector): void {
+export function validateEntity(table: Table, entity: Entity, ep: string, slots: Map<string, KeyUse[]>, membership: MembershipIndexes, c: Collector): void {
   const label = `Entity ${quote(entity.name)}`;
   c.number(entity.itemCount, joinPath(ep, 'itemCount'), 0, `${label}: item count`);
 
@@ -128,11 +151,11 @@ export function validateEntity(table: Table, entity: Entity, ep: string, slots: 
     const keyType = (keyUses[0] as KeyUse).attribute.type;
     const isSortKey = keyUses.some((u) => u.role === 'sort');
     const isTableKey = keyUses.some((u) => u.isTable);
-    const where = `${label}, key ${keyName}`;
+    const where = `${label}, key ${shown(keyName)}`;
     const templatePath = joinPath(kp, 'template');
     const parsed = parseKeyTemplate(binding.template, templatePath);
     if (!parsed.ok) {
-      for (const p of parsed.errors) c.problems.push({ ...p, message: `${where}: ${p.message}` });
+      for (const p of parsed.errors) c.push({ ...p, message: `${where}: ${p.message}` });
     } else {
       checkTemplate(parsed.value, keyType, isSortKey, where, templatePath, entity, attributes, attributeNames, renderedBytes, c);
     }
@@ -142,7 +165,7 @@ export function validateEntity(table: Table, entity: Entity, ep: string, slots: 
     if (binding.shards !== undefined) checkShards(binding.shards, joinPath(kp, 'shards'), where, keyUses, entity, attributeNames, c);
   }
 
-  checkIndexMembership(table, entity, kp0, uses, label, c);
+  checkIndexMembership(entity, kp0, membership, label, c);
 }
 
 function checkTemplate(
@@ -158,6 +181,7 @@ function checkTemplate(
   c: Collector,
 ): void {
   const source = quote(t.source);
+  const entityName = shown(entity.name);
   let hasUnknown = false;
   for (const part of t.parts) {
     if (part.kind !== 'attribute') continue;
@@ -167,7 +191,7 @@ function checkTemplate(
       c.add(
         'keyTemplate.unknownAttribute',
         path,
-        `${where}: template ${source} names ${quote(part.name)}, but ${entity.name} has no attribute ${quote(part.name)}; expected one of: ${listOf(attributeNames)}.`,
+        `${where}: template ${source} names ${quote(part.name)}, but ${entityName} has no attribute ${quote(part.name)}; expected one of: ${listOf(attributeNames)}.`,
         quote(part.name),
         `one of: ${listOf(attributeNames)}`,
       );
@@ -181,12 +205,12 @@ function checkTemplate(
       );
     } else if (keyType === 'S' && part.pad !== undefined && a.type !== 'N') {
       // (In an N or B key any padding is already a keyTemplate.keyType problem.)
-      const placeholder = `{${part.name}:0${part.pad}}`;
-      const expected = `padding only on an N attribute (a whole non-negative number), or {${part.name}} without padding`;
+      const placeholder = `{${shown(part.name)}:0${part.pad}}`;
+      const expected = `padding only on an N attribute (a whole non-negative number), or {${shown(part.name)}} without padding`;
       c.add(
         'keyTemplate.paddingType',
         path,
-        `${where}: template ${source} pads ${placeholder}, but ${quote(a.name)} is ${typed(a.type)} of ${entity.name}; expected ${expected}.`,
+        `${where}: template ${source} pads ${placeholder}, but ${quote(a.name)} is ${typed(a.type)} of ${entityName}; expected ${expected}.`,
         `${placeholder} on ${typed(a.type)}`,
         expected,
       );
@@ -256,16 +280,17 @@ export function checkCondition(
 ): void {
   const parsed = parseCondition(source, path);
   if (!parsed.ok) {
-    for (const p of parsed.errors) c.problems.push({ ...p, message: `${where}: ${p.message}` });
+    for (const p of parsed.errors) c.push({ ...p, message: `${where}: ${p.message}` });
     return;
   }
-  for (const name of conditionAttributes(parsed.value)) {
+  const entityName = shown(entity.name);
+  for (const [name, values] of conditionValuesByAttribute(parsed.value)) {
     const a = attributes.get(name);
     if (!a) {
       c.add(
         'condition.unknownAttribute',
         path,
-        `${where}: condition ${quote(source)} names ${quote(name)}, but ${entity.name} has no attribute ${quote(name)}; expected one of: ${listOf(attributeNames)}.`,
+        `${where}: condition ${quote(source)} names ${quote(name)}, but ${entityName} has no attribute ${quote(name)}; expected one of: ${listOf(attributeNames)}.`,
         quote(name),
         `one of: ${listOf(attributeNames)}`,
       );
@@ -273,7 +298,7 @@ export function checkCondition(
     }
     const expectedType = a.type === 'S' ? 'string' : a.type === 'N' ? 'number' : a.type === 'BOOL' ? 'boolean' : undefined;
     if (expectedType === undefined) continue;
-    const wrong = conditionValuesFor(parsed.value, name).find((v: ConditionValue) => typeof v !== expectedType);
+    const wrong = values.find((v: ConditionValue) => typeof v !== expectedType);
     if (wrong !== undefined) {
       const wanted = a.type === 'S' ? 'a "quoted string"' : a.type === 'N' ? 'a number' : 'true or false';
       c.add(
@@ -302,7 +327,7 @@ function checkShards(
 ): void {
   const partitionUses = keyUses.filter((u) => u.role === 'partition');
   if (partitionUses.length === 0) {
-    const owners = keyUses.map((u) => `the sort key of ${u.owner}`).join(', ');
+    const owners = listOf(keyUses.map((u) => `the sort key of ${u.owner}`));
     c.add(
       'model.invalidSharding',
       path,
@@ -341,7 +366,7 @@ function checkShards(
     c.add(
       'model.unknownAttribute',
       fromPath,
-      `${where}: calculated shards hash ${quote(shards.from)}, but ${entity.name} has no attribute ${quote(shards.from)}; expected one of: ${listOf(attributeNames)}.`,
+      `${where}: calculated shards hash ${quote(shards.from)}, but ${shown(entity.name)} has no attribute ${quote(shards.from)}; expected one of: ${listOf(attributeNames)}.`,
       quote(shards.from),
       `one of: ${listOf(attributeNames)}`,
     );
@@ -351,29 +376,22 @@ function checkShards(
 /**
  * An item is in a GSI only when it has every key attribute of the index. A template for some of a
  * GSI's key attributes and not the others is almost always a mistake, unless the attributes it has are
- * keys of another index (or of the table) the entity is fully in.
+ * keys of another index (or of the table) the entity is fully in. Reads the indexes of `membership`.
  */
-function checkIndexMembership(table: Table, entity: Entity, kp0: string, uses: KeyUse[], label: string, c: Collector): void {
+function checkIndexMembership(entity: Entity, kp0: string, membership: MembershipIndexes, label: string, c: Collector): void {
   const has = (name: string): boolean => Object.hasOwn(entity.keys, name);
-  const gsiKeys = table.globalSecondaryIndexes.map((g) => [g.partitionKey.name, ...(g.sortKey ? [g.sortKey.name] : [])]);
-  const allKeys = [
-    uses.filter((u) => u.isTable).map((u) => u.attribute.name),
-    ...gsiKeys,
-    ...table.localSecondaryIndexes.map((l) => [table.partitionKey.name, l.sortKey.name]),
-  ];
   const explained = new Set<string>();
-  for (const keys of allKeys) if (keys.every(has)) for (const k of keys) explained.add(k);
-  table.globalSecondaryIndexes.forEach((g, gi) => {
-    const keys = gsiKeys[gi] ?? [];
+  for (const keys of membership.keySets) if (keys.every(has)) for (const k of keys) explained.add(k);
+  for (const { name, keys } of membership.gsis) {
     const present = keys.filter(has);
     const missing = keys.filter((k) => !has(k));
-    if (keys.includes('') || present.length === 0 || missing.length === 0 || present.every((k) => explained.has(k))) return;
+    if (keys.includes('') || present.length === 0 || missing.length === 0 || present.every((k) => explained.has(k))) continue;
     c.add(
       'model.incompleteIndexKey',
       joinPath(kp0, missing[0] as string),
-      `${label} has a template for ${present.join(', ')} but none for ${missing.join(', ')}, so its items never appear in GSI ${quote(g.name)} (an item is in a GSI only when it has all of the index's key attributes); expected templates for all of ${keys.join(', ')}, or for none.`,
+      `${label} has a template for ${listOf(present)} but none for ${listOf(missing)}, so its items never appear in GSI ${quote(name)} (an item is in a GSI only when it has all of the index's key attributes); expected templates for all of ${listOf(keys)}, or for none.`,
       'no template',
-      `a template for ${missing.join(', ')}`,
+      `a template for ${listOf(missing)}`,
     );
-  });
+  }
 }

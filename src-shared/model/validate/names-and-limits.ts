@@ -7,10 +7,10 @@ import { utf8ByteLength } from '../key-template.ts';
 import type { Design, KeyAttribute, Projection, Table } from '../schema.ts';
 import { checkAutoScaling } from './auto-scaling.ts';
 import type { Collector } from './collector.ts';
-import { keyUsesOf, validateEntity, type KeyUse } from './keys.ts';
+import { keyUsesOf, membershipIndexesOf, validateEntity, type KeyUse } from './keys.ts';
 import { validateAccessPatterns } from './patterns.ts';
 import { checkTableSettings } from './table-settings.ts';
-import { joinPath, ordinal, quote, typed } from './wording.ts';
+import { joinPath, listOf, ordinal, quote, typed } from './wording.ts';
 
 /** GSIs per table: the default quota (adjustable). https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html */
 export const MAX_GSIS_PER_TABLE = 20;
@@ -52,11 +52,12 @@ export function checkIds(design: Design, c: Collector): void {
 
 function checkResourceName(name: string, path: string, what: string, c: Collector): void {
   if (RESOURCE_NAME_PATTERN.test(name)) return;
-  const bad = [...name].findIndex((ch) => !/[a-zA-Z0-9_.-]/.test(ch));
-  const length = [...name].length;
+  const characters = [...name];
+  const bad = characters.findIndex((ch) => !/[a-zA-Z0-9_.-]/.test(ch));
+  const length = characters.length;
   const problem =
     bad >= 0
-      ? `has ${quote([...name][bad] ?? '')} at character ${bad + 1}`
+      ? `has ${quote(characters[bad] ?? '')} at character ${bad + 1}`
       : length < 3
         ? `is too short (${length} character${length === 1 ? '' : 's'})`
         : `is too long (${length} characters)`;
@@ -195,7 +196,7 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
     c.add(
       'model.tooManyProjectedAttributes',
       tp,
-      `${tableLabel} projects ${projectedTotal} non-key attributes into its indexes (${projectedBy.join(', ')}); expected at most ${MAX_PROJECTED_NON_KEY_ATTRIBUTES} in total (an attribute projected into two indexes counts twice).`,
+      `${tableLabel} projects ${projectedTotal} non-key attributes into its indexes (${listOf(projectedBy)}); expected at most ${MAX_PROJECTED_NON_KEY_ATTRIBUTES} in total (an attribute projected into two indexes counts twice).`,
       String(projectedTotal),
       `at most ${MAX_PROJECTED_NON_KEY_ATTRIBUTES}`,
     );
@@ -243,6 +244,7 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
     if (list) list.push(use);
     else slots.set(use.attribute.name, [use]);
   }
+  const membership = membershipIndexesOf(table, uses, MAX_GSIS_PER_TABLE, MAX_LSIS_PER_TABLE);
   const entityNames = new Map<string, number>();
   table.entities.forEach((entity, ej) => {
     const ep = joinPath(joinPath(tp, 'entities'), ej);
@@ -257,7 +259,7 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
         'a name no other entity of the table has',
       );
     } else entityNames.set(entity.name, ej);
-    validateEntity(table, entity, ep, slots, uses, c);
+    validateEntity(table, entity, ep, slots, membership, c);
   });
   validateAccessPatterns(table, tp, c);
 }

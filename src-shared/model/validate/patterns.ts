@@ -6,12 +6,27 @@ import { parseKeyTemplate, templateAttributes } from '../key-template.ts';
 import type { AccessPattern, Attribute, Entity, RangeOperator, Table } from '../schema.ts';
 import type { Collector } from './collector.ts';
 import { checkCondition } from './keys.ts';
-import { joinPath, listOf, ordinal, quote, typed } from './wording.ts';
+import { joinPath, listOf, ordinal, quote, shown, typed } from './wording.ts';
+
+/** What the pattern checks read of an entity, built once per entity and table, not once per pattern. */
+interface EntityFacts {
+  entity: Entity;
+  attributeNames: string[];
+  attributes: Map<string, Attribute>;
+  /** Attribute name → `PK = USER#{userId}`: the table key template it is part of. */
+  tableKeyAttributes: Map<string, string> | undefined;
+}
 
 /** Checks a table's access patterns against its entities, adding every problem to `c`. */
 export function validateAccessPatterns(table: Table, tp: string, c: Collector): void {
   const names = new Map<string, number>();
-  const entities = new Map(table.entities.map((e) => [e.id, e]));
+  const entities = new Map<string, EntityFacts>();
+  // A repeated id (a model.duplicateId problem) names the last entity with it, as a Map built from the list would.
+  for (const e of table.entities) {
+    const attributes = new Map<string, Attribute>();
+    for (const a of e.attributes) if (!attributes.has(a.name)) attributes.set(a.name, a);
+    entities.set(e.id, { entity: e, attributeNames: e.attributes.map((a) => a.name), attributes, tableKeyAttributes: undefined });
+  }
   const entityList = table.entities.map((e) => `${e.id} (${e.name})`);
   table.accessPatterns.forEach((pattern, k) => {
     const ap = joinPath(joinPath(tp, 'accessPatterns'), k);
@@ -30,8 +45,8 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
     c.number(pattern.ratePerSecond, joinPath(ap, 'ratePerSecond'), 0, `${label}: rate per second`, false);
     if (pattern.resultSize !== undefined) c.number(pattern.resultSize, joinPath(ap, 'resultSize'), 0, `${label}: result size`);
 
-    const entity = entities.get(pattern.entityId);
-    if (!entity) {
+    const facts = entities.get(pattern.entityId);
+    if (!facts) {
       c.add(
         'model.unknownEntity',
         joinPath(ap, 'entityId'),
@@ -41,13 +56,13 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
       );
       return;
     }
-    const attributeNames = entity.attributes.map((a) => a.name);
+    const { entity, attributeNames, attributes } = facts;
     const checkAttribute = (name: string, path: string, role: string): void => {
-      if (attributeNames.includes(name)) return;
+      if (attributes.has(name)) return;
       c.add(
         'model.unknownAttribute',
         path,
-        `${label}: ${role} ${quote(name)} is not an attribute of ${entity.name}; expected one of: ${listOf(attributeNames)}.`,
+        `${label}: ${role} ${quote(name)} is not an attribute of ${shown(entity.name)}; expected one of: ${listOf(attributeNames)}.`,
         quote(name),
         `one of: ${listOf(attributeNames)}`,
       );
@@ -55,9 +70,9 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
     pattern.known.forEach((name, m) => checkAttribute(name, joinPath(joinPath(ap, 'known'), m), 'known attribute'));
     if (pattern.range) {
       checkAttribute(pattern.range.attribute, joinPath(joinPath(ap, 'range'), 'attribute'), 'range attribute');
-      checkRangeOperator(pattern.range, joinPath(ap, 'range'), label, entity, c);
+      checkRangeOperator(pattern.range, joinPath(ap, 'range'), label, facts, c);
     }
-    if (pattern.updates !== undefined) checkUpdates(table, pattern.action, pattern.updates, joinPath(ap, 'updates'), label, entity, checkAttribute, c);
+    if (pattern.updates !== undefined) checkUpdates(table, pattern.action, pattern.updates, joinPath(ap, 'updates'), label, facts, checkAttribute, c);
     if (pattern.sets !== undefined) {
       const setsPath = joinPath(ap, 'sets');
       for (const [name, value] of Object.entries(pattern.sets)) {
@@ -70,7 +85,7 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
         if (!(pattern.updates ?? []).includes(name)) {
           c.add('model.invalidUpdates', at, `${label} sets ${quote(name)} but does not list it among the attributes it updates; expected ${quote(name)} in "updates".`, quote(name), `${quote(name)} in updates`);
         }
-        const a = entity.attributes.find((x) => x.name === name);
+        const a = attributes.get(name);
         if (a?.type === 'N' && !Number.isFinite(Number(value))) {
           c.add('model.invalidNumber', at, `${label} sets ${quote(name)}, a number, to ${quote(value)}; expected a number.`, quote(value), 'a number');
         } else if (a?.type === 'BOOL' && value !== 'true' && value !== 'false') {
@@ -84,7 +99,7 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
           'model.returnsOnNonRead',
           joinPath(ap, 'returns'),
           `${label}: only get and query patterns return attributes; a ${pattern.action} pattern returns none.`,
-          JSON.stringify(pattern.returns),
+          listOf(pattern.returns),
           'no "returns"',
         );
       } else {
@@ -92,7 +107,6 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
       }
     }
     if (pattern.filter !== undefined && pattern.filter.trim() !== '') {
-      const attributes = new Map(entity.attributes.map((a) => [a.name, a]));
       checkCondition(pattern.filter, joinPath(ap, 'filter'), `${label}, filter`, entity, attributes, attributeNames, c);
     }
   });
@@ -109,15 +123,15 @@ const RANGE_OPERAND_TYPES: Readonly<Record<RangeOperator, readonly Attribute['ty
   begins_with: ['S', 'B'],
 };
 
-function checkRangeOperator(range: NonNullable<AccessPattern['range']>, path: string, label: string, entity: Entity, c: Collector): void {
-  const a = entity.attributes.find((x) => x.name === range.attribute);
+function checkRangeOperator(range: NonNullable<AccessPattern['range']>, path: string, label: string, { entity, attributes }: EntityFacts, c: Collector): void {
+  const a = attributes.get(range.attribute);
   const allowed = RANGE_OPERAND_TYPES[range.operator];
   if (!a || allowed === undefined || allowed.includes(a.type)) return;
   const expected = `${range.operator} on ${allowed.join(', ')} attributes${range.operator === 'begins_with' ? ' (a prefix of text or bytes)' : ''}`;
   c.add(
     'model.rangeOperator',
     joinPath(path, 'operator'),
-    `${label}: range ${range.operator} on ${quote(a.name)}, ${typed(a.type)} of ${entity.name}; expected ${expected}.`,
+    `${label}: range ${range.operator} on ${quote(a.name)}, ${typed(a.type)} of ${shown(entity.name)}; expected ${expected}.`,
     `${range.operator} on ${typed(a.type)}`,
     expected,
   );
@@ -133,10 +147,11 @@ function checkUpdates(
   updates: string[],
   path: string,
   label: string,
-  entity: Entity,
+  facts: EntityFacts,
   checkAttribute: (name: string, path: string, role: string) => void,
   c: Collector,
 ): void {
+  const { entity } = facts;
   if (action !== 'update') {
     c.add(
       'model.invalidUpdates',
@@ -147,14 +162,8 @@ function checkUpdates(
     );
     return;
   }
-  const tableKeyAttributes = new Map<string, string>();
-  for (const key of [table.partitionKey, table.sortKey]) {
-    // Own properties only: a key attribute may be named like an Object.prototype member (`__proto__`).
-    const binding = key && Object.hasOwn(entity.keys, key.name) ? entity.keys[key.name] : undefined;
-    const parsed = binding && key ? parseKeyTemplate(binding.template) : undefined;
-    if (!parsed?.ok || !key) continue;
-    for (const name of templateAttributes(parsed.value)) tableKeyAttributes.set(name, `${key.name} = ${binding?.template ?? ''}`);
-  }
+  facts.tableKeyAttributes ??= tableKeyAttributesOf(table, entity);
+  const tableKeyAttributes = facts.tableKeyAttributes;
   updates.forEach((name, m) => {
     const ap = joinPath(path, m);
     checkAttribute(name, ap, 'updated attribute');
@@ -163,10 +172,23 @@ function checkUpdates(
       c.add(
         'model.invalidUpdates',
         ap,
-        `${label} updates ${quote(name)}, which ${entity.name}'s table key ${key} is built from; UpdateItem cannot change an item's primary key, expected a delete and a put pattern instead.`,
+        `${label} updates ${quote(name)}, which ${shown(entity.name)}'s table key ${key} is built from; UpdateItem cannot change an item's primary key, expected a delete and a put pattern instead.`,
         quote(name),
         "an attribute outside the table's key templates",
       );
     }
   });
+}
+
+/** The attributes an entity's table key templates are built from, each with `PK = USER#{userId}` (clipped) for messages. */
+function tableKeyAttributesOf(table: Table, entity: Entity): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const key of [table.partitionKey, table.sortKey]) {
+    // Own properties only: a key attribute may be named like an Object.prototype member (`__proto__`).
+    const binding = key && Object.hasOwn(entity.keys, key.name) ? entity.keys[key.name] : undefined;
+    const parsed = binding && key ? parseKeyTemplate(binding.template) : undefined;
+    if (!parsed?.ok || !key || !binding) continue;
+    for (const name of templateAttributes(parsed.value)) found.set(name, `${shown(key.name)} = ${shown(binding.template)}`);
+  }
+  return found;
 }

@@ -1,7 +1,9 @@
 /**
  * How problems name places and values: paths in property/index notation (`joinPath`), values and
- * list positions in plain words. Shared by every check of the design.
+ * list positions in plain words. Shared by every check of the design. User text is quoted clipped to
+ * 80 characters and lists are cut after a few names, so a problem's size does not grow with the input.
  */
+import { clipText, formatCount, quoteClipped } from '../quoted-text.ts';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -12,8 +14,11 @@ export function joinPath(base: string, key: string | number): string {
   return `${base}[${JSON.stringify(key)}]`;
 }
 
-/** A name or a value quoted as JSON text, for messages: `"Order"`. */
-export const quote = (s: string): string => JSON.stringify(s);
+/** A name or a value quoted as JSON text, at most 80 characters of it, for messages: `"Order"`. */
+export const quote = (s: string): string => quoteClipped(s);
+
+/** A name shown without quotes (after "has no attribute", in a key label): at most 80 characters. */
+export const shown = (s: string): string => clipText(s);
 
 /** Whether `v` is a plain object (not null, not a list). */
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -40,8 +45,18 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/** Names joined for an "expected one of" list: `a, b, c`, or `(none)`. */
-export const listOf = (names: readonly string[]): string => (names.length === 0 ? '(none)' : names.join(', '));
+/** Names a list shows before it says how many there are in all. */
+export const MAX_LISTED_NAMES = 12;
+
+/**
+ * Names joined for an "expected one of" list: `a, b, c`, or `(none)`; each name at most 80 characters,
+ * and past `MAX_LISTED_NAMES` names, `a, b, …, l, … (40 in all)`.
+ */
+export function listOf(names: readonly string[]): string {
+  if (names.length === 0) return '(none)';
+  const listed = names.slice(0, MAX_LISTED_NAMES).map((n) => clipText(n));
+  return names.length > MAX_LISTED_NAMES ? `${listed.join(', ')}, … (${formatCount(names.length)} in all)` : listed.join(', ');
+}
 
 /** `an S attribute`, `a BOOL attribute`: the article as the type's letters are read out. */
 export const typed = (type: string): string => `${/^(S|SS|N|NS|L|M)$/.test(type) ? 'an' : 'a'} ${type} attribute`;
