@@ -1,7 +1,8 @@
 /**
  * Electron mode: a ref is an absolute path, accepted only when the user granted it, by picking it in
  * a native dialog during this session or by having it in the recent list. Anything else is refused
- * with `file.outsideWorkspace`, so a compromised renderer cannot name arbitrary files.
+ * with `file.outsideWorkspace`, so a compromised renderer cannot name arbitrary files. A granted path
+ * that is a symbolic link is saved through to its target wherever that is: the user chose the path.
  */
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';

@@ -1,7 +1,9 @@
 /**
  * Browser mode: a ref is a path relative to the workspace folder, written with `/`. Absolute paths,
  * `..` segments and symbolic links that lead outside are refused with `file.outsideWorkspace`;
- * hidden segments, control and reserved characters with `file.badName`.
+ * hidden segments, control and reserved characters with `file.badName`. Reads and writes treat links
+ * alike: a read opens the link's target, a save writes through the link to its target (the link
+ * stays a link, see `writeFileAtomic`), and both refuse a target outside the workspace.
  */
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -10,7 +12,8 @@ import type { FileRef } from '../../src-shared/ipc/contract.ts';
 import { toFileError } from './fs-errors.ts';
 import { BACKUP_SUFFIX, DESIGN_SUFFIX, withDesignSuffix, type FileLocator, type ResolvedFile } from './locator.ts';
 
-const MAX_LIST_DEPTH = 4;
+/** How many levels of subfolders the workspace listing (and the cleanup of interrupted saves) looks into. */
+export const WORKSPACE_LIST_DEPTH = 4;
 const MAX_LISTED_FILES = 2000;
 const MAX_SEGMENT_LENGTH = 255;
 // Control characters, and the characters Windows reserves; `\` as well, so a ref means the same everywhere.
@@ -59,9 +62,10 @@ export function createWorkspaceLocator(workspaceDir: string): FileLocator {
     const path = join(folder, basename(rel));
     const existing = await lstat(path).catch(() => undefined);
     if (existing?.isSymbolicLink()) {
+      // The save replaces the link's target, so the target is what must be inside.
       const target = await realpath(path).catch(() => undefined);
       if (target === undefined) throw outside(ref, 'it is a link to nothing');
-      await checkInside(target, ref);
+      if (target !== rootPath && !target.startsWith(rootPath + sep)) throw outside(ref, `it is a link to "${target}", which a save would overwrite`);
     }
     return { ref: toRef(rootPath, path), path, label: rel };
   }
@@ -87,7 +91,7 @@ export function createWorkspaceLocator(workspaceDir: string): FileLocator {
         if (found.length >= MAX_LISTED_FILES || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
         const path = join(folder, entry.name);
         if (entry.isDirectory()) {
-          if (depth < MAX_LIST_DEPTH) await walk(path, depth + 1);
+          if (depth < WORKSPACE_LIST_DEPTH) await walk(path, depth + 1);
         } else if (entry.name.endsWith(DESIGN_SUFFIX)) {
           const ref = toRef(rootPath, path);
           // A link is listed only when it leads to a file inside the workspace.
