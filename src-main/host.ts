@@ -2,14 +2,15 @@
  * Wiring of the handlers' services for each kind of host. No electron import here: the Electron
  * entry passes its dialogs and paths in, so this runs (and is tested) in plain Node.
  */
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, realpath } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { ApiHandlers, EventSink } from '../src-shared/ipc/contract.ts';
 import { createExampleLibrary } from './files/examples.ts';
 import { createFileService } from './files/file-service.ts';
 import { createGrantedLocator } from './files/granted-locator.ts';
 import { createRecentStore } from './files/recent-store.ts';
-import { createWorkspaceLocator } from './files/workspace-locator.ts';
+import { removeLeftoverTempFiles, type CleanupFolder } from './files/temp-cleanup.ts';
+import { createWorkspaceLocator, WORKSPACE_LIST_DEPTH } from './files/workspace-locator.ts';
 import { createHandlers, type Dialogs } from './handlers/index.ts';
 import { taskWorkerSpawner, TASK_WORKER_SOURCE } from './tasks/spawn.ts';
 import { createTaskHost, type TaskHost } from './tasks/task-host.ts';
@@ -42,13 +43,18 @@ export async function createBrowserHandlers(options: BrowserHostOptions): Promis
   await mkdir(workspaceDir, { recursive: true });
   const files = createFileService(createWorkspaceLocator(workspaceDir));
   const log = options.log ?? defaultLog;
+  const dataDir = options.dataDir ?? join(workspaceDir, '.keyplan');
+  cleanUpInBackground(async () => [
+    { path: workspaceDir, depth: WORKSPACE_LIST_DEPTH },
+    { path: dataDir, depth: 0 },
+  ], log);
   return createHandlers({
     mode: 'browser',
     version: options.version,
     platform: options.platform ?? process.platform,
     files,
     recent: createRecentStore({
-      filePath: join(options.dataDir ?? join(workspaceDir, '.keyplan'), 'recent.json'),
+      filePath: join(dataDir, 'recent.json'),
       exists: (ref) => files.exists(ref),
       onCorrupt: (error) => log('The recent files list was unreadable and starts empty again.', error),
     }),
@@ -79,6 +85,12 @@ export function createElectronHandlers(options: ElectronHostOptions): ApiHandler
     onCorrupt: (error) => log('The recent files list was unreadable and starts empty again.', error),
   });
   const locator = createGrantedLocator({ isRemembered: (path) => recent.has(path) });
+  // Saves go to the recent files' folders (and, through a link, their targets' folders).
+  cleanUpInBackground(async () => {
+    const refs = (await recent.list()).map((file) => file.ref);
+    const targets = await Promise.all(refs.map((ref) => realpath(ref).catch(() => ref)));
+    return [options.userDataDir, ...[...refs, ...targets].map((path) => dirname(path))].map((path): CleanupFolder => ({ path, depth: 0 }));
+  }, log);
   return createHandlers({
     mode: 'electron',
     version: options.version,
@@ -90,6 +102,22 @@ export function createElectronHandlers(options: ElectronHostOptions): ApiHandler
     grant: (path) => locator.grant(path),
     tasks: tasksFor(options, log),
   });
+}
+
+/** Problems of one cleanup logged one by one; more are counted. */
+const MAX_CLEANUP_PROBLEMS_LOGGED = 5;
+
+/**
+ * Removes the temp files of saves a crash interrupted (`removeLeftoverTempFiles`), without holding
+ * up startup; what it removed or could not is logged, and nothing it meets is thrown.
+ */
+function cleanUpInBackground(folders: () => Promise<CleanupFolder[]>, log: (message: string, error?: unknown) => void): void {
+  void (async () => {
+    const { removed, problems } = await removeLeftoverTempFiles({ folders: await folders() });
+    if (removed.length > 0) log(`Removed ${removed.length} temporary file(s) left by interrupted saves: ${removed.join(', ')}`);
+    for (const { path, error } of problems.slice(0, MAX_CLEANUP_PROBLEMS_LOGGED)) log(`Could not clean up temporary files at "${path}".`, error);
+    if (problems.length > MAX_CLEANUP_PROBLEMS_LOGGED) log(`…and ${problems.length - MAX_CLEANUP_PROBLEMS_LOGGED} more places that could not be cleaned up.`);
+  })().catch((error: unknown) => log('Cleaning up temporary files left by interrupted saves failed.', error));
 }
 
 function defaultLog(message: string, error?: unknown): void {

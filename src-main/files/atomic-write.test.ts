@@ -1,8 +1,11 @@
-import { lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { lstat, mkdir, readdir, readFile, readlink, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, test, vi } from 'vitest';
+import { createBrowserHandlers } from '../host.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { TEMP_FILE_NAME, writeFileAtomic } from './atomic-write.ts';
 
 /** Paths whose handle was fsynced, in order (every `open` passes through; only `sync` is watched). */
 const synced = vi.hoisted(() => [] as string[]);
@@ -20,6 +23,8 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...fs, open, default: { ...fs, open } };
 });
 
+const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+const ATOMIC_WRITE_SOURCE = join(import.meta.dirname, 'atomic-write.ts');
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 
 describe('writeFileAtomic', () => {
@@ -102,4 +107,45 @@ describe('writeFileAtomic', () => {
     expect(await readFile(path, 'utf8')).toBe('old');
     expect(await readdir(dir)).toEqual(['a.keyplan.json']);
   });
+
+  test('a process killed between writing and renaming leaves the old file whole; the next start removes its leftover', { timeout: 30_000 }, async () => {
+    const dir = await makeTempDir();
+    const workspace = join(dir, 'workspace');
+    await mkdir(workspace);
+    const path = join(workspace, 'orders.keyplan.json');
+    await writeFile(path, 'old');
+    const script = `
+      import { writeFileAtomic } from ${JSON.stringify(ATOMIC_WRITE_SOURCE)};
+      await writeFileAtomic(${JSON.stringify(path)}, 'new', { keepBackup: true, beforeRename: () => process.kill(process.pid, 'SIGKILL') });
+    `;
+    const crashed = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT }).then(
+      () => undefined,
+      (error: { signal?: string }) => error,
+    );
+    expect(crashed?.signal).toBe('SIGKILL');
+    expect(await readFile(path, 'utf8')).toBe('old');
+    const leftovers = (await readdir(workspace)).filter((name) => TEMP_FILE_NAME.test(name));
+    expect(leftovers).toEqual([expect.stringMatching(/^orders\.keyplan\.json\.tmp-[0-9a-f]{12}$/)]);
+    const leftover = join(workspace, leftovers[0] as string);
+    expect(await readFile(leftover, 'utf8')).toBe('new');
+
+    // As if the crash was two minutes ago: the next start of the host removes the leftover.
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await utimes(leftover, twoMinutesAgo, twoMinutesAgo);
+    const logged: string[] = [];
+    await createBrowserHandlers({ workspaceDir: workspace, examplesDir: join(dir, 'examples'), version: 'test', log: (message) => logged.push(message) });
+    await waitFor(async () => !(await readdir(workspace)).includes(leftovers[0] as string));
+    expect((await readdir(workspace)).sort()).toEqual(['orders.keyplan.json', 'orders.keyplan.json.bak']);
+    expect(await readFile(path, 'utf8')).toBe('old');
+    await waitFor(async () => logged.some((m) => m.startsWith('Removed 1 temporary file')));
+  });
 });
+
+/** Polls until `condition` holds, failing after 10 s. */
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
