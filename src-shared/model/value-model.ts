@@ -14,8 +14,9 @@
  * values are many and distinct, so no share depends on them.
  */
 import { parseCondition, type Condition, type ConditionValue } from './condition.ts';
-import type { Attribute, Distribution, Entity, Generator, Table } from './schema.ts';
-import { CATEGORICAL_POOLS, kindFromName } from './value-heuristics.ts';
+import { utf8ByteLength, type KeyTemplate } from './key-template.ts';
+import type { AccessPattern, Attribute, Distribution, Entity, Generator, Sharding, Table } from './schema.ts';
+import { CATEGORICAL_POOLS, FIRST_NAMES, idInitialsOf, kindFromName, LAST_NAMES, PRODUCTS, STATUSES, wordsOf, type NameKind } from './value-heuristics.ts';
 
 /**
  * Digits an id's number is zero-padded to, the same in previews, sample data and the simulator's
@@ -38,11 +39,21 @@ export const OTHER_VALUE = 'OTHER';
  */
 export function conditionValuesOf(table: Pick<Table, 'accessPatterns'> | undefined, entity: Entity): Map<string, ConditionValue[]> {
   const found = new Map<string, ConditionValue[]>();
+  // Seen values per attribute, so that adding one is constant time however many there are.
+  const seen = new Map<string, Set<ConditionValue>>();
   const add = (attribute: string, value: ConditionValue): void => {
-    const list = found.get(attribute) ?? [];
-    if (!list.some((v) => v === value)) list.push(value);
-    found.set(attribute, list);
+    let values = seen.get(attribute);
+    if (!values) {
+      values = new Set();
+      seen.set(attribute, values);
+      found.set(attribute, []);
+    }
+    if (values.has(value)) return;
+    values.add(value);
+    found.get(attribute)?.push(value);
   };
+  const types = new Map<string, Attribute['type']>();
+  for (const a of entity.attributes ?? []) if (!types.has(a.name)) types.set(a.name, a.type);
   const read = (text: string | undefined): void => {
     if (typeof text !== 'string' || text.trim() === '') return;
     const parsed = parseCondition(text);
@@ -53,8 +64,8 @@ export function conditionValuesOf(table: Pick<Table, 'accessPatterns'> | undefin
     if (p.entityId !== entity.id) continue;
     read(p.filter);
     for (const [attribute, value] of Object.entries(p.sets ?? {})) {
-      const a = entity.attributes.find((x) => x.name === attribute);
-      add(attribute, a?.type === 'N' && Number.isFinite(Number(value)) ? Number(value) : a?.type === 'BOOL' ? value === 'true' : value);
+      const type = types.get(attribute);
+      add(attribute, type === 'N' && Number.isFinite(Number(value)) ? Number(value) : type === 'BOOL' ? value === 'true' : value);
     }
   }
   return found;
@@ -102,6 +113,172 @@ export function effectiveGenerator(attribute: Attribute, conditionValues: readon
 /** A stated cardinality above this is not listed as enum values (it stays a count of even values). */
 export const MAX_ENUMERATED = 64;
 
+/** Days before today of a date from which on ISO dates have a signed 6-digit year (year 0 is ~739,000 days before 2026). */
+const BEFORE_YEAR_ZERO_DAYS = 700_000;
+/** Days before today within which a date's epoch seconds have 10 digits (2001-09-09 on, for any "today" before 2286). */
+const RECENT_DAYS = 8_000;
+/** A bound on "today" as days since 1970 (the year 2106), for the digits of older dates' epoch seconds. */
+const FUTURE_DAYS = 50_000;
+
+/** Decimal digits of a whole number ≥ 1. */
+const digitsOf = (n: number): number => String(Math.max(1, Math.floor(n))).length;
+
+/**
+ * The longest `String(n)` of numbers drawn from `min` to `max`: whole numbers, or cents (two decimals
+ * at most) when `hasDecimals` or either bound has decimals, as the sample data draws them.
+ */
+function numberTextChars(min: number, max: number, hasDecimals = false): number {
+  const ends = [min, max];
+  if (hasDecimals || ends.some((x) => !Number.isInteger(x))) return Math.max(...ends.map((x) => String(Math.trunc(Math.abs(x))).length + (x < 0 ? 1 : 0) + 3));
+  return Math.max(...ends.map((x) => String(x).length));
+}
+
+const finite = (n: number | undefined, fallback: number): number => (n !== undefined && Number.isFinite(n) ? n : fallback);
+const longest = (list: readonly string[]): number => list.reduce((m, v) => Math.max(m, utf8ByteLength(v)), 0);
+/** `Ana Silva` at its longest (ASCII names: characters are bytes). */
+const LONGEST_NAME = longest(FIRST_NAMES) + 1 + longest(LAST_NAMES);
+/** `@example.com`, the domain of sample emails. */
+const EMAIL_DOMAIN_BYTES = 12;
+/** `+1-555-0123`. */
+const PHONE_BYTES = 11;
+/** Lists the sample data draws a categorical name's values from when nothing else decides. */
+const NAME_POOLS: Partial<Record<NameKind, readonly string[]>> = {
+  firstName: FIRST_NAMES,
+  lastName: LAST_NAMES,
+  product: PRODUCTS,
+  ...CATEGORICAL_POOLS,
+};
+
+/**
+ * The most UTF-8 bytes an attribute's value can take as text in a key template (`String(value)`, as
+ * `renderKeyTemplate` and the sample data write it), when the value model bounds it: by the
+ * attribute's generator (or the one `effectiveGenerator` decides from the design's conditions), else
+ * by what its name suggests, the way the sample data generates it (`sample/columns.ts`; a test there
+ * checks that no generated value is wider). For example an enum's longest value, a constant, an id
+ * (prefix and a number zero-padded to `idDigits`, wider when the entity has more items), a uuid (36),
+ * an ISO date (10) or timestamp (20), text of a set length, a number range, an email (a name, a
+ * number and `@example.com`), a BOOL (`false`, 5), a reference (the referenced attribute's width:
+ * pass the table's `entities`). `undefined` when nothing bounds the values (a reference to an
+ * attribute of another type, or in a cycle; a B value). Key size limits: docs/dynamodb-rules.md §7.
+ */
+export function maxKeyTextBytes(
+  attribute: Attribute,
+  entity: Pick<Entity, 'name' | 'itemCount'>,
+  conditionValues: readonly ConditionValue[] = [],
+  entities: readonly Entity[] = [],
+): number | undefined {
+  return widestText(attribute, entity, conditionValues, entities, new Set());
+}
+
+/** The attribute of `target` a reference to it shows, as the sample data picks it: same name, else its id. */
+function referencedAttribute(target: Entity, name: string): Attribute | undefined {
+  const scalars = target.attributes.filter((a) => a.type === 'S' || a.type === 'N' || a.type === 'B' || a.type === 'BOOL');
+  return (
+    scalars.find((a) => a.name === name) ??
+    scalars.find((a) => a.generator?.kind === 'id' || a.generator?.kind === 'uuid') ??
+    scalars.find((a) => a.generator === undefined && /id$/i.test(a.name))
+  );
+}
+
+function widestText(
+  attribute: Attribute,
+  entity: Pick<Entity, 'name' | 'itemCount'>,
+  conditionValues: readonly ConditionValue[],
+  entities: readonly Entity[],
+  visiting: Set<Attribute>,
+): number | undefined {
+  const g = effectiveGenerator(attribute, conditionValues);
+  const { name, type } = attribute;
+  const cardinality = attribute.cardinality !== undefined && attribute.cardinality >= 1 ? Math.floor(attribute.cardinality) : undefined;
+  const kept = (list: readonly string[]): string[] => (cardinality === undefined ? [...list] : list.slice(0, Math.max(1, cardinality)));
+  // The largest k + 1 an id or a sequence number takes: one per item, or per distinct value.
+  const distinct = cardinality ?? (Number.isFinite(entity.itemCount) ? Math.max(1, entity.itemCount) : 1);
+  const digits = digitsOf(distinct);
+  if (type === 'BOOL') {
+    if (g?.kind === 'constant') return g.value === 'true' ? 4 : 5;
+    if (g?.kind === 'enum' && g.values && g.values.length > 0) return Math.max(...kept(g.values).map((v) => (v === 'true' ? 4 : 5)));
+    return 5;
+  }
+  if (type !== 'S' && type !== 'N') return undefined;
+  let kind: Generator['kind'] | NameKind = g?.kind ?? kindFromName(name);
+  const isNumber = type === 'N';
+  if (kind === 'ref') {
+    // The value of the referenced entity's attribute (`entities` must hold it); without a target
+    // with items, the sample data falls back to what the name suggests.
+    const target = entities.find((e) => e.id === g?.entity);
+    if (target && target.itemCount >= 1) {
+      const shownAttribute = referencedAttribute(target, name);
+      if (!shownAttribute || shownAttribute.type !== type || visiting.has(shownAttribute)) return undefined;
+      visiting.add(shownAttribute);
+      const width = widestText(shownAttribute, target, [], entities, visiting);
+      visiting.delete(shownAttribute);
+      return width;
+    }
+    kind = g?.kind === 'ref' ? kindFromName(name) : kind;
+    if (kind === 'ref') kind = 'plain';
+  }
+  switch (kind) {
+    case 'constant': {
+      const v = g?.value ?? '';
+      return isNumber ? String(Number.isFinite(Number(v)) && v.trim() !== '' ? Number(v) : 0).length : utf8ByteLength(v);
+    }
+    case 'enum': {
+      const listed = g?.values && g.values.length > 0 ? kept(g.values) : undefined;
+      if (!isNumber) return longest(listed ?? STATUSES);
+      return Math.max(1, ...(listed ?? []).map((v, i) => String(Number.isFinite(Number(v)) && v.trim() !== '' ? Number(v) : i + 1).length));
+    }
+    case 'number':
+      return numberTextChars(finite(g?.min, 1), finite(g?.max, 100));
+    case 'money':
+      return numberTextChars(1, 500, true);
+    case 'quantity':
+    case 'rating':
+      return 1;
+    case 'date':
+    case 'timestamp': {
+      if (isNumber) {
+        // Epoch seconds: 10 digits from 2001 to 2286; a range reaching further back, the seconds of
+        // its oldest day (negative before 1970) with a margin for "today".
+        const daysBack = Math.max(finite(g?.max, 364), finite(g?.min, 0), 0);
+        return daysBack <= RECENT_DAYS ? 10 : String(-Math.ceil((daysBack + FUTURE_DAYS) * 86_400)).length;
+      }
+      // ISO text, `2026-03-14` or `2026-03-14T09:30:00Z`; a day before the year 0 has a signed 6-digit year.
+      const isBeforeYearZero = finite(g?.max, 364) > BEFORE_YEAR_ZERO_DAYS;
+      return (kind === 'date' ? 10 : 20) + (isBeforeYearZero ? 3 : 0);
+    }
+    default:
+      break;
+  }
+  // Every other kind of an N attribute is a sequence number 1 … the item count (or cardinality).
+  if (isNumber) return digits;
+  switch (kind) {
+    case 'id':
+      return utf8ByteLength(g?.prefix ?? `${idInitialsOf(name, entity.name)}-`) + Math.max(idDigits(attribute, entity.itemCount), digits);
+    case 'uuid':
+      return 36;
+    case 'name':
+      return LONGEST_NAME;
+    case 'email':
+      return LONGEST_NAME + digits + EMAIL_DOMAIN_BYTES;
+    case 'text':
+      return Math.max(0, Math.round(finite(g?.length ?? attribute.averageSizeBytes, 24)));
+    case 'userName':
+      return longest(FIRST_NAMES) + digits;
+    case 'phone':
+      return PHONE_BYTES;
+    case 'sku':
+      return 4 + Math.max(5, digits);
+    case 'url':
+      return utf8ByteLength(`https://example.com/${wordsOf(name)[0] ?? 'item'}/`) + digits;
+    case 'plain':
+      return utf8ByteLength(`${name}-`) + digits;
+    default: {
+      const pool = NAME_POOLS[kind];
+      return pool ? longest(pool) : digits;
+    }
+  }
+}
+
 /** Why an attribute's values are what they are, in words, for assumptions and the Entities screen. */
 export function valueModelBasis(attribute: Attribute, conditionValues: readonly ConditionValue[] = []): string {
   if (attribute.generator) return 'its generator';
@@ -125,8 +302,15 @@ export function withValueModel(table: Table): Table {
   const hit = cache.get(table);
   if (hit) return hit;
   let changed = false;
+  // Each entity reads only its own patterns: grouped once, not scanned once per entity.
+  const patternsOf = new Map<string, AccessPattern[]>();
+  for (const p of table.accessPatterns ?? []) {
+    const list = patternsOf.get(p.entityId);
+    if (list) list.push(p);
+    else patternsOf.set(p.entityId, [p]);
+  }
   const entities = (table.entities ?? []).map((entity) => {
-    const modeled = modelEntity(entity, conditionValuesOf(table, entity));
+    const modeled = modelEntity(entity, conditionValuesOf({ accessPatterns: patternsOf.get(entity.id) ?? [] }, entity));
     if (modeled !== entity) changed = true;
     return modeled;
   });
@@ -191,4 +375,50 @@ export function enumShares(attribute: Attribute): { values: Array<string | numbe
   const total = given?.reduce((a, b) => a + b, 0) ?? 0;
   if (given && total > 0) return { values, shares: given.map((w) => w / total), basis: "the generator's weights" };
   return { values, shares: values.map(() => 1 / n), basis: "the generator's values, equally likely" };
+}
+
+/** How wide a placeholder's values are as key text: exact (`isKnown`), or an estimate. */
+export interface ValueWidth {
+  bytes: number;
+  isKnown: boolean;
+}
+
+/** The longest value a key template renders, and where it comes from. */
+export interface KeyValueBound {
+  /** Literal text + each placeholder's width + a sharding suffix, in UTF-8 bytes. */
+  bytes: number;
+  /** Whether some placeholder's width is an estimate (its values have no bound in the value model). */
+  isEstimate: boolean;
+  /** The widest part: `its literal text` or a placeholder as written (`{status}`), and its bytes. */
+  largest: { part: string; bytes: number };
+}
+
+/**
+ * The longest value `t` renders (docs/dynamodb-rules.md §7 compares it with DynamoDB's key size
+ * limits): the UTF-8 bytes of its literal text, plus per placeholder its padded width, else
+ * `widthOf(name)` (undefined for an attribute the entity lacks: it adds nothing), plus the write
+ * sharding suffix `.N` (1 + the digits of N; docs/dynamodb-rules.md §5). `maxKeyTextBytes` gives
+ * the exact widths the value model knows; callers decide what stands in for the others. Linear in
+ * the template's length.
+ */
+export function keyValueBound(t: KeyTemplate, shards: Sharding | undefined, widthOf: (name: string) => ValueWidth | undefined): KeyValueBound {
+  let literalBytes = 0;
+  let bytes = 0;
+  let isEstimate = false;
+  let largest = { part: 'its literal text', bytes: 0 };
+  for (const part of t.parts) {
+    if (part.kind === 'literal') {
+      literalBytes += utf8ByteLength(part.text);
+      continue;
+    }
+    const width = part.pad !== undefined ? { bytes: part.pad, isKnown: true } : widthOf(part.name);
+    if (width === undefined) continue;
+    bytes += width.bytes;
+    if (!width.isKnown) isEstimate = true;
+    if (width.bytes > largest.bytes) largest = { part: part.name, bytes: width.bytes };
+  }
+  if (literalBytes >= largest.bytes) largest = { part: 'its literal text', bytes: literalBytes };
+  bytes += literalBytes;
+  if (shards && Number.isInteger(shards.count) && shards.count >= 2) bytes += 1 + String(shards.count).length;
+  return { bytes, isEstimate, largest };
 }

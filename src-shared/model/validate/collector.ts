@@ -32,10 +32,11 @@ interface Entry {
 export class Collector {
   readonly #entries = new Map<string, Entry>();
 
-  add(code: Code, path: string, message: string, found?: string, expected?: string): void {
+  add(code: Code, path: string, message: string, found?: string, expected?: string, details?: unknown): void {
     const problem: Problem = { code, path, message };
     if (found !== undefined) problem.found = found;
     if (expected !== undefined) problem.expected = expected;
+    if (details !== undefined) problem.details = details;
     this.push(problem);
   }
 

@@ -4,15 +4,19 @@
  * write sharding, and GSI membership. Also where each key attribute is used (`keyUsesOf`).
  */
 import { conditionValuesByAttribute, parseCondition, type ConditionValue } from '../condition.ts';
-import { estimateRenderedBytes, parseKeyTemplate, type KeyTemplate } from '../key-template.ts';
-import type { Attribute, Entity, KeyAttribute, KeyAttributeType, Sharding, Table } from '../schema.ts';
+import { parseKeyTemplate, type KeyTemplate } from '../key-template.ts';
+import { formatCount } from '../quoted-text.ts';
+import type { AccessPattern, Attribute, Entity, KeyAttribute, KeyAttributeType, Sharding, Table } from '../schema.ts';
+import { conditionValuesOf, effectiveGenerator, keyValueBound, maxKeyTextBytes, type ValueWidth } from '../value-model.ts';
 import type { Collector } from './collector.ts';
 import { describeValue, joinPath, listOf, ordinal, quote, shown, typed } from './wording.ts';
 
-/** Largest partition key value in bytes. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html */
+/** Largest partition key value in UTF-8 bytes (docs/dynamodb-rules.md §7). https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html */
 export const MAX_PARTITION_KEY_BYTES = 2048;
-/** Largest sort key value in bytes. Same page. */
+/** Largest sort key value in UTF-8 bytes. Same page. */
 export const MAX_SORT_KEY_BYTES = 1024;
+/** Where the key size limits are stated, for messages. */
+const KEY_LIMITS_PAGE = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html';
 /** Fewest and most write shards of a partition key (the schema's bounds for `shards.count`). */
 export const MIN_SHARDS = 2;
 export const MAX_SHARDS = 1000;
@@ -20,7 +24,8 @@ export const MAX_SHARDS = 1000;
 /**
  * Rendered size assumed for an attribute without `averageSizeBytes` when estimating key lengths, by
  * type: an S value of 16 bytes is a short id or a date; an N renders as about 8 digits; a BOOL as
- * `true`/`false`. Estimates, not limits: set `averageSizeBytes` for a precise check.
+ * `true`/`false`. Estimates, not limits, used only where the value model does not bound an
+ * attribute's values (`maxKeyTextBytes`): set a generator or `averageSizeBytes` for a precise check.
  */
 export const DEFAULT_RENDERED_BYTES: Readonly<Record<'S' | 'N' | 'B' | 'BOOL', number>> = { S: 16, N: 8, B: 16, BOOL: 5 };
 
@@ -88,7 +93,15 @@ export function membershipIndexesOf(table: Table, uses: KeyUse[], maxGsis: numbe
  * template (with its `when` condition and shards) against the key slots, and GSI membership. `slots` maps
  * each key attribute name to its uses.
  */
-export function validateEntity(table: Table, entity: Entity, ep: string, slots: Map<string, KeyUse[]>, membership: MembershipIndexes, c: Collector): void {
+export function validateEntity(
+  table: Table,
+  entity: Entity,
+  ep: string,
+  slots: Map<string, KeyUse[]>,
+  membership: MembershipIndexes,
+  patterns: readonly AccessPattern[],
+  c: Collector,
+): void {
   const label = `Entity ${quote(entity.name)}`;
   c.number(entity.itemCount, joinPath(ep, 'itemCount'), 0, `${label}: item count`);
 
@@ -114,10 +127,7 @@ export function validateEntity(table: Table, entity: Entity, ep: string, slots: 
     if (a.cardinality !== undefined) c.number(a.cardinality, joinPath(ap, 'cardinality'), 1, `${label}: cardinality of ${quote(a.name)}`);
   });
   const attributeNames = [...attributes.keys()];
-  const renderedBytes: Record<string, number> = Object.create(null) as Record<string, number>;
-  for (const a of attributes.values()) {
-    if (isScalarForKey(a.type)) renderedBytes[a.name] = a.averageSizeBytes ?? DEFAULT_RENDERED_BYTES[a.type];
-  }
+  const widthOf = valueWidths(entity, patterns, table.entities);
 
   const kp0 = joinPath(ep, 'keys');
   const tableKeys = [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])];
@@ -157,7 +167,7 @@ export function validateEntity(table: Table, entity: Entity, ep: string, slots: 
     if (!parsed.ok) {
       for (const p of parsed.errors) c.push({ ...p, message: `${where}: ${p.message}` });
     } else {
-      checkTemplate(parsed.value, keyType, isSortKey, where, templatePath, entity, attributes, attributeNames, renderedBytes, c);
+      checkTemplate(parsed.value, keyType, isSortKey, binding.shards, where, templatePath, entity, attributes, attributeNames, widthOf, c);
     }
     if (binding.when !== undefined && binding.when.trim() !== '') {
       checkWhen(binding.when, joinPath(kp, 'when'), where, isTableKey, entity, attributes, attributeNames, c);
@@ -168,16 +178,41 @@ export function validateEntity(table: Table, entity: Entity, ep: string, slots: 
   checkIndexMembership(entity, kp0, membership, label, c);
 }
 
+/**
+ * The width of each attribute's values as key text, worked out once per attribute. A generator decides
+ * (its own, or the enum the design's conditions and its patterns' filters and set values give it):
+ * `maxKeyTextBytes`, exact. Without one, a stated `averageSizeBytes` is the user's word and wins over
+ * what the name suggests, as an estimate; else the name's width (`maxKeyTextBytes`, as the sample data
+ * generates it), else `DEFAULT_RENDERED_BYTES` as an estimate.
+ */
+function valueWidths(entity: Entity, patterns: readonly AccessPattern[], entities: readonly Entity[]): (a: Attribute) => ValueWidth {
+  let conditionValues: Map<string, ConditionValue[]> | undefined;
+  const widths = new Map<Attribute, ValueWidth>();
+  const estimate = (a: Attribute): ValueWidth => ({ bytes: a.averageSizeBytes ?? (isScalarForKey(a.type) ? DEFAULT_RENDERED_BYTES[a.type] : 0), isKnown: false });
+  return (a) => {
+    let width = widths.get(a);
+    if (width) return width;
+    conditionValues ??= conditionValuesOf({ accessPatterns: [...patterns] }, entity);
+    const values = conditionValues.get(a.name);
+    const isByName = effectiveGenerator(a, values) === undefined;
+    const max = isByName && a.averageSizeBytes !== undefined ? undefined : maxKeyTextBytes(a, entity, values, entities);
+    width = max !== undefined ? { bytes: max, isKnown: true } : estimate(a);
+    widths.set(a, width);
+    return width;
+  };
+}
+
 function checkTemplate(
   t: KeyTemplate,
   keyType: KeyAttributeType,
   isSortKey: boolean,
+  shards: Sharding | undefined,
   where: string,
   path: string,
   entity: Entity,
   attributes: Map<string, Attribute>,
   attributeNames: string[],
-  renderedBytes: Record<string, number>,
+  widthOf: (a: Attribute) => ValueWidth,
   c: Collector,
 ): void {
   const source = quote(t.source);
@@ -232,17 +267,46 @@ function checkTemplate(
     if (keyType === 'N') return;
   }
 
+  checkKeyLength(t, isSortKey, shards, where, path, attributes, widthOf, c);
+}
+
+/**
+ * The longest value the template renders against DynamoDB's key size limits (docs/dynamodb-rules.md
+ * §7: a partition key 1–2,048 bytes, a sort key 1–1,024, in UTF-8): its literal text, plus for each
+ * placeholder its padded width or the widest value the value model gives it (estimated from the
+ * average size where the model has no bound), plus a write-sharding suffix `.N`. A key attribute that
+ * is a sort key anywhere gets the sort key limit.
+ */
+function checkKeyLength(
+  t: KeyTemplate,
+  isSortKey: boolean,
+  shards: Sharding | undefined,
+  where: string,
+  path: string,
+  attributes: Map<string, Attribute>,
+  widthOf: (a: Attribute) => ValueWidth,
+  c: Collector,
+): void {
   const limit = isSortKey ? MAX_SORT_KEY_BYTES : MAX_PARTITION_KEY_BYTES;
-  const bytes = estimateRenderedBytes(t, renderedBytes, 0);
-  if (bytes > limit) {
-    c.add(
-      'model.keyTooLong',
-      path,
-      `${where}: template ${source} renders about ${bytes} bytes (from the attributes' average sizes); expected at most ${limit} bytes for a ${isSortKey ? 'sort' : 'partition'} key.`,
-      `about ${bytes} bytes`,
-      `at most ${limit} bytes`,
-    );
-  }
+  const { bytes, isEstimate, largest } = keyValueBound(t, shards, (name) => {
+    const a = attributes.get(name);
+    return a ? widthOf(a) : undefined;
+  });
+  if (bytes <= limit) return;
+  const role = isSortKey ? 'sort' : 'partition';
+  const size = `${isEstimate ? 'about' : 'up to'} ${formatCount(bytes)} bytes`;
+  const basis = isEstimate
+    ? "the widest values the value model gives, and the attributes' average sizes where it gives none"
+    : 'its literal text and the widest value of each placeholder';
+  const part = largest.part === 'its literal text' ? largest.part : `{${shown(largest.part)}}`;
+  c.add(
+    'model.keyTooLong',
+    path,
+    `${where}: template ${quote(t.source)} renders ${size} (${basis}; the largest part is ${part}, ${formatCount(largest.bytes)} bytes); expected at most ${formatCount(limit)} bytes, DynamoDB's ${role} key limit (${KEY_LIMITS_PAGE}).`,
+    size,
+    `at most ${formatCount(limit)} bytes`,
+    { bytes, limit, isEstimate },
+  );
 }
 
 function checkWhen(

@@ -4,7 +4,7 @@
  * billing and the TTL attribute; then its entities (`keys.ts`) and access patterns (`patterns.ts`).
  */
 import { utf8ByteLength } from '../key-template.ts';
-import type { Design, KeyAttribute, Projection, Table } from '../schema.ts';
+import type { AccessPattern, Design, KeyAttribute, Projection, Table } from '../schema.ts';
 import { checkAutoScaling } from './auto-scaling.ts';
 import type { Collector } from './collector.ts';
 import { keyUsesOf, membershipIndexesOf, validateEntity, type KeyUse } from './keys.ts';
@@ -245,6 +245,13 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
     else slots.set(use.attribute.name, [use]);
   }
   const membership = membershipIndexesOf(table, uses, MAX_GSIS_PER_TABLE, MAX_LSIS_PER_TABLE);
+  // Each entity's patterns (their filters and set values shape its value model): grouped once.
+  const patternsOf = new Map<string, AccessPattern[]>();
+  for (const p of table.accessPatterns) {
+    const list = patternsOf.get(p.entityId);
+    if (list) list.push(p);
+    else patternsOf.set(p.entityId, [p]);
+  }
   const entityNames = new Map<string, number>();
   table.entities.forEach((entity, ej) => {
     const ep = joinPath(joinPath(tp, 'entities'), ej);
@@ -259,7 +266,7 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
         'a name no other entity of the table has',
       );
     } else entityNames.set(entity.name, ej);
-    validateEntity(table, entity, ep, slots, membership, c);
+    validateEntity(table, entity, ep, slots, membership, patternsOf.get(entity.id) ?? [], c);
   });
   validateAccessPatterns(table, tp, c);
 }
