@@ -1,7 +1,8 @@
 /**
  * Key bindings compiled against an entity's columns: which items carry a key attribute (its `when`
- * condition holds, its padded placeholders fit, it is not empty), the rendered key value, and its
- * size, computed from the parts' sizes without rendering when the key is a string.
+ * condition holds, its padded placeholders fit, it is not empty, it is within DynamoDB's key size
+ * limit), the rendered key value, and its size, computed from the parts' sizes without rendering when
+ * the key is a string.
  */
 import { base64DecodedLength, numberValueBytes, parseDecimal } from '../capacity/item-size.ts';
 import { evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
@@ -35,6 +36,15 @@ interface Placeholder {
   after: string;
 }
 
+/**
+ * DynamoDB's size limit a key's values must keep (docs/dynamodb-rules.md §7): 2,048 bytes for a
+ * partition key, 1,024 for a sort key, UTF-8 bytes of an S value or raw bytes of a B value.
+ */
+export interface KeySizeLimit {
+  bytes: number;
+  role: 'partition' | 'sort';
+}
+
 /** One key attribute as one entity fills it. */
 export class CompiledKey {
   readonly name: string;
@@ -59,8 +69,17 @@ export class CompiledKey {
   readonly #memo: Int8Array | undefined;
   /** `valueBytes` when it is the same for every item that carries the key. */
   readonly fixedValueBytes: number | undefined;
+  /** The limit items are checked against, when some value could pass it (see the constructor). */
+  readonly sizeLimit: KeySizeLimit | undefined;
+  /** Items `carriedMask` left out because their value is over `sizeLimit`. */
+  overLimitItems = 0;
 
-  constructor(attribute: KeyAttribute, binding: KeyBinding, columns: ReadonlyMap<string, Column>, seed: number, entityId: string) {
+  /**
+   * `sizeLimit`: check each item's value against DynamoDB's key size limit and leave out the items
+   * over it (counted in `overLimitItems`). Pass it when some value could be over the limit: checking
+   * costs a pass over the items that keys of a known, small width do not need.
+   */
+  constructor(attribute: KeyAttribute, binding: KeyBinding, columns: ReadonlyMap<string, Column>, seed: number, entityId: string, sizeLimit?: KeySizeLimit) {
     this.name = attribute.name;
     this.type = attribute.type;
     this.nameBytes = utf8ByteLength(attribute.name);
@@ -123,7 +142,9 @@ export class CompiledKey {
     }
     this.fixedValueBytes = fixed;
 
+    this.sizeLimit = this.type === 'N' ? undefined : sizeLimit;
     this.isAlways =
+      this.sizeLimit === undefined &&
       failure === undefined &&
       this.#placeholders.every((p) => p.column.present === null) &&
       this.#condition === undefined &&
@@ -158,6 +179,17 @@ export class CompiledKey {
 
   /** Whether item `row` has this key attribute. */
   carries(row: number): boolean {
+    return this.#carries(row) && !this.isOverLimit(row);
+  }
+
+  /** Whether item `row`'s value is over `sizeLimit` (false when there is none to check). */
+  isOverLimit(row: number): boolean {
+    const limit = this.sizeLimit;
+    if (limit === undefined) return false;
+    return (this.type === 'S' ? this.#textBytes(row) : this.valueBytes(row)) > limit.bytes;
+  }
+
+  #carries(row: number): boolean {
     if (this.failure !== undefined) return false;
     // An item without an attribute the key is built from has no key: it is not in that index (sparse).
     for (const p of this.#placeholders) if (!p.column.isPresent(row)) return false;
@@ -182,7 +214,14 @@ export class CompiledKey {
     if (this.isAlways) return null;
     const mask = new Uint8Array(rows);
     if (this.failure !== undefined) return mask;
-    for (let r = 0; r < rows; r += 1) mask[r] = this.carries(r) ? 1 : 0;
+    let over = 0;
+    for (let r = 0; r < rows; r += 1) {
+      if (!this.#carries(r)) continue;
+      // An over-limit value is one DynamoDB refuses: the item cannot be written with it, so it is left out and counted.
+      if (this.isOverLimit(r)) over += 1;
+      else mask[r] = 1;
+    }
+    this.overLimitItems = over;
     return mask;
   }
 

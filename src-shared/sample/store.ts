@@ -21,13 +21,14 @@
  * numerically (as doubles: numbers beyond 15–17 significant digits may tie), B by bytes.
  */
 import { parseDecimal, type AttributeValue, type Item } from '../capacity/item-size.ts';
-import { keySlotsOf } from '../model/key-slots.ts';
-import { utf8ByteLength } from '../model/key-template.ts';
+import { keySlotsOf, type KeySlot } from '../model/key-slots.ts';
+import { parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';
 import { SAMPLE_BASE_DATE_UTC_MS } from '../model/sample-values.ts';
-import { withValueModel } from '../model/value-model.ts';
-import type { Attribute, Design, Entity, KeyAttribute, KeyAttributeType, Projection, Table } from '../model/schema.ts';
+import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../model/validate.ts';
+import { keyValueBound, maxKeyTextBytes, withValueModel } from '../model/value-model.ts';
+import type { Attribute, Design, Entity, KeyAttribute, KeyAttributeType, KeyBinding, Projection, Table } from '../model/schema.ts';
 import { createColumn, type Column, type ColumnContext } from './columns.ts';
-import { CompiledKey } from './keys.ts';
+import { CompiledKey, type KeySizeLimit } from './keys.ts';
 import { normalizeSeed } from './random.ts';
 import type { SampleRow, SampleSummary, SampleValue, SampleView } from './types.ts';
 
@@ -476,6 +477,27 @@ export function sampleContext(seed: number, today = DEFAULT_SAMPLE_TODAY): Colum
 }
 
 /**
+ * The key size limit to check a key's items against (docs/dynamodb-rules.md §7: 1,024 bytes for an
+ * attribute that is a sort key anywhere, else 2,048), or undefined when no value can pass it: the
+ * value model bounds every placeholder (`maxKeyTextBytes`) and the longest value fits. Keys whose
+ * values are not bounded (names, references) are checked item by item.
+ */
+function sizeLimitToCheck(slot: KeySlot, binding: KeyBinding, entity: Entity, entities: readonly Entity[]): KeySizeLimit | undefined {
+  const limit: KeySizeLimit = slot.uses.some((u) => u.role === 'sort') ? { bytes: MAX_SORT_KEY_BYTES, role: 'sort' } : { bytes: MAX_PARTITION_KEY_BYTES, role: 'partition' };
+  const parsed = parseKeyTemplate(binding.template);
+  if (!parsed.ok) return undefined;
+  const attributes = new Map<string, Attribute>();
+  for (const a of entity.attributes) if (!attributes.has(a.name)) attributes.set(a.name, a);
+  const bound = keyValueBound(parsed.value, binding.shards, (name) => {
+    const a = attributes.get(name);
+    if (!a) return undefined;
+    const max = maxKeyTextBytes(a, entity, [], entities);
+    return max === undefined ? { bytes: 0, isKnown: false } : { bytes: max, isKnown: true };
+  });
+  return bound.isEstimate || bound.bytes > limit.bytes ? limit : undefined;
+}
+
+/**
  * Generates the items of table `tableId` of `design` and returns the store over them. Throws when
  * the design has no such table (a caller's mistake: the UI offers only its tables).
  */
@@ -518,7 +540,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     for (const slot of slots) {
       const binding = Object.hasOwn(data.entity.keys, slot.attribute.name) ? data.entity.keys[slot.attribute.name] : undefined;
       if (!binding || slot.attribute.name === '') continue;
-      const key = new CompiledKey(slot.attribute, binding, byName, seed, data.entity.id);
+      const key = new CompiledKey(slot.attribute, binding, byName, seed, data.entity.id, sizeLimitToCheck(slot, binding, data.entity, table.entities));
       if (key.failure) notes.push(`${data.entity.name}: ${key.failure}; no item carries ${key.name}.`);
       if (key.ignoredCondition) notes.push(`${data.entity.name}: ${key.ignoredCondition}.`);
       data.keys.push(key);
@@ -595,6 +617,15 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     }
     const masks = keys.map((k) => k.carriedMask(rows));
     data.carried = masks;
+    for (const k of keys) {
+      if (k.overLimitItems === 0 || !k.sizeLimit) continue;
+      const { bytes, role } = k.sizeLimit;
+      const views = [...new Set(slots.find((s) => s.attribute.name === k.name)?.uses.map((u) => (u.kind === 'table' ? 'the table' : u.index)))].join(' and ');
+      notes.push(
+        `${data.entity.name}: ${k.overLimitItems.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} items have a ${k.name} value over ${bytes.toLocaleString('en-US')} bytes, ` +
+          `DynamoDB's ${role} key limit (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html); they are left out of ${views}.`,
+      );
+    }
     let base = 0;
     const variable: Column[] = [];
     const optional: Array<{ column: Column; nameBytes: number }> = [];
