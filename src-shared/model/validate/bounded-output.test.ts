@@ -97,7 +97,7 @@ describe('validateDesign on repeated faults', () => {
     expect(problems.find((p) => p.code === 'keyTemplate.unknownAttribute' && p.path.endsWith('PK.template'))?.message).toContain('(100 in all)');
   });
 
-  it('checks GSI membership against the first 20 GSIs only (a table with more has model.tooManyIndexes)', () => {
+  it('checks GSI membership against the first 20 GSIs only (a table with more has model.tooManyIndexes), one problem per entity', () => {
     const gsis = Array.from({ length: 500 }, (_, i) => ({
       id: `g${i}`,
       name: `GSI${String(i).padStart(3, '0')}`,
@@ -110,6 +110,18 @@ describe('validateDesign on repeated faults', () => {
     const counts = new Map<string, number>();
     for (const p of problems) counts.set(p.code, (counts.get(p.code) ?? 0) + 1);
     expect(counts.get('model.tooManyIndexes')).toBe(1);
-    expect(counts.get('model.incompleteIndexKey')).toBe(50 * 20);
+    expect(counts.get('model.incompleteIndexKey')).toBe(50);
+    const first = problems.find((p) => p.code === 'model.incompleteIndexKey');
+    expect(first).toMatchObject({ path: 'tables[0].entities[0].keys.GS0' });
+    expect(first?.message).toContain('some but not all key attributes of 20 GSIs');
+    expect(first?.message).toContain('GSI "GSI000" has GK, lacks GS0');
+    expect(first?.message).toContain('(20 in all)');
+  });
+
+  it('an entity half in one GSI gets the one-GSI message', () => {
+    const gsis = [{ id: 'g', name: 'GSI1', partitionKey: { name: 'GK', type: 'S' as const }, sortKey: { name: 'GS', type: 'S' as const }, projection: { type: 'ALL' as const } }];
+    const problems = validateDesign(design([user({ PK: { template: 'U#{userId}' }, SK: { template: 'P' }, GK: { template: 'G' } })], { globalSecondaryIndexes: gsis }));
+    expect(problems).toEqual([expect.objectContaining({ code: 'model.incompleteIndexKey', path: 'tables[0].entities[0].keys.GS' })]);
+    expect(problems[0]?.message).toMatch(/has a template for GK but none for GS, so its items never appear in GSI "GSI1"/);
   });
 });

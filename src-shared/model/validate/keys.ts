@@ -440,22 +440,28 @@ function checkShards(
 /**
  * An item is in a GSI only when it has every key attribute of the index. A template for some of a
  * GSI's key attributes and not the others is almost always a mistake, unless the attributes it has are
- * keys of another index (or of the table) the entity is fully in. Reads the indexes of `membership`.
+ * keys of another index (or of the table) the entity is fully in. Reads the indexes of `membership`;
+ * one problem per entity (at the first missing key), naming every GSI it is half in, so an entity
+ * half in 20 GSIs is one problem, not 20 that each repeat the explanation.
  */
 function checkIndexMembership(entity: Entity, kp0: string, membership: MembershipIndexes, label: string, c: Collector): void {
   const has = (name: string): boolean => Object.hasOwn(entity.keys, name);
   const explained = new Set<string>();
   for (const keys of membership.keySets) if (keys.every(has)) for (const k of keys) explained.add(k);
+  const halfIn: Array<{ name: string; keys: string[]; present: string[]; missing: string[] }> = [];
   for (const { name, keys } of membership.gsis) {
     const present = keys.filter(has);
     const missing = keys.filter((k) => !has(k));
     if (keys.includes('') || present.length === 0 || missing.length === 0 || present.every((k) => explained.has(k))) continue;
-    c.add(
-      'model.incompleteIndexKey',
-      joinPath(kp0, missing[0] as string),
-      `${label} has a template for ${listOf(present)} but none for ${listOf(missing)}, so its items never appear in GSI ${quote(name)} (an item is in a GSI only when it has all of the index's key attributes); expected templates for all of ${listOf(keys)}, or for none.`,
-      'no template',
-      `a template for ${listOf(missing)}`,
-    );
+    halfIn.push({ name, keys, present, missing });
   }
+  const [first] = halfIn;
+  if (!first) return;
+  const why = "an item is in a GSI only when it has all of the index's key attributes";
+  const allMissing = [...new Set(halfIn.flatMap((g) => g.missing))];
+  const message =
+    halfIn.length === 1
+      ? `${label} has a template for ${listOf(first.present)} but none for ${listOf(first.missing)}, so its items never appear in GSI ${quote(first.name)} (${why}); expected templates for all of ${listOf(first.keys)}, or for none.`
+      : `${label} has templates for some but not all key attributes of ${halfIn.length} GSIs, so its items never appear in them (${why}): ${listOf(halfIn.map((g) => `GSI ${quote(g.name)} has ${g.present.map(shown).join(', ')}, lacks ${g.missing.map(shown).join(', ')}`))}; expected templates for all of each GSI's key attributes, or for none.`;
+  c.add('model.incompleteIndexKey', joinPath(kp0, first.missing[0] as string), message, 'no template', `a template for ${listOf(allMissing)}`);
 }
