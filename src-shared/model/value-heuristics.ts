@@ -11,11 +11,16 @@ export type NameKind =
   | 'firstName' | 'lastName' | 'userName' | 'product' | 'status' | 'country' | 'city' | 'currency'
   | 'category' | 'phone' | 'sku' | 'url' | 'money' | 'quantity' | 'rating' | 'plain';
 
-/** Words of `name` in lower case: `orderDate` → ["order", "date"], `created_at` → ["created", "at"]. */
+/**
+ * Words of `name` in lower case: `orderDate` → ["order", "date"], `created_at` → ["created", "at"],
+ * `HTMLParser` → ["html", "parser"]. Linear in the name's length: the acronym split looks ahead two
+ * characters from each capital (a greedy `([A-Z]+)([A-Z][a-z])` rescans a long run of capitals from
+ * each of its positions).
+ */
 export function wordsOf(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .split(/[^A-Za-z0-9]+/)
     .filter((w) => w !== '')
     .map((w) => w.toLowerCase());
