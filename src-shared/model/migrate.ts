@@ -6,6 +6,7 @@
  */
 import { ok, fail, type Result } from '../errors.ts';
 import type { Problem } from './problems.ts';
+import { quoteClipped } from './quoted-text.ts';
 import { FORMAT_VERSION } from './schema.ts';
 
 /** A raw design document: parsed JSON, not yet checked. */
@@ -90,7 +91,7 @@ export function migrate(raw: RawDocument, steps: readonly MigrationStep[] = MIGR
 
 function describeVersion(v: unknown): string {
   if (v === undefined) return 'missing';
-  if (typeof v === 'string') return `the text ${JSON.stringify(v)}`;
+  if (typeof v === 'string') return `the text ${quoteClipped(v)}`;
   if (typeof v === 'number') return String(v);
   return v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : String(v);
 }

@@ -5,6 +5,7 @@
 import { conditionAttributes, evaluateCondition, parseCondition, type Condition } from './condition.ts';
 import { parseKeyTemplate, renderKeyTemplate } from './key-template.ts';
 import type { Problem } from './problems.ts';
+import { clipText, quoteClipped } from './quoted-text.ts';
 import { sampleItems, type SampleItem } from './sample-values.ts';
 import type { Entity, KeyBinding } from './schema.ts';
 
@@ -51,9 +52,13 @@ export function previewSamples(entity: Entity, count = 3): SampleItem[] {
   });
 }
 
+/** `status = "OPEN", priority = 2`: the values a condition decided on, each name and value at most 80 characters. */
 function describeDeciding(condition: Condition, item: Readonly<Record<string, unknown>>): string {
   return conditionAttributes(condition)
-    .map((a) => `${a} = ${item[a] === undefined ? '(absent)' : JSON.stringify(item[a])}`)
+    .map((a) => {
+      const v = item[a];
+      return `${clipText(a)} = ${v === undefined ? '(absent)' : typeof v === 'string' ? quoteClipped(v) : JSON.stringify(v)}`;
+    })
     .join(', ');
 }
 
