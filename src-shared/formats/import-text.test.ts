@@ -21,7 +21,7 @@ describe('decodeImportText', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toHaveLength(1);
-    expect(result.errors[0]).toMatchObject({ code: 'file.notJson', path: '', details: { byteOffset: 17, line: 1, column: 18, reason: 'badContinuation' } });
+    expect(result.errors[0]).toMatchObject({ code: 'file.notUtf8', path: '', details: { offset: 17, line: 1, column: 18, reason: 'badContinuation' } });
     expect(result.errors[0]?.message).toContain('byte offset 17');
   });
 });

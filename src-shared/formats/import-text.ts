@@ -9,9 +9,9 @@ import type { Problem } from '../model/problems.ts';
 import { decodeUtf8Strict, describeUtf8Failure } from '../text/utf8.ts';
 
 /**
- * Decodes an imported file's bytes as strict UTF-8. Error: `file.notJson` at path `''`, whose message
- * names `source` and the byte offset (with line, column and the bytes), and whose `details` are
- * `{ byteOffset, line, column, reason }`.
+ * Decodes an imported file's bytes as strict UTF-8. Error: `file.notUtf8` at path `''` (the code
+ * opening a design file gives too), whose message names `source` and the byte offset (with line,
+ * column and the bytes), and whose `details` are `{ offset, line, column, reason }`.
  *
  * @example
  * const text = decodeImportText(new Uint8Array(await file.arrayBuffer()), file.name);
@@ -23,12 +23,12 @@ export function decodeImportText(bytes: Uint8Array, source: string): Result<stri
   const where = describeUtf8Failure(bytes, decoded);
   return fail([
     {
-      code: 'file.notJson',
+      code: 'file.notUtf8',
       path: '',
       message: `${source} is not UTF-8 text, so it is not JSON: ${where}. Expected a NoSQL Workbench model or a Keyplan design saved as UTF-8.`,
       found: where,
       expected: 'UTF-8 text',
-      details: { byteOffset: decoded.offset, line: decoded.line, column: decoded.column, reason: decoded.reason },
+      details: { offset: decoded.offset, line: decoded.line, column: decoded.column, reason: decoded.reason },
     },
   ]);
 }
