@@ -18,6 +18,7 @@
  */
 import type { AutoScalingRange, Design, Projection } from '../model/schema.ts';
 import { nonKeyAttributesOf, tableSpecsOf, uniqueName, wellFormed, type TableSpec, type Throughput } from './table-spec.ts';
+import { trimBoth } from '../text/trim.ts';
 
 /** An HCL quoted string: JSON-like escapes, and `${` / `%{` doubled so they are not template sequences. */
 export function hclString(text: string): string {
@@ -185,7 +186,7 @@ function scalingBlocks(tableLabel: string, label: string, indexName: string | un
 }
 
 /** A Terraform label part from a name: lower case letters, digits and underscores. */
-const labelPart = (name: string): string => name.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+const labelPart = (name: string): string => trimBoth(name.toLowerCase().replace(/[^a-z0-9_]+/g, '_'), '_');
 
 /** Every auto scaled direction of one table and its GSIs, as target + policy resources. */
 function scalingResources(spec: TableSpec, tableLabel: string, taken: Set<string>): string[] {

@@ -1,3 +1,4 @@
+import { trimEnd } from '../../text/trim.ts';
 /**
  * DynamoDB JSON, the shared vocabulary of sizing and parsing: attribute value types, and the text
  * encodings of numbers (decimal strings) and binaries (base64) split into what both depend on.
@@ -64,7 +65,7 @@ export function parseDecimal(n: string): DecimalParts | undefined {
   const power = m[5] === undefined ? 0 : Number(m[5]);
   return {
     isNegative: m[1] === '-',
-    digits: all.slice(first).replace(/0+$/, ''),
+    digits: trimEnd(all.slice(first), '0'),
     exponent: whole.length - 1 - first + power,
   };
 }
