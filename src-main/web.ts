@@ -3,15 +3,20 @@
  * 127.0.0.1, opened in Chromium's app mode when one is installed. No Electron here.
  *
  *   node out/main/web.js [--port N] [--no-open] [--workspace DIR] [--data-dir DIR]
+ *
+ * Keyplan opens only through a single-use link (docs/browser-mode-security.md): the Chromium it
+ * starts gets one good for 30 seconds; otherwise one good for 10 minutes is printed; Enter in the
+ * terminal prints a fresh one while the host runs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, fstatSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createBrowserHandlers } from './host.ts';
 import { createEventRelay } from './tasks/event-relay.ts';
-import { startWebHost, type WebHost } from './transports/websocket.ts';
+import { LAUNCH_TICKET_TTL_MS, PRINTED_LINK_TTL_MS, startWebHost, type WebHost } from './transports/websocket.ts';
 
 /**
  * The port tried first: a fixed origin keeps the browser's IndexedDB (the user's open designs and
@@ -19,6 +24,23 @@ import { startWebHost, type WebHost } from './transports/websocket.ts';
  */
 const PREFERRED_PORT = 47615;
 const CHROMIUM_FLAGS = ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+
+const PRINTED_LINK_MINUTES = PRINTED_LINK_TTL_MS / 60_000;
+const HELP = `Usage: node out/main/web.js [--port N] [--no-open] [--workspace DIR] [--data-dir DIR]
+
+  --port N          the port on 127.0.0.1 (0 = random). Default ${PREFERRED_PORT}, or a random one when it is busy.
+  --no-open         start no browser; print a link to open instead.
+  --workspace DIR   where design files are read and written (default ~/Keyplan, or $KEYPLAN_WORKSPACE).
+  --data-dir DIR    the host's own data and the Chromium profile (default WORKSPACE/.keyplan).
+
+Keyplan opens only through a single-use link:
+  - the Chromium window Keyplan starts gets one that expires in ${LAUNCH_TICKET_TTL_MS / 1000} seconds;
+  - a printed link (--no-open, or no Chromium found) expires in ${PRINTED_LINK_MINUTES} minutes.
+Opening a link gives that browser a session cookie, so reloads and new tabs keep working.
+While Keyplan runs, press Enter in this terminal to print a fresh link (for another browser,
+or after closing the window).
+
+Environment: KEYPLAN_CHROMIUM=PATH picks the browser; KEYPLAN_WORKSPACE sets the workspace.`;
 
 // Built to out/main/web.js: the renderer is out/renderer, the repository root two levels up.
 const here = import.meta.dirname;
@@ -36,7 +58,7 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (values.help) {
-    console.log('Usage: node out/main/web.js [--port N (0 = random)] [--no-open] [--workspace DIR] [--data-dir DIR]');
+    console.log(HELP);
     return;
   }
   const port = values.port === undefined ? undefined : Number(values.port);
@@ -68,11 +90,20 @@ async function main(): Promise<void> {
     }
   }
   events.attach(host);
-  console.log(`Keyplan is running at ${host.url}`);
+  const printLink = () => console.log(`Fresh link (opens Keyplan once, within ${PRINTED_LINK_MINUTES} minutes): ${host.issueLink(PRINTED_LINK_TTL_MS)}`);
+  const chromium = values['no-open'] ? undefined : findChromium();
+  let browser: ChildProcess | undefined;
+  if (chromium !== undefined) {
+    console.log(`Keyplan is running at ${host.origin}/`);
+    browser = openBrowser(chromium, host.issueLink(LAUNCH_TICKET_TTL_MS), dataDir, printLink);
+  } else {
+    if (!values['no-open']) console.log('No Chromium or Chrome found: open the link below in a Chromium-based browser.');
+    console.log(`Keyplan is running at ${host.issueLink(PRINTED_LINK_TTL_MS)}`);
+    console.log(`That link opens Keyplan once, within ${PRINTED_LINK_MINUTES} minutes; the browser it opens in keeps a session for reloads and new tabs.`);
+  }
   console.log(`Workspace folder: ${workspaceDir}`);
-
-  const browser = values['no-open'] ? undefined : openBrowser(host.url, dataDir);
-  console.log('Press Ctrl+C to stop.');
+  const hearsEnter = onEnter(printLink);
+  console.log(hearsEnter ? 'Press Enter for a fresh single-use link, Ctrl+C to stop.' : 'Press Ctrl+C to stop.');
 
   let stopping = false;
   const stop = () => {
@@ -85,20 +116,71 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-/** Opens the URL in Chromium's app mode with a profile of its own, so IndexedDB persists there. */
-function openBrowser(url: string, dataDir: string): ChildProcess | undefined {
-  const executable = findChromium();
-  if (executable === undefined) {
-    console.log('No Chromium or Chrome found: open the URL above in a Chromium-based browser.');
-    return undefined;
-  }
-  const args = [`--app=${url}`, `--user-data-dir=${join(dataDir, 'chromium-profile')}`, ...CHROMIUM_FLAGS];
+/**
+ * Opens `link` in Chromium's app mode with a profile of its own, so IndexedDB persists there. The
+ * link is on Chromium's command line, which every local user can read (`ps`): it is a launch ticket,
+ * used by the page within a second and expired after 30 s, never the session credential.
+ */
+function openBrowser(executable: string, link: string, dataDir: string, printLink: () => void): ChildProcess {
+  const args = [`--app=${link}`, `--user-data-dir=${join(dataDir, 'chromium-profile')}`, ...CHROMIUM_FLAGS];
   // Chromium refuses to start as root with its sandbox on (containers, CI).
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   const child = spawn(executable, args, { stdio: 'ignore' });
-  child.on('error', (error) => console.log(`Could not start ${executable} (${error.message}): open the URL above yourself.`));
+  child.on('error', (error) => {
+    console.log(`Could not start ${executable} (${error.message}): open this link in a Chromium-based browser yourself.`);
+    printLink();
+  });
   console.log(`Opening it in ${executable}.`);
   return child;
+}
+
+/**
+ * Calls `listener` for each line read from stdin, when stdin is a terminal or a pipe (not a file or
+ * /dev/null); returns whether it listens. A terminal is read only while this process is in its
+ * foreground: a background job that reads its terminal is stopped by the system (SIGTTIN), and the
+ * host with it. `npm run web &` therefore prints no fresh links until `fg`.
+ */
+function onEnter(listener: () => void): boolean {
+  let info;
+  try {
+    info = fstatSync(0);
+  } catch {
+    return false;
+  }
+  const isTerminal = process.stdin.isTTY === true;
+  if (!isTerminal && !info.isFIFO() && !info.isSocket()) return false;
+  let lines: ReturnType<typeof createInterface> | undefined;
+  const listen = () => {
+    lines ??= createInterface({ input: process.stdin, terminal: false }).on('line', listener);
+    lines.resume();
+  };
+  process.stdin.on('error', () => lines?.close()); // a closed terminal: no more Enter to hear
+  if (!isTerminal) listen();
+  else {
+    // Not even created while in the background: the first read would stop the process.
+    const follow = () => (isForegroundJob() ? listen() : lines?.pause());
+    follow();
+    process.on('SIGCONT', follow); // after Ctrl+Z, then `bg` or `fg`
+  }
+  return true;
+}
+
+/** Whether this process is in its terminal's foreground process group (unknown: no, so it never reads). */
+function isForegroundJob(): boolean {
+  if (process.platform === 'win32') return true; // no job control there
+  try {
+    // /proc/self/stat: "pid (comm) state ppid pgrp session tty_nr tpgid ..."
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return fields[2] !== undefined && fields[2] === fields[5];
+  } catch {
+    try {
+      const [pgid, tpgid] = execFileSync('ps', ['-o', 'pgid=,tpgid=', '-p', String(process.pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+      return pgid !== undefined && pgid === tpgid;
+    } catch {
+      return false;
+    }
+  }
 }
 
 function findChromium(): string | undefined {

@@ -2,10 +2,11 @@
  * A Node-side client of the web host, implementing `Transport` with `ws`: what the contract tests
  * and headless tools use to talk to a running host the way the browser does.
  */
+import { request } from 'node:http';
 import WebSocket from 'ws';
 import { isEventName } from '../../src-shared/ipc/contract.ts';
 import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/wire.ts';
-import { WEB_SOCKET_PATH } from './websocket.ts';
+import { SESSION_PATH, WEB_SOCKET_PATH } from './websocket.ts';
 
 export interface WebSocketClientTransport extends Transport {
   close(): Promise<void>;
@@ -17,15 +18,15 @@ export interface ConnectOptions {
 }
 
 /**
- * Connects to the host at `hostUrl` (`http://127.0.0.1:PORT/#token=TOKEN`, as `startWebHost`
- * returns it). Rejects when the host refuses the connection (wrong token or origin).
+ * Connects to the host the way the page does: trades the single-use ticket of `link`
+ * (`http://127.0.0.1:PORT/#ticket=TICKET`, from `WebHost.issueLink`) for the session cookie, then
+ * opens the WebSocket with it. Rejects when the host refuses either step.
  */
-export async function connectWebSocketTransport(hostUrl: string, options: ConnectOptions = {}): Promise<WebSocketClientTransport> {
-  const page = new URL(hostUrl);
-  const token = new URLSearchParams(page.hash.slice(1)).get('token') ?? '';
-  const socket = new WebSocket(`ws://${page.host}${WEB_SOCKET_PATH}?token=${encodeURIComponent(token)}`, {
-    origin: options.origin ?? page.origin,
-  });
+export async function connectWebSocketTransport(link: string, options: ConnectOptions = {}): Promise<WebSocketClientTransport> {
+  const page = new URL(link);
+  const origin = options.origin ?? page.origin;
+  const cookie = await exchangeTicket(link, { origin });
+  const socket = new WebSocket(`ws://${page.host}${WEB_SOCKET_PATH}`, { origin, headers: { cookie } });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
@@ -78,4 +79,36 @@ export async function connectWebSocketTransport(hostUrl: string, options: Connec
         socket.close(1000, 'Client closed.');
       }),
   };
+}
+
+/**
+ * `POST /session` with the ticket in `link`'s fragment; resolves with the `Cookie` header value that
+ * the host's `Set-Cookie` grants (`name=value`), rejects with the host's reason when it refuses.
+ */
+export function exchangeTicket(link: string, options: ConnectOptions = {}): Promise<string> {
+  const page = new URL(link);
+  const body = JSON.stringify({ ticket: new URLSearchParams(page.hash.slice(1)).get('ticket') ?? '' });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: page.hostname,
+        port: page.port,
+        path: SESSION_PATH,
+        method: 'POST',
+        headers: { origin: options.origin ?? page.origin, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const granted = res.headers['set-cookie']?.[0]?.split(';')[0];
+          if (res.statusCode === 204 && granted) resolve(granted);
+          else reject(new Error(`The host refused the ticket: HTTP ${res.statusCode ?? '?'} ${text.trim()}`));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }

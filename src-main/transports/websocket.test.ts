@@ -8,12 +8,12 @@ import type { WireFrame } from '../../src-shared/ipc/wire.ts';
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
 import { describeContract } from '../contract.suite.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
-import { startWebHost, type WebHost, type WebHostOptions } from './websocket.ts';
-import { connectWebSocketTransport } from './websocket-client.ts';
+import { LAUNCH_TICKET_TTL_MS, PRINTED_LINK_TTL_MS, startWebHost, type WebHost, type WebHostOptions } from './websocket.ts';
+import { connectWebSocketTransport, exchangeTicket } from './websocket-client.ts';
 
 describeContract('the WebSocket host', async (handlers) => {
   const host = await startWebHost({ handlers, port: 0 });
-  const transport = await connectWebSocketTransport(host.url);
+  const transport = await connectWebSocketTransport(host.issueLink(PRINTED_LINK_TTL_MS));
   return {
     transport,
     emit: (event, payload) => host.emit(event, payload),
@@ -75,9 +75,9 @@ async function startHost(options: Partial<WebHostOptions> = {}): Promise<{ host:
 }
 
 /** Opens a raw socket; resolves with it once open, or with the HTTP status the host refused it with. */
-function rawSocket(url: string, origin: string | undefined): Promise<WebSocket | number> {
+function rawSocket(url: string, origin: string | undefined, cookie?: string): Promise<WebSocket | number> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, origin === undefined ? {} : { origin });
+    const socket = new WebSocket(url, { ...(origin === undefined ? {} : { origin }), ...(cookie === undefined ? {} : { headers: { cookie } }) });
     socket.once('open', () => {
       onTestFinished(() => socket.terminate());
       resolve(socket);
@@ -95,24 +95,56 @@ function nextClose(socket: WebSocket): Promise<{ code: number; reason: string }>
   return new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
 }
 
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { host: `127.0.0.1:${port}`, ...options.headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 
-describe('the WebSocket host refuses strangers', () => {
-  test('listens on 127.0.0.1 only and hands out a URL with a 32-hex-digit token in the fragment', async () => {
+function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return send(port, path, { headers });
+}
+
+/** `POST /session` as the page does, with overrides for what a stranger might send instead. */
+function postTicket(host: WebHost, link: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+  const ticket = new URLSearchParams(new URL(link).hash.slice(1)).get('ticket');
+  return send(host.port, '/session', {
+    method: 'POST',
+    headers: { origin: host.origin, 'content-type': 'application/json', ...headers },
+    body: body ?? JSON.stringify({ ticket }),
+  });
+}
+
+/** A live session: the `Cookie` header value a page holds after trading a fresh ticket. */
+function sessionOf(host: WebHost): Promise<string> {
+  return exchangeTicket(host.issueLink(LAUNCH_TICKET_TTL_MS));
+}
+
+const wsUrl = (host: WebHost) => `ws://127.0.0.1:${host.port}/ws`;
+
+describe('the WebSocket host opens only through a single-use ticket', () => {
+  test('listens on 127.0.0.1 only and hands out links with a fresh ticket in the fragment each time', async () => {
     const { host } = await startHost();
-    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{32}$/);
-    expect(host.url).toBe(`http://127.0.0.1:${host.port}/#token=${host.token}`);
+    const link = host.issueLink(LAUNCH_TICKET_TTL_MS);
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#ticket=[A-Za-z0-9_-]{32}$/);
+    expect(link.startsWith(`${host.origin}/#ticket=`)).toBe(true);
+    expect(host.issueLink(LAUNCH_TICKET_TTL_MS)).not.toBe(link);
     await expect(startWebHost({ handlers, host: '0.0.0.0' as never })).rejects.toThrow(/127\.0\.0\.1 only/);
   });
 
@@ -126,13 +158,96 @@ describe('the WebSocket host refuses strangers', () => {
     expect(reached).toBe(false);
   });
 
-  test.each([
-    ['no token', (h: WebHost) => `ws://127.0.0.1:${h.port}/ws`],
-    ['a wrong token', (h: WebHost) => `ws://127.0.0.1:${h.port}/ws?token=${'0'.repeat(32)}`],
-    ['a token differing in length', (h: WebHost) => `ws://127.0.0.1:${h.port}/ws?token=${h.token}0`],
-  ])('refuses a connection with %s (403)', async (_what, urlOf) => {
+  test('a ticket, used once, gives an HttpOnly SameSite=Strict session cookie that opens the WebSocket', async () => {
     const { host } = await startHost();
-    expect(await rawSocket(urlOf(host), `http://127.0.0.1:${host.port}`)).toBe(403);
+    const answer = await postTicket(host, host.issueLink(LAUNCH_TICKET_TTL_MS));
+    expect(answer.status).toBe(204);
+    const setCookie = (answer.headers['set-cookie'] as string[])[0]!;
+    expect(setCookie).toMatch(new RegExp(`^${host.cookieName}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict$`));
+    const cookie = setCookie.split(';')[0]!;
+    expect((await get(host.port, '/session', { cookie })).status).toBe(204);
+    const socket = (await rawSocket(wsUrl(host), host.origin, cookie)) as WebSocket;
+    socket.send(JSON.stringify({ kind: 'request', id: 1, channel: 'app.info', input: {} }));
+    expect(await nextFrame(socket)).toMatchObject({ id: 1, envelope: { ok: true, value: { mode: 'browser' } } });
+  });
+
+  test('a second use of the same ticket is refused (403) and sets no cookie', async () => {
+    const { host } = await startHost();
+    const link = host.issueLink(LAUNCH_TICKET_TTL_MS);
+    expect((await postTicket(host, link)).status).toBe(204);
+    const again = await postTicket(host, link);
+    expect(again.status).toBe(403);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.body).toMatch(/press Enter/);
+  });
+
+  test('a ticket is good until its lifetime ends, by the host clock, and refused from then on', async () => {
+    let now = 1_000_000;
+    const { host } = await startHost({ now: () => now });
+    const early = host.issueLink(LAUNCH_TICKET_TTL_MS);
+    const late = host.issueLink(LAUNCH_TICKET_TTL_MS);
+    now += LAUNCH_TICKET_TTL_MS - 1;
+    expect((await postTicket(host, early)).status).toBe(204);
+    now += 1;
+    expect((await postTicket(host, late)).status).toBe(403);
+    const printed = host.issueLink(PRINTED_LINK_TTL_MS);
+    now += PRINTED_LINK_TTL_MS;
+    expect((await postTicket(host, printed)).status).toBe(403);
+  });
+
+  test('a ticket of another host start, or a made-up one, is refused', async () => {
+    const { host } = await startHost();
+    const { host: other } = await startHost();
+    const foreign = other.issueLink(LAUNCH_TICKET_TTL_MS).replace(String(other.port), String(host.port));
+    expect((await postTicket(host, foreign)).status).toBe(403);
+    expect((await postTicket(host, `${host.origin}/#ticket=${'A'.repeat(32)}`)).status).toBe(403);
+    expect((await postTicket(host, host.origin, {}, '{"ticket":42}')).status).toBe(403);
+    expect((await postTicket(host, host.origin, {}, 'not json')).status).toBe(403);
+  });
+
+  test.each([
+    ['from another origin', { origin: 'http://evil.example' }, undefined, 403],
+    ['from another port of 127.0.0.1 (same site, other origin)', { origin: 'http://127.0.0.1:1' }, undefined, 403],
+    ['without an origin', { origin: '' }, undefined, 403],
+    ['as a form rather than JSON', { 'content-type': 'application/x-www-form-urlencoded' }, undefined, 415],
+    ['with a body over 1 KB', {}, JSON.stringify({ ticket: 'x', padding: 'y'.repeat(2000) }), 413],
+  ])('a ticket sent %s is refused, and stays good for the page it was meant for', async (_what, headers, body, status) => {
+    const { host } = await startHost();
+    const link = host.issueLink(LAUNCH_TICKET_TTL_MS);
+    const refused = await postTicket(host, link, headers, body);
+    expect(refused.status).toBe(status);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect((await postTicket(host, link)).status).toBe(204);
+  });
+
+  test('GET /session tells a page whether it holds the session: 204 or 401', async () => {
+    const { host } = await startHost();
+    expect((await get(host.port, '/session')).status).toBe(401);
+    expect((await get(host.port, '/session', { cookie: `${host.cookieName}=${'A'.repeat(43)}` })).status).toBe(401);
+    expect((await get(host.port, '/session', { cookie: `other=1; ${await sessionOf(host)}` })).status).toBe(204);
+    expect((await send(host.port, '/session', { method: 'PUT' })).status).toBe(405);
+  });
+});
+
+describe('the WebSocket host refuses strangers', () => {
+  test.each([
+    ['no cookie', () => undefined],
+    ['a wrong cookie', (h: WebHost) => `${h.cookieName}=${'A'.repeat(43)}`],
+    ['the session value under another name', (h: WebHost, session: string) => session.replace(h.cookieName, 'keyplan_session_1')],
+    ['an empty cookie', (h: WebHost) => `${h.cookieName}=`],
+  ])('refuses an upgrade with %s (403)', async (_what, cookieOf) => {
+    const { host } = await startHost();
+    const session = await sessionOf(host);
+    expect(await rawSocket(wsUrl(host), host.origin, cookieOf(host, session))).toBe(403);
+  });
+
+  test('refuses the cookie of an earlier host start on the same port', async () => {
+    const { host: first } = await startHost();
+    const stale = await sessionOf(first);
+    const port = first.port;
+    await first.close();
+    const { host } = await startHost({ port });
+    expect(await rawSocket(wsUrl(host), host.origin, stale)).toBe(403);
   });
 
   test.each([
@@ -140,20 +255,21 @@ describe('the WebSocket host refuses strangers', () => {
     ['localhost instead of 127.0.0.1', 'http://localhost:PORT'],
     ['another port', 'http://127.0.0.1:1'],
     ['no origin', undefined],
-  ])('refuses a connection from %s even with the right token (403)', async (_what, origin) => {
+  ])('refuses an upgrade from %s even with the session cookie (403)', async (_what, origin) => {
     const { host } = await startHost();
-    const url = `ws://127.0.0.1:${host.port}/ws?token=${host.token}`;
-    expect(await rawSocket(url, origin?.replace('PORT', String(host.port)))).toBe(403);
+    expect(await rawSocket(wsUrl(host), origin?.replace('PORT', String(host.port)), await sessionOf(host))).toBe(403);
   });
 
   test('only /ws upgrades', async () => {
     const { host } = await startHost();
-    expect(await rawSocket(`ws://127.0.0.1:${host.port}/other?token=${host.token}`, `http://127.0.0.1:${host.port}`)).toBe(404);
+    expect(await rawSocket(`ws://127.0.0.1:${host.port}/other`, host.origin, await sessionOf(host))).toBe(404);
   });
 
   test('refuses HTTP requests naming another host (DNS rebinding)', async () => {
     const { host } = await startHost();
     expect((await get(host.port, '/', { host: `evil.example:${host.port}` })).status).toBe(403);
+    const link = host.issueLink(LAUNCH_TICKET_TTL_MS);
+    expect((await postTicket(host, link, { host: `evil.example:${host.port}`, origin: `http://evil.example:${host.port}` })).status).toBe(403);
   });
 });
 
@@ -161,7 +277,7 @@ describe('the WebSocket host answers frames', () => {
   async function connected(options: Partial<WebHostOptions> = {}) {
     const started = await startHost(options);
     const { host } = started;
-    const socket = (await rawSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, `http://127.0.0.1:${host.port}`)) as WebSocket;
+    const socket = (await rawSocket(wsUrl(host), host.origin, await sessionOf(host))) as WebSocket;
     return { ...started, socket };
   }
 
@@ -205,7 +321,7 @@ describe('the WebSocket host answers frames', () => {
 
   test('events are broadcast to every connected page', async () => {
     const { host, socket } = await connected();
-    const other = (await rawSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, `http://127.0.0.1:${host.port}`)) as WebSocket;
+    const other = (await rawSocket(wsUrl(host), host.origin, await sessionOf(host))) as WebSocket;
     const frames = Promise.all([nextFrame(socket), nextFrame(other)]);
     host.emit('menu.command', { command: 'open' });
     expect(await frames).toEqual([

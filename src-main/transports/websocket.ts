@@ -1,11 +1,18 @@
 /**
  * Browser mode's host: the built renderer over HTTP and the contract over a WebSocket, both on
- * 127.0.0.1 only. The socket is open only to a page of this very origin (`Origin` header) that knows
- * the session token (`?token=`); the page gets the token from its URL fragment, which browsers never
- * send to servers or put in Referer headers. A `Host` check keeps DNS-rebinding pages out.
+ * 127.0.0.1 only. Who may connect (docs/browser-mode-security.md says why):
+ *
+ * - every request must name `Host: 127.0.0.1:PORT`, which keeps DNS-rebinding pages out;
+ * - a page proves that the user opened it with a single-use ticket from its URL fragment
+ *   (`#ticket=…`), which it exchanges at `POST /session` (this origin only) for an HttpOnly,
+ *   SameSite=Strict session cookie, random per host start;
+ * - the WebSocket upgrade needs that cookie and this origin's `Origin` header.
+ *
+ * Nothing that opens the host lasts: a ticket works once, and only until it expires, so one seen
+ * later on a browser's command line (`ps`) or in a terminal's scrollback is useless.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, STATUS_CODES, type IncomingMessage } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -17,8 +24,18 @@ import { sendText, serveStatic } from './static-files.ts';
 
 /** The path of the WebSocket endpoint. */
 export const WEB_SOCKET_PATH = '/ws';
+/** `POST` a ticket here to get the session cookie; `GET` answers 204 when the request carries it, else 401. */
+export const SESSION_PATH = '/session';
 const MAX_FRAME_BYTES = 64 * 1024 * 1024;
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+/** How long a ticket handed to a browser the host launches stays good: that page exchanges it within seconds. */
+export const LAUNCH_TICKET_TTL_MS = 30_000;
+/** How long a link printed for the user stays good: time to copy it into a browser. */
+export const PRINTED_LINK_TTL_MS = 10 * 60_000;
+/** Unused tickets kept at once; a newer one pushes the oldest out. */
+const MAX_LIVE_TICKETS = 64;
+/** `{"ticket":"…"}` is about 60 bytes. */
+const MAX_SESSION_BODY_BYTES = 1024;
+const TICKET_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 export interface WebHostOptions {
   handlers: ApiHandlers;
@@ -26,19 +43,26 @@ export interface WebHostOptions {
   port?: number;
   /** Only loopback is supported: the UI and its files must not be reachable from the network. */
   host?: '127.0.0.1';
-  /** The session token; default 32 random hex digits. */
-  token?: string;
   /** The built renderer, e.g. `out/renderer`; without it every page is a 503 explaining why. */
   staticDir?: string;
   /** Where host problems are reported, once each (default: console.error). */
   log?: (message: string, error?: unknown) => void;
+  /** The clock tickets expire by, in milliseconds (default `Date.now`); tests move it forward. */
+  now?: () => number;
 }
 
 export interface WebHost extends EventSink {
-  /** What to open in a browser: `http://127.0.0.1:PORT/#token=TOKEN`. */
-  url: string;
+  /** The page's origin, `http://127.0.0.1:PORT`: opened without a link (or a session) it says how to get one. */
+  origin: string;
   port: number;
-  token: string;
+  /**
+   * A link that opens Keyplan once: `http://127.0.0.1:PORT/#ticket=TICKET`, good for one exchange
+   * within `ttlMs` ({@link LAUNCH_TICKET_TTL_MS} for a browser the host starts, {@link PRINTED_LINK_TTL_MS}
+   * for a link shown to the user).
+   */
+  issueLink(ttlMs: number): string;
+  /** The session cookie's name (`keyplan_session_PORT`: cookies are shared by every port of a host name). */
+  cookieName: string;
   /** Closes every connection and stops listening. */
   close(): Promise<void>;
 }
@@ -47,12 +71,47 @@ export interface WebHost extends EventSink {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = options.host ?? '127.0.0.1';
   if (host !== '127.0.0.1') throw new Error(`The web host listens on 127.0.0.1 only; received host "${String(host)}".`);
-  const token = options.token ?? randomBytes(16).toString('hex');
-  if (!TOKEN_PATTERN.test(token)) throw new Error('The session token must be 16–128 characters of A-Z a-z 0-9 _ -.');
   const log = options.log ?? ((message: string, error?: unknown) => console.error(`[keyplan] ${message}`, ...(error === undefined ? [] : [error])));
-  const tokenDigest = digest(token);
+  const tickets = createTicketBook(options.now ?? Date.now);
+  // The credential a page holds after the exchange; a new one each start, so an old cookie is useless.
+  const sessionSecret = randomBytes(32).toString('base64url');
+  const sessionDigest = digest(sessionSecret);
   let port = 0;
   const authority = () => `127.0.0.1:${port}`;
+  const origin = () => `http://${authority()}`;
+  const cookieName = () => `keyplan_session_${port}`;
+
+  const hasSession = (req: IncomingMessage): boolean => {
+    let found = false;
+    // Every value is compared, in constant time each, so timing tells nothing about which matched.
+    for (const value of cookieValues(req.headers.cookie, cookieName())) if (timingSafeEqual(digest(value), sessionDigest)) found = true;
+    return found;
+  };
+
+  async function answerSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      if (hasSession(req)) return sendEmpty(res);
+      return sendText(res, 401, 'This browser has no Keyplan session: open a fresh link (press Enter in the terminal where Keyplan runs to print one).');
+    }
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'GET, HEAD, POST');
+      return sendText(res, 405, `${SESSION_PATH} takes GET, HEAD or POST.`);
+    }
+    // Only this origin's own page may trade a ticket; a cross-site form cannot even send JSON without asking first.
+    if (req.headers.origin !== origin()) return sendText(res, 403, 'Wrong or missing Origin.');
+    if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) return sendText(res, 415, 'Send the ticket as JSON: {"ticket":"…"}.');
+    const body = await readSmallBody(req, MAX_SESSION_BODY_BYTES);
+    if (body === undefined) {
+      res.setHeader('Connection', 'close');
+      return sendText(res, 413, `The body is over ${MAX_SESSION_BODY_BYTES} bytes; send {"ticket":"…"}.`);
+    }
+    const ticket = parseTicket(body);
+    if (ticket === undefined || !tickets.redeem(ticket)) {
+      return sendText(res, 403, 'This link was already used, has expired, or is from an earlier run of Keyplan: press Enter in the terminal where Keyplan runs to print a fresh one.');
+    }
+    res.setHeader('Set-Cookie', `${cookieName()}=${sessionSecret}; Path=/; HttpOnly; SameSite=Strict`);
+    return sendEmpty(res);
+  }
 
   const server = createServer((req, res) => {
     res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
@@ -61,10 +120,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    if (req.headers.host !== authority()) return sendText(res, 403, `Open Keyplan at http://${authority()}/ (this request named host "${req.headers.host ?? ''}").`);
-    serveStatic(options.staticDir, req, res).catch((error: unknown) => {
+    if (req.headers.host !== authority()) return sendText(res, 403, `Open Keyplan at ${origin()}/ (this request named host "${req.headers.host ?? ''}").`);
+    const answer = pathOf(req.url) === SESSION_PATH ? answerSession(req, res) : serveStatic(options.staticDir, req, res);
+    answer.catch((error: unknown) => {
       log(`Serving ${req.url ?? ''} failed.`, error);
-      if (!res.headersSent) sendText(res, 500, 'The host failed to read this file.');
+      if (!res.headersSent) sendText(res, 500, 'The host failed to answer this request.');
       else res.destroy();
     });
   });
@@ -72,12 +132,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy()); // a peer that resets mid-handshake must not crash the host
-    const url = new URL(req.url ?? '/', `http://${authority()}`);
-    if (url.pathname !== WEB_SOCKET_PATH) return refuseUpgrade(socket, 404, `The WebSocket endpoint is ${WEB_SOCKET_PATH}.`);
+    if (pathOf(req.url) !== WEB_SOCKET_PATH) return refuseUpgrade(socket, 404, `The WebSocket endpoint is ${WEB_SOCKET_PATH}.`);
     if (req.headers.host !== authority()) return refuseUpgrade(socket, 403, 'Wrong Host header.');
-    if (req.headers.origin !== `http://${authority()}`) return refuseUpgrade(socket, 403, 'Wrong or missing Origin.');
-    const given = url.searchParams.get('token');
-    if (given === null || !timingSafeEqual(digest(given), tokenDigest)) return refuseUpgrade(socket, 403, 'Wrong or missing session token.');
+    if (req.headers.origin !== origin()) return refuseUpgrade(socket, 403, 'Wrong or missing Origin.');
+    if (!hasSession(req)) return refuseUpgrade(socket, 403, 'No valid session cookie: open a fresh link from the terminal where Keyplan runs.');
     sockets.handleUpgrade(req, socket, head, (ws) => serveConnection(ws));
   });
 
@@ -120,9 +178,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.on('error', (error) => log('The web host failed.', error));
 
   return {
-    url: `http://${authority()}/#token=${token}`,
+    origin: origin(),
     port,
-    token,
+    cookieName: cookieName(),
+    issueLink: (ttlMs) => `${origin()}/#ticket=${tickets.issue(ttlMs)}`,
     emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
       if (!isEventName(event)) throw new Error(`Unknown event "${String(event)}".`);
       const frame: WireEvent = { kind: 'event', event, payload };
@@ -143,6 +202,91 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 }
 
+interface TicketBook {
+  /** A new random ticket, good for one {@link TicketBook.redeem} within `ttlMs`. */
+  issue(ttlMs: number): string;
+  /** True for a live ticket, once: a ticket is gone after its first use, whatever the answer. */
+  redeem(given: string): boolean;
+}
+
+/** Tickets are kept as SHA-256 digests only, each with the time it expires. */
+function createTicketBook(now: () => number): TicketBook {
+  let live: Array<{ digest: Buffer; expiresAt: number }> = [];
+  return {
+    issue(ttlMs) {
+      if (!(ttlMs > 0)) throw new Error(`A ticket needs a lifetime over 0 ms; received ${ttlMs}.`);
+      const ticket = randomBytes(24).toString('base64url');
+      const time = now();
+      live = live.filter((t) => t.expiresAt > time).slice(-(MAX_LIVE_TICKETS - 1));
+      live.push({ digest: digest(ticket), expiresAt: time + ttlMs });
+      return ticket;
+    },
+    redeem(given) {
+      if (!TICKET_PATTERN.test(given)) return false;
+      const time = now();
+      const wanted = digest(given);
+      let match: { digest: Buffer; expiresAt: number } | undefined;
+      // No early exit: every live ticket is compared in constant time.
+      for (const ticket of live) if (timingSafeEqual(ticket.digest, wanted)) match = ticket;
+      live = live.filter((t) => t !== match && t.expiresAt > time);
+      return match !== undefined && match.expiresAt > time;
+    },
+  };
+}
+
+function parseTicket(body: string): string | undefined {
+  try {
+    const ticket = (JSON.parse(body) as { ticket?: unknown } | null)?.ticket;
+    return typeof ticket === 'string' ? ticket : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body as text, or undefined (and the rest ignored) once it passes `limit` bytes. */
+function readSmallBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      req.resume();
+      return resolve(undefined);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else resolve(undefined);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** The values of every `name=value` pair named `name` in a `Cookie` header. */
+function cookieValues(header: string | undefined, name: string): string[] {
+  if (header === undefined) return [];
+  const values: string[] = [];
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at !== -1 && pair.slice(0, at).trim() === name) values.push(pair.slice(at + 1).trim());
+  }
+  return values;
+}
+
+function pathOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? '/', 'http://host').pathname;
+  } catch {
+    return '';
+  }
+}
+
+function sendEmpty(res: ServerResponse): void {
+  res.statusCode = 204;
+  res.setHeader('Cache-Control', 'no-store');
+  res.end();
+}
+
 function reply(ws: WebSocket, id: number, envelope: Envelope): void {
   if (ws.readyState !== ws.OPEN) return;
   const frame: WireReply = { kind: 'reply', id, envelope };
@@ -158,7 +302,7 @@ function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   );
 }
 
-/** Fixed-length digests let `timingSafeEqual` compare tokens of any length in constant time. */
+/** Fixed-length digests let `timingSafeEqual` compare secrets of any length in constant time. */
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
 }

@@ -1,10 +1,18 @@
 /**
- * Browser mode: the contract over a WebSocket to the host on 127.0.0.1. The session token comes
- * from the page URL's fragment (`#token=…`), which the browser never sends to a server.
+ * Browser mode: the contract over a WebSocket to the host on 127.0.0.1. The browser sends the
+ * host's session cookie with the upgrade; `beforeConnect` (see `api.ts`) makes sure it has one.
  */
 import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/wire.ts';
 
-export function createWebSocketTransport(url: string): Transport {
+export interface WebSocketTransportOptions {
+  /**
+   * Runs before each connection attempt; rejects with a message for the user when this page may not
+   * connect (no session, the host stopped). Its message becomes the `ipc.disconnected` error.
+   */
+  beforeConnect?: () => Promise<void>;
+}
+
+export function createWebSocketTransport(url: string, options: WebSocketTransportOptions = {}): Transport {
   let nextId = 1;
   const pending = new Map<number, (envelope: Envelope) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -16,18 +24,28 @@ export function createWebSocketTransport(url: string): Transport {
   function connect(): Promise<WebSocket> {
     if (socket && socket.readyState === WebSocket.OPEN) return Promise.resolve(socket);
     if (opening) return opening;
-    opening = new Promise<WebSocket>((resolve, reject) => {
+    opening = (async () => {
+      try {
+        await options.beforeConnect?.();
+        return await open();
+      } finally {
+        opening = undefined;
+      }
+    })();
+    return opening;
+  }
+
+  function open(): Promise<WebSocket> {
+    return new Promise<WebSocket>((resolve, reject) => {
       const ws = new WebSocket(url);
       ws.onopen = () => {
         socket = ws;
-        opening = undefined;
         resolve(ws);
       };
       ws.onerror = () => {
-        opening = undefined;
         reject(
           new Error(
-            `Could not connect to the Keyplan host at ${new URL(url).host}: it has stopped, or this page was opened without the link Keyplan printed (the link carries this session's token).`,
+            `Could not connect to the Keyplan host at ${new URL(url).host}: it has stopped or refused this page. Press Enter in the terminal where Keyplan runs to print a fresh link, and open that.`,
           ),
         );
       };
@@ -46,7 +64,6 @@ export function createWebSocketTransport(url: string): Transport {
         }
       };
     });
-    return opening;
   }
 
   return {
