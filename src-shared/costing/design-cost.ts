@@ -24,6 +24,7 @@ import { withValueModel } from '../model/value-model.ts';
 import { planTable } from '../planner/index.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';
 import { warningsFor, type CostWarning } from './warnings.ts';
+import { indexesLeftOut, withinIndexQuota } from '../model/index-quota.ts';
 
 /** The table itself or one GSI: what its patterns consume and what it costs per month. */
 export interface TargetCost {
@@ -167,7 +168,7 @@ export function configuredCapacityText(c: ProvisionedThroughput): string {
 /** Plans and costs every access pattern of one table, with its totals. */
 export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING): TableCost {
   // Every number reads one value model: categorical attributes without a generator get their values here.
-  const table = withValueModel(designTable);
+  const table = withValueModel(withinIndexQuota(designTable));
   const plans = planTable(table);
   const patterns = table.accessPatterns.map((p, i) => costPattern(table, p, plans[i]!, pricing));
   const targets = targetCosts(table, patterns, pricing);
@@ -201,8 +202,13 @@ export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING
     provisionedMonthly,
     loadOnlyMonthly,
     storageBytes,
-    warnings: warningsFor(table, patterns, targets, pricing),
+    warnings: [...quotaWarning(designTable), ...warningsFor(table, patterns, targets, pricing)],
   };
+}
+
+function quotaWarning(table: Table): CostWarning[] {
+  const message = indexesLeftOut(table);
+  return message === undefined ? [] : [{ code: 'cost.designProblem', severity: 'error', message }];
 }
 
 /** Plans and costs a whole design with its own prices (or the defaults). */

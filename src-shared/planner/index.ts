@@ -14,6 +14,7 @@ import { planRead, planUnknownEntity, readRequestOf } from './read.ts';
 import { viewTable, type TableView } from './table-view.ts';
 import type { Plan } from './types.ts';
 import { planWrite } from './write.ts';
+import { withinIndexQuota } from '../model/index-quota.ts';
 
 export type * from './types.ts';
 export { applyIndexSuggestion } from './suggest.ts';
@@ -39,6 +40,6 @@ export function planPattern(table: Table, pattern: AccessPattern): Plan {
 
 /** Plans every access pattern of a table, in the table's pattern order (the table is prepared once). */
 export function planTable(table: Table): Plan[] {
-  const view = viewTable(withValueModel(table));
+  const view = viewTable(withValueModel(withinIndexQuota(table)));
   return (table.accessPatterns ?? []).map((p) => planWith(view, p));
 }
