@@ -3,12 +3,23 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import WebSocket from 'ws';
+import { AppError } from '../../src-shared/errors.ts';
 import type { ApiHandlers } from '../../src-shared/ipc/contract.ts';
 import type { WireFrame } from '../../src-shared/ipc/wire.ts';
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
 import { describeContract } from '../contract.suite.ts';
+import { checkInput } from '../handlers/input.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
-import { LAUNCH_TICKET_TTL_MS, PRINTED_LINK_TTL_MS, startWebHost, type WebHost, type WebHostOptions } from './websocket.ts';
+import {
+  FRAME_TOO_LARGE_REASON,
+  LAUNCH_TICKET_TTL_MS,
+  MAX_ECHO_CHARS,
+  MAX_FRAME_BYTES,
+  PRINTED_LINK_TTL_MS,
+  startWebHost,
+  type WebHost,
+  type WebHostOptions,
+} from './websocket.ts';
 import { connectWebSocketTransport, exchangeTicket } from './websocket-client.ts';
 
 describeContract('the WebSocket host', async (handlers) => {
@@ -335,6 +346,71 @@ describe('the WebSocket host answers frames', () => {
     const closed = nextClose(socket);
     await host.close();
     expect((await closed).code).toBe(1001);
+  });
+});
+
+describe('the WebSocket host bounds what it reads and what it echoes', () => {
+  test('a message of 16 MB is read; one byte more closes that connection with 1009 and a reason, and the host serves the others', async () => {
+    const { host, logged } = await startHost();
+    const session = await sessionOf(host);
+    const [big, bystander] = (await Promise.all([rawSocket(wsUrl(host), host.origin, session), rawSocket(wsUrl(host), host.origin, session)])) as WebSocket[];
+    const request = (id: number, padding: number) => {
+      const text = JSON.stringify({ kind: 'request', id, channel: 'app.info', input: {}, padding: '' });
+      return text.replace('"padding":""', `"padding":"${'x'.repeat(padding)}"`);
+    };
+    const fits = request(1, MAX_FRAME_BYTES - request(1, 0).length);
+    expect(Buffer.byteLength(fits)).toBe(MAX_FRAME_BYTES);
+    big!.send(fits);
+    expect(await nextFrame(big!)).toMatchObject({ id: 1, envelope: { ok: true } });
+
+    const closed = nextClose(big!);
+    big!.send(request(2, MAX_FRAME_BYTES - request(2, 0).length + 1));
+    expect(await closed).toEqual({ code: 1009, reason: FRAME_TOO_LARGE_REASON });
+    expect(Buffer.byteLength(FRAME_TOO_LARGE_REASON)).toBeLessThanOrEqual(123); // what a close frame can carry
+    expect(logged.map(([message]) => message)).toEqual([expect.stringMatching(/over 16777216 bytes/)]);
+
+    bystander!.send(JSON.stringify({ kind: 'request', id: 3, channel: 'app.info', input: {} }));
+    expect(await nextFrame(bystander!)).toMatchObject({ id: 3, envelope: { ok: true } });
+    const newcomer = (await rawSocket(wsUrl(host), host.origin, session)) as WebSocket;
+    newcomer.send(JSON.stringify({ kind: 'request', id: 4, channel: 'app.info', input: {} }));
+    expect(await nextFrame(newcomer)).toMatchObject({ id: 4, envelope: { ok: true } });
+  });
+
+  const long = (seed: string) => seed.repeat(Math.ceil(100_000 / seed.length));
+  const echoing: ApiHandlers = {
+    ...handlers,
+    // The real input check quotes an unknown field's name and puts it in the error's path.
+    'recent.list': async (input) => (checkInput('recent.list', input, {}), { files: [] }),
+    // A handler that quotes the whole value it refuses, in its message and details.
+    'file.open': async (input) => {
+      const ref = (input as { ref: string }).ref;
+      throw new AppError({ code: 'file.notFound', message: `No file ${JSON.stringify(ref)} in the workspace.`, details: { received: ref, also: [ref] } });
+    },
+    'file.list': async (input) => {
+      throw new Error(`cannot list ${(input as unknown as { folder: string }).folder}`);
+    },
+  };
+
+  test.each([
+    ['an unknown channel name', (id: number) => ({ kind: 'request', id, channel: long('shell.exec'), input: {} })],
+    ['an unknown field name (message and path)', (id: number) => ({ kind: 'request', id, channel: 'recent.list', input: { [long('k')]: 1 } })],
+    ['a value a handler quotes, JSON-escaped, in message and details', (id: number) => ({ kind: 'request', id, channel: 'file.open', input: { ref: long('a"b\n') } })],
+    ['a value in an internal error', (id: number) => ({ kind: 'request', id, channel: 'file.list', input: { folder: long('f') } })],
+  ])('an error reply quotes at most 200 characters of %s', async (_what, frameOf) => {
+    const { host } = await startHost({ handlers: echoing });
+    const socket = (await rawSocket(wsUrl(host), host.origin, await sessionOf(host))) as WebSocket;
+    const sent = frameOf(9);
+    socket.send(JSON.stringify(sent));
+    const frame = await nextFrame(socket);
+    expect(frame).toMatchObject({ id: 9, envelope: { ok: false } });
+    const text = JSON.stringify(frame);
+    expect(text.length).toBeLessThan(2_000);
+    const strings = [sent.channel, ...Object.keys(sent.input), ...Object.values(sent.input).filter((v): v is string => typeof v === 'string')];
+    for (const quoted of strings.filter((s) => s.length > MAX_ECHO_CHARS)) {
+      expect(text).not.toContain(quoted.slice(0, MAX_ECHO_CHARS + 1));
+      expect(text).not.toContain(JSON.stringify(JSON.stringify(quoted).slice(1, MAX_ECHO_CHARS + 2)).slice(1, -1));
+      expect(text).toContain(JSON.stringify(quoted.slice(0, 50)).slice(1, -1)); // still says what it received
+    }
   });
 });
 

@@ -15,7 +15,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { ErrorData } from '../../src-shared/errors.ts';
 import { isEventName, type ApiHandlers, type EventName, type EventPayload, type EventSink } from '../../src-shared/ipc/contract.ts';
 import { dispatchRequest } from '../../src-shared/ipc/dispatch.ts';
 import type { Envelope, WireEvent, WireReply } from '../../src-shared/ipc/wire.ts';
@@ -26,11 +27,20 @@ import { sendText, serveStatic } from './static-files.ts';
 export const WEB_SOCKET_PATH = '/ws';
 /** `POST` a ticket here to get the session cookie; `GET` answers 204 when the request carries it, else 401. */
 export const SESSION_PATH = '/session';
-const MAX_FRAME_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest WebSocket message the host reads. The biggest request is a whole design (`file.save`,
+ * `simulation.run`): a design at every DynamoDB limit (GSIs, LSIs, attributes, patterns) is a few MB
+ * of JSON, so 16 MB leaves room while keeping one page from making the host hold far more.
+ */
+export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
+/** The close reason for a message over {@link MAX_FRAME_BYTES} (close code 1009, "message too big"). */
+export const FRAME_TOO_LARGE_REASON = `Message too large: the Keyplan host reads at most ${MAX_FRAME_BYTES / (1024 * 1024)} MB per message.`;
 /** How long a ticket handed to a browser the host launches stays good: that page exchanges it within seconds. */
 export const LAUNCH_TICKET_TTL_MS = 30_000;
 /** How long a link printed for the user stays good: time to copy it into a browser. */
 export const PRINTED_LINK_TTL_MS = 10 * 60_000;
+/** At most this many characters of any one string a client sent are quoted back in an error reply. */
+export const MAX_ECHO_CHARS = 200;
 /** Unused tickets kept at once; a newer one pushes the oldest out. */
 const MAX_LIVE_TICKETS = 64;
 /** `{"ticket":"…"}` is about 60 bytes. */
@@ -120,15 +130,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    if (req.headers.host !== authority()) return sendText(res, 403, `Open Keyplan at ${origin()}/ (this request named host "${req.headers.host ?? ''}").`);
+    if (req.headers.host !== authority()) return sendText(res, 403, `Open Keyplan at ${origin()}/ (this request named host "${clip(req.headers.host ?? '')}").`);
     const answer = pathOf(req.url) === SESSION_PATH ? answerSession(req, res) : serveStatic(options.staticDir, req, res);
     answer.catch((error: unknown) => {
-      log(`Serving ${req.url ?? ''} failed.`, error);
+      log(`Serving ${clip(req.url ?? '')} failed.`, error);
       if (!res.headersSent) sendText(res, 500, 'The host failed to answer this request.');
       else res.destroy();
     });
   });
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, WebSocket: ExplainingWebSocket });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy()); // a peer that resets mid-handshake must not crash the host
@@ -140,7 +150,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   function serveConnection(ws: WebSocket): void {
-    ws.on('error', (error) => log('A WebSocket connection failed.', error));
+    ws.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') log(`A page sent a WebSocket message over ${MAX_FRAME_BYTES} bytes; its connection was closed.`);
+      else log('A WebSocket connection failed.', error);
+    });
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) return ws.close(1003, 'Binary frames are not supported; send JSON text.');
       let frame: unknown;
@@ -162,8 +175,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       const channel = request.channel;
       void dispatchRequest(options.handlers, channel, request.input, {
-        onInternalError: (error) => log(`The handler for "${channel}" failed.`, error),
-      }).then((envelope) => reply(ws, id, envelope));
+        onInternalError: (error) => log(`The handler for "${clip(channel)}" failed.`, error),
+      }).then((envelope) => reply(ws, id, envelope.ok ? envelope : { ok: false, error: clipEchoes(envelope.error, [channel, request.input]) }));
     });
   }
 
@@ -200,6 +213,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         }, 500).unref();
       }),
   };
+}
+
+/**
+ * `ws` closes a connection whose message is over `maxPayload` with code 1009 and no reason; this
+ * gives the page a reason it can show. Every other close passes through unchanged.
+ */
+class ExplainingWebSocket extends WebSocket {
+  override close(code?: number, reason?: string | Buffer): void {
+    super.close(code, code === 1009 && reason === undefined ? FRAME_TOO_LARGE_REASON : reason);
+  }
 }
 
 interface TicketBook {
@@ -310,4 +333,79 @@ function digest(text: string): Buffer {
 function rawToString(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
+function clip(text: string): string {
+  return text.length > MAX_ECHO_CHARS ? `${text.slice(0, MAX_ECHO_CHARS)}…` : text;
+}
+
+/**
+ * The transport's last word on echoes: wherever an error's message, path or details repeat more than
+ * {@link MAX_ECHO_CHARS} characters of a string the client sent (its channel, a value or a key of its
+ * input, raw or JSON-escaped), the repeat is cut there. Handlers quote what they refuse
+ * (`unknown field "…"`), and a 16 MB value must not travel back whole. Errors whose strings are all
+ * short, nearly all of them, are returned as they are without looking at the request.
+ */
+export function clipEchoes(error: ErrorData, sent: unknown[]): ErrorData {
+  const inError = new Set<string>();
+  collectLongStrings(error, inError);
+  if (inError.size === 0) return error;
+  const long = new Set<string>();
+  collectLongStrings(sent, long);
+  if (long.size === 0) return error;
+  const forms = [...long].flatMap((s) => {
+    const escaped = JSON.stringify(s).slice(1, -1);
+    return escaped === s ? [s] : [s, escaped];
+  });
+  const cut = (text: string): string => {
+    if (text.length <= MAX_ECHO_CHARS) return text;
+    let result = text;
+    for (const form of forms) result = cutRepeats(result, form);
+    return result;
+  };
+  const clipped: ErrorData = { ...error, message: cut(error.message) };
+  if (error.path !== undefined) clipped.path = cut(error.path);
+  if (error.details !== undefined) clipped.details = mapStrings(error.details, cut);
+  return clipped;
+}
+
+/** Replaces each run of `text` longer than MAX_ECHO_CHARS that repeats `sent` from its start. */
+function cutRepeats(text: string, sent: string): string {
+  const probe = sent.slice(0, MAX_ECHO_CHARS + 1);
+  let at = text.indexOf(probe);
+  if (at === -1) return text;
+  let result = '';
+  let from = 0;
+  while (at !== -1) {
+    let length = probe.length;
+    while (at + length < text.length && length < sent.length && text[at + length] === sent[length]) length += 1;
+    result += `${text.slice(from, at)}${sent.slice(0, MAX_ECHO_CHARS)}… (${length} characters)`;
+    from = at + length;
+    at = text.indexOf(probe, from);
+  }
+  return result + text.slice(from);
+}
+
+function collectLongStrings(value: unknown, into: Set<string>): void {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.length > MAX_ECHO_CHARS) into.add(item);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.length > MAX_ECHO_CHARS) into.add(key);
+        stack.push(child);
+      }
+    }
+  }
+}
+
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [map(key), mapStrings(child, map)]));
+  }
+  return value;
 }

@@ -49,9 +49,11 @@ export function createWebSocketTransport(url: string, options: WebSocketTranspor
           ),
         );
       };
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         socket = undefined;
-        for (const settle of pending.values()) settle(disconnected('The connection to the Keyplan host closed.'));
+        // The host says why when it closes on purpose (a message over its size limit, shutting down).
+        const why = event.reason ? `: ${event.reason}` : '.';
+        for (const settle of pending.values()) settle(disconnected(`The connection to the Keyplan host closed${why}`));
         pending.clear();
       };
       ws.onmessage = (message) => {
