@@ -19,14 +19,12 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { ErrorData } from '../../src-shared/errors.ts';
 import { isEventName, type ApiHandlers, type EventName, type EventPayload, type EventSink } from '../../src-shared/ipc/contract.ts';
 import { dispatchRequest } from '../../src-shared/ipc/dispatch.ts';
-import type { Envelope, WireEvent, WireReply } from '../../src-shared/ipc/wire.ts';
+import { SESSION_PATH, WEB_SOCKET_PATH, type Envelope, type WireEvent, type WireReply } from '../../src-shared/ipc/wire.ts';
+
+export { SESSION_PATH, WEB_SOCKET_PATH };
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
 import { sendText, serveStatic } from './static-files.ts';
 
-/** The path of the WebSocket endpoint. */
-export const WEB_SOCKET_PATH = '/ws';
-/** `POST` a ticket here to get the session cookie; `GET` answers 204 when the request carries it, else 401. */
-export const SESSION_PATH = '/session';
 /**
  * The largest WebSocket message the host reads. The biggest request is a whole design (`file.save`,
  * `simulation.run`): a design at every DynamoDB limit (GSIs, LSIs, attributes, patterns) is a few MB

@@ -4,7 +4,7 @@
  * trading the single-use ticket in its URL (`#ticket=…`) for it; docs/browser-mode-security.md.
  */
 import { createApiClient, type ApiClient } from '../../src-shared/ipc/client.ts';
-import type { Transport } from '../../src-shared/ipc/wire.ts';
+import { SESSION_PATH, WEB_SOCKET_PATH, type Transport } from '../../src-shared/ipc/wire.ts';
 import { createWebSocketTransport } from './ws-transport.ts';
 
 declare global {
@@ -14,14 +14,12 @@ declare global {
   }
 }
 
-/** The host's session endpoint (`SESSION_PATH` in src-main/transports/websocket.ts). */
-const SESSION_PATH = '/session';
 const FRESH_LINK = 'Press Enter in the terminal where Keyplan runs to print a fresh link, and open that.';
 
 export function connectToHost(): ApiClient {
   if (window.keyplan) return createApiClient(window.keyplan);
   let ticket = new URLSearchParams(window.location.hash.slice(1)).get('ticket') ?? undefined;
-  const transport = createWebSocketTransport(`ws://${window.location.host}/ws`, {
+  const transport = createWebSocketTransport(`ws://${window.location.host}${WEB_SOCKET_PATH}`, {
     beforeConnect: async () => {
       // Only the first connection uses the ticket; later ones (after the host closed one) rely on the cookie.
       const given = ticket;

@@ -26,3 +26,8 @@ export type WireRequest = { kind: 'request'; id: number; channel: string; input:
 export type WireReply = { kind: 'reply'; id: number; envelope: Envelope };
 export type WireEvent = { kind: 'event'; event: string; payload: unknown };
 export type WireFrame = WireRequest | WireReply | WireEvent;
+
+/** Browser mode: the host's WebSocket endpoint, open to a page holding the session cookie. */
+export const WEB_SOCKET_PATH = '/ws';
+/** Browser mode: where a page trades its single-use link's ticket for the session cookie (POST) or asks whether it holds one (GET). */
+export const SESSION_PATH = '/session';
