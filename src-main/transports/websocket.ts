@@ -20,10 +20,10 @@ import type { ErrorData } from '../../src-shared/errors.ts';
 import { isEventName, type ApiHandlers, type EventName, type EventPayload, type EventSink } from '../../src-shared/ipc/contract.ts';
 import { dispatchRequest } from '../../src-shared/ipc/dispatch.ts';
 import { SESSION_PATH, WEB_SOCKET_PATH, type Envelope, type WireEvent, type WireReply } from '../../src-shared/ipc/wire.ts';
-
-export { SESSION_PATH, WEB_SOCKET_PATH };
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
 import { sendText, serveStatic } from './static-files.ts';
+
+export { SESSION_PATH, WEB_SOCKET_PATH };
 
 /**
  * The largest WebSocket message the host reads. The biggest request is a whole design (`file.save`,
