@@ -79,12 +79,26 @@ export class SampleData {
   #version = $state(0);
   #generation = 0;
 
+  readonly #unsubscribe: () => void;
+
   constructor(api: SampleApi, seed = 1) {
     this.#api = api;
     this.seed = seed;
-    api.onProgress((p) => {
+    this.#unsubscribe = api.onProgress((p) => {
       if (p.runId === this.#runId) this.progress = { done: p.done, total: p.total, label: p.label };
     });
+  }
+
+  /** Cancels a running generation and stops listening for progress (the design was closed). */
+  dispose(): void {
+    void this.cancel();
+    if (this.status === 'generating') {
+      this.status = this.summary ? 'ready' : 'idle';
+      this.progress = undefined;
+      this.message = 'Generation canceled: the design was closed.';
+    }
+    this.#runId = undefined; // a late answer for the canceled run changes nothing
+    this.#unsubscribe();
   }
 
   /** Whether `design` differs from the design the shown sample was generated from. */
@@ -227,17 +241,3 @@ export class SampleData {
   }
 }
 
-const perDocument = new WeakMap<object, SampleData>();
-
-/**
- * The sample state of an open design, created on first use and kept while the design is open, so
- * that leaving the data screen and coming back shows the same sample.
- */
-export function sampleDataFor(document: object, api: () => SampleApi, seed: number): SampleData {
-  let data = perDocument.get(document);
-  if (!data) {
-    data = new SampleData(api(), seed);
-    perDocument.set(document, data);
-  }
-  return data;
-}

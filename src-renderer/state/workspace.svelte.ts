@@ -22,6 +22,7 @@ import { Revisions, type Revision } from './revisions.svelte.ts';
 import { CompareState, designSourceKey, revisionSourceKey } from './compare.svelte.ts';
 import { WindowLink, type LinkMessage, type WindowLinkOptions } from './window-link.ts';
 import { DiskWatch } from './disk-watch.svelte.ts';
+import { DocumentSession } from './session.svelte.ts';
 
 
 export interface Notice {
@@ -92,6 +93,8 @@ export class Workspace {
   readonly #db: WorkspaceDb;
   readonly #autosave: Autosave<OpenDocument>;
   readonly #link: WindowLink;
+  /** Per open design: its sample data and simulations (see `sessionOf`). */
+  readonly #sessions = new Map<string, DocumentSession>();
   /** Notices files changed on disk by another window or program. */
   readonly disk: DiskWatch;
   #lastShortcut: { command: Command; source: string; at: number } | undefined;
@@ -274,8 +277,29 @@ export class Workspace {
     });
   }
 
+  /**
+   * The session of an open design: its sample data and simulations, kept while it is open (results
+   * survive moving between screens) and disposed when it closes (its tasks are canceled).
+   */
+  sessionOf(doc: OpenDocument): DocumentSession {
+    let session = this.#sessions.get(doc.id);
+    if (!session) {
+      session = new DocumentSession(this.#api, doc.id);
+      // A late call for a design already closed gets a session that is disposed at once: nothing leaks.
+      if (this.documents.includes(doc)) this.#sessions.set(doc.id, session);
+      else session.dispose();
+    }
+    return session;
+  }
+
+  #endSession(id: string): void {
+    this.#sessions.get(id)?.dispose();
+    this.#sessions.delete(id);
+  }
+
   /** Removes a document from this window only (another window edits it, or closed it). */
   #drop(id: string): void {
+    this.#endSession(id);
     this.documents = this.documents.filter((d) => d.id !== id);
     if (this.activeId === id) this.activeId = this.documents.at(-1)?.id;
   }
@@ -382,7 +406,7 @@ export class Workspace {
   newDesign(): void {
     const n = this.documents.filter((d) => d.design.name.startsWith('Untitled design')).length;
     this.#add(createDesign(n === 0 ? 'Untitled design' : `Untitled design ${n + 1}`));
-    this.show('table');
+    this.show('patterns');
   }
 
   async openExample(id: string): Promise<void> {
@@ -581,6 +605,7 @@ export class Workspace {
     }
     this.#autosave.cancel(id);
     if (doc.readOnly) return this.#drop(id); // another window edits it: only this window's view closes
+    this.#endSession(id);
     this.documents = this.documents.filter((d) => d.id !== id);
     if (this.activeId === id) this.activeId = this.documents.at(-1)?.id;
     await this.#autosave.settled();
@@ -623,6 +648,7 @@ export class Workspace {
   /** Stops the disk checks and lets go of this window's documents (the window is closing; tests). */
   dispose(): void {
     this.disk.stop();
+    for (const id of [...this.#sessions.keys()]) this.#endSession(id);
     this.#link.close();
   }
 

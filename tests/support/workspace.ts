@@ -6,11 +6,17 @@
 import { join, resolve } from 'node:path';
 import { createApiClient } from '../../src-shared/ipc/client.ts';
 import { createMemoryTransport } from '../../src-shared/ipc/memory.ts';
+import type { Transport } from '../../src-shared/ipc/wire.ts';
 import { createBrowserHandlers } from '../../src-main/host.ts';
 import { openWorkspaceDb } from '../../src-renderer/lib/db.ts';
 import { Workspace, type WorkspaceOptions } from '../../src-renderer/state/workspace.svelte.ts';
 
-export async function startWorkspace(dir: string, dbName: string, options: WorkspaceOptions = {}): Promise<Workspace> {
+export interface StartOptions extends WorkspaceOptions {
+  /** Wraps the transport (to watch what the window sends and listens to). */
+  wrapTransport?: (transport: Transport) => Transport;
+}
+
+export async function startWorkspace(dir: string, dbName: string, options: StartOptions = {}): Promise<Workspace> {
   const handlers = await createBrowserHandlers({
     workspaceDir: join(dir, 'workspace'),
     examplesDir: resolve(import.meta.dirname, '../../examples'),
@@ -18,7 +24,9 @@ export async function startWorkspace(dir: string, dbName: string, options: Works
     log: () => undefined,
   });
   // Disk checks run when a test asks (`workspace.disk.check()`), not on a timer.
-  const workspace = new Workspace(createApiClient(createMemoryTransport(handlers)), openWorkspaceDb(dbName), { diskCheckMs: 0, ...options });
+  const { wrapTransport, ...workspaceOptions } = options;
+  const transport = createMemoryTransport(handlers);
+  const workspace = new Workspace(createApiClient(wrapTransport ? wrapTransport(transport) : transport), openWorkspaceDb(dbName), { diskCheckMs: 0, ...workspaceOptions });
   await workspace.init();
   return workspace;
 }
