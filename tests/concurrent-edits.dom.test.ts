@@ -179,6 +179,41 @@ describe('two windows on one document', () => {
     expect((record!.design as Design).tables[0]!.entities.map((e) => e.name)).toEqual(['One']);
   });
 
+  it('a read-only window cannot save as: the owner keeps its file, its record and its undo history', async () => {
+    const first = await openWindow();
+    first.newDesign();
+    await first.saveAsNamed('orders');
+    const tableId = first.active!.design.tables[0]!.id;
+    first.edit((d) => addEntity(d, tableId, 'One'));
+    first.edit((d) => addEntity(d, tableId, 'Two'));
+    const second = await openWindow();
+    await vi.waitFor(() => expect(entityNames(second)).toEqual(['One', 'Two']), { timeout: 2000, interval: 20 });
+
+    await second.saveAs();
+    expect(second.dialog).toBeUndefined();
+    expect(await second.saveAsNamed('copy-from-read-only')).toBe(false);
+    expect(second.notice?.message).toContain('Take over editing');
+    await first.disk.check();
+    const db = (await import('../src-renderer/lib/db.ts')).openWorkspaceDb(dbName);
+    const [record] = await db.documents.toArray();
+    expect(record!.fileName).toBe('orders.keyplan.json');
+    expect(await db.history.count()).toBe(2); // the undo steps before "One" and before "Two"
+    db.close();
+    first.active!.undo();
+    expect(entityNames(first)).toEqual(['One']);
+  });
+
+  it('a save-as dialog open when another window takes the document over closes', async () => {
+    const first = await openWindow();
+    first.newDesign();
+    const second = await openWindow();
+    await first.saveAs();
+    expect(first.dialog).toBe('saveAs');
+    await second.takeOver(second.active!);
+    expect(first.active!.readOnly).toBe(true);
+    expect(first.dialog).toBeUndefined();
+  });
+
   it('a window that does not answer loses the document after the timeout', async () => {
     // A hung page: it holds its locks but hears nothing and says nothing.
     const deaf: ChannelLike = { postMessage: () => undefined, addEventListener: () => undefined, close: () => undefined };
@@ -252,7 +287,7 @@ describe('undo across a reload', () => {
     first.active!.undo();
     await vi.waitFor(async () => {
       const db = (await import('../src-renderer/lib/db.ts')).openWorkspaceDb(dbName);
-      expect(await db.history.count()).toBe(3); // undo: the empty design, [A]; redo: [A, B, C]
+      expect(await db.history.count()).toBe(2); // the undo steps before "One" and before "Two" // undo: the empty design, [A]; redo: [A, B, C]
       db.close();
     }, { timeout: 2000, interval: 20 });
     first.dispose(); // the window is gone: its locks with it

@@ -244,9 +244,31 @@ export class Workspace {
     }
   }
 
+  /** A save or save-as asked of a document another window edits: say how to get it back. */
+  #refuseReadOnly(doc: OpenDocument): void {
+    if (this.dialog === 'saveAs' || this.dialog === 'conflict') this.dialog = undefined;
+    this.notice = {
+      kind: 'error',
+      message: `${doc.title} is edited in another window, so it cannot be saved from here. "Take over editing" first, or save it in that window.`,
+    };
+  }
+
+  /** Dialogs that would write `doc` close when this window stops editing it. */
+  #closeDialogsOf(doc: OpenDocument): void {
+    if ((this.dialog === 'saveAs' && this.active === doc) || (this.dialog === 'conflict' && this.conflict?.doc === doc)) {
+      this.dialog = undefined;
+      this.conflict = undefined;
+    }
+    if (this.dialog === 'close' && this.closing === doc) {
+      this.dialog = undefined;
+      this.closing = undefined;
+    }
+  }
+
   /** Another window takes this document over: store the last edits, stop editing, let go. */
   async #handOver(doc: OpenDocument): Promise<void> {
     doc.readOnly = true;
+    this.#closeDialogsOf(doc);
     await this.#autosave.now(doc);
     this.#autosave.cancel(doc.id);
     this.#link.release(doc.id);
@@ -259,6 +281,7 @@ export class Workspace {
     const doc = this.documents.find((d) => d.id === docId);
     if (!doc) return;
     doc.readOnly = true;
+    this.#closeDialogsOf(doc);
     this.#autosave.cancel(docId);
   }
 
@@ -519,6 +542,7 @@ export class Workspace {
   async saveAs(): Promise<void> {
     const doc = this.active;
     if (!doc) return;
+    if (doc.readOnly) return this.#refuseReadOnly(doc);
     if (this.host?.mode === 'electron') {
       await this.saveAsNamed(suggestedFileName(doc.design.name));
       return;
@@ -530,6 +554,11 @@ export class Workspace {
   async saveAsNamed(name: string, overwrite = false): Promise<boolean> {
     const doc = this.active;
     if (!doc) return false;
+    // Another window took it over while the dialog was open: that window's record must not change.
+    if (doc.readOnly) {
+      this.#refuseReadOnly(doc);
+      return false;
+    }
     let saved = false;
     await this.#guard(`Could not save ${name}`, async () => {
       const result = await this.#api.call('file.saveAs', { name, design: doc.design, overwrite });
