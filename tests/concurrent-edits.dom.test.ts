@@ -287,7 +287,7 @@ describe('undo across a reload', () => {
     first.active!.undo();
     await vi.waitFor(async () => {
       const db = (await import('../src-renderer/lib/db.ts')).openWorkspaceDb(dbName);
-      expect(await db.history.count()).toBe(2); // the undo steps before "One" and before "Two" // undo: the empty design, [A]; redo: [A, B, C]
+      expect(await db.history.count()).toBe(3); // undo: the empty design, [A]; redo: [A, B, C]
       db.close();
     }, { timeout: 2000, interval: 20 });
     first.dispose(); // the window is gone: its locks with it
