@@ -4,7 +4,7 @@
  * transport, a real workspace folder, IndexedDB (fake-indexeddb), real BroadcastChannels between
  * the simulated windows and an in-process Web Locks stand-in (happy-dom has none).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -129,6 +129,23 @@ describe('a file changed on disk behind its editor', () => {
     expect(w.conflict?.version).toBeNull();
     await w.save(w.conflict);
     expect((await onDisk()).name).toBe(w.active!.design.name);
+  });
+});
+
+describe('a file that can no longer be reached', () => {
+  it('is said at once (a link out of the workspace in its place), not only at the next save', async () => {
+    const w = await openWindow();
+    w.newDesign();
+    await w.saveAsNamed('orders');
+    const outside = join(dir, 'outside.json');
+    await writeFile(outside, '{}');
+    await rm(filePath());
+    await symlink(outside, filePath());
+    await w.disk.check();
+    expect(w.active!.diskChange).toEqual({ version: null, problem: expect.stringContaining('outside') });
+    w.disk.dismiss(w.active!);
+    await w.disk.check();
+    expect(w.active!.diskChange).toBeUndefined();
   });
 });
 

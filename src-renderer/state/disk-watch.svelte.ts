@@ -4,6 +4,7 @@
  * each file's version is asked of the host and compared with the one the editor opened or saved.
  * A difference sets the document's `diskChange`, which the window shows with Reload / Compare / Keep mine.
  */
+import { AppError } from '../../src-shared/errors.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { OpenDocument } from './document.svelte.ts';
 
@@ -60,7 +61,7 @@ export class DiskWatch {
   /** "Keep mine": no more notices about this disk version (a save still asks before replacing it). */
   dismiss(doc: OpenDocument): void {
     if (!doc.diskChange) return;
-    this.#dismissed.set(doc.id, doc.diskChange.version?.sha256 ?? null);
+    this.#dismissed.set(doc.id, doc.diskChange.problem !== undefined ? `problem:${doc.diskChange.problem}` : (doc.diskChange.version?.sha256 ?? null));
     doc.diskChange = undefined;
   }
 
@@ -71,8 +72,14 @@ export class DiskWatch {
     let version;
     try {
       ({ version } = await this.#api.call('file.version', { ref }));
-    } catch {
-      return; // the host is gone or the file unreadable: a save says so when it matters
+    } catch (error) {
+      // The host is gone: nothing to say about the file. The file itself cannot be reached (replaced by a
+      // link out of the workspace, unreadable): say so now rather than at the next save.
+      if (!(error instanceof AppError) || error.code.startsWith('ipc.')) return;
+      if ((this.#generation.get(doc.id) ?? 0) !== generation || doc.fileRef !== ref || doc.readOnly) return;
+      if (this.#dismissed.get(doc.id) === `problem:${error.message}`) return;
+      if (doc.diskChange?.problem !== error.message) doc.diskChange = { version: null, problem: error.message };
+      return;
     }
     if ((this.#generation.get(doc.id) ?? 0) !== generation) return;
     if (doc.fileRef !== ref || doc.readOnly) return;

@@ -26,8 +26,10 @@ export interface History {
 
 /** What changed on disk under the document's file since it was opened or saved. */
 export interface DiskChange {
-  /** The version now on disk; null when the file was moved or deleted. */
+  /** The version now on disk; null when the file was moved or deleted, or cannot be reached. */
   version: FileVersion | null;
+  /** Why the file cannot be reached any more (the host's message), when that is the change. */
+  problem?: string;
 }
 
 export class OpenDocument {
