@@ -30,7 +30,7 @@ function fakeHost() {
       }
       return new Promise((resolve, reject) => runs.push({ runId: input.runId, ...(input.documentId ? { documentId: input.documentId } : {}), resolve, reject }));
     },
-    on: (_event: string, listener: (p: never) => void) => {
+    on: (_event: string, listener: (p: { runId: string; done: number; total: number; label: string }) => void) => {
       progress.add(listener);
       return () => progress.delete(listener);
     },
