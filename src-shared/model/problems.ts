@@ -13,6 +13,7 @@ import type { ConditionErrorCode } from './condition.ts';
 export type ModelErrorCode =
   | ConditionErrorCode
   | 'model.notObject'
+  | 'model.moreProblems'
   | 'model.notKeyplanDesign'
   | 'model.unsupportedVersion'
   | 'model.invalidVersion'

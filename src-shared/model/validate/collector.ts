@@ -21,6 +21,13 @@ export const MAX_MESSAGE_CHARS = 2000;
 export const MAX_FIELD_CHARS = 400;
 /** Other `found` values a collapsed problem shows beside its own. */
 const MAX_EXAMPLES = 3;
+/**
+ * The most problems listed; the rest are counted in one last problem (`model.moreProblems`). Nobody
+ * reads a thousand problems, and a hostile design must not make the list grow with its size.
+ */
+export const MAX_PROBLEMS = 1000;
+/** Each part of a path keeps at most this many characters: more than any name DynamoDB limits to 255, less than a hostile 64 KB attribute name. */
+const MAX_PATH_PART_CHARS = 300;
 
 interface Entry {
   problem: Problem;
@@ -57,7 +64,19 @@ export class Collector {
 
   /** Every problem, in the order first found; repeats collapsed into their first (`details.more` counts them). */
   get problems(): Problem[] {
-    return [...this.#entries.values()].map(finish);
+    const entries = [...this.#entries.values()];
+    const listed = entries.slice(0, MAX_PROBLEMS).map(finish);
+    if (entries.length <= MAX_PROBLEMS) return listed;
+    const rest = entries.length - MAX_PROBLEMS;
+    return [
+      ...listed,
+      {
+        code: 'model.moreProblems',
+        path: '',
+        message: `… and ${formatCount(rest)} more problem${rest === 1 ? '' : 's'} not listed. Fix the ones above first; the list shows at most ${formatCount(MAX_PROBLEMS)}.`,
+        details: { more: rest },
+      },
+    ];
   }
 
   /** Reports `value` unless it is a whole number ≥ `min` (or any finite number ≥ min when `isInteger` is false). */
@@ -71,7 +90,7 @@ export class Collector {
 
 /** `… and 4,211 more like it ("b", "c", …).` appended to a repeated problem; every text field capped. */
 function finish({ problem, more, examples }: Entry): Problem {
-  const out: Problem = { ...problem, message: clipText(problem.message, MAX_MESSAGE_CHARS) };
+  const out: Problem = { ...problem, path: clipPath(problem.path), message: clipText(problem.message, MAX_MESSAGE_CHARS) };
   if (problem.found !== undefined) out.found = clipText(problem.found, MAX_FIELD_CHARS);
   if (problem.expected !== undefined) out.expected = clipText(problem.expected, MAX_FIELD_CHARS);
   if (more === 0) return out;
@@ -79,4 +98,13 @@ function finish({ problem, more, examples }: Entry): Problem {
   out.message = `${out.message} … and ${formatCount(more)} more like it${others}.`;
   out.details = isRecord(problem.details) ? { ...problem.details, more } : problem.details === undefined ? { more } : problem.details;
   return out;
+}
+
+/** A path whose parts are user-chosen names (`keys.<attribute>`), each part clipped to 300 characters. */
+function clipPath(path: string): string {
+  if (path.length <= MAX_PATH_PART_CHARS) return path;
+  return path
+    .split('.')
+    .map((part) => clipText(part, MAX_PATH_PART_CHARS))
+    .join('.');
 }
