@@ -44,7 +44,29 @@ describe('keyplan compare', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^keyplan: "scan\.keyplan\.json" costs \$[\d,.]+ per month on-demand, [\d,.]+% more than "base\.keyplan\.json" \(\$[\d,.]+\); the limit is 0%\.$/);
     expect(lines[1]).toBe('keyplan: access pattern "List open orders by status, oldest first" (ap-list-open-orders) is a Query on GSI GSI2 in "base.keyplan.json" but a Scan in "scan.keyplan.json".');
-    expect(run.stdout).toMatch(/List open orders by status, oldest first \(ap-list-open-orders\)\s+Operation\s+Query ✓\s+Scan\s+base\.keyplan\.json/);
+    expect(run.stdout).toMatch(/List open orders by status, oldest first \(ap-list-open-orders\)\s+Operation\s+Query ✓\s+Scan\n/);
+  });
+
+  test('prints the summary first: the sides by letter, then what B changes against A, its patterns and the net dollars', async () => {
+    const dir = await fixtures();
+    const run = await compareCli(['base.keyplan.json', 'scan.keyplan.json', '--no-simulate'], dir);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const lines = run.stdout.split('\n');
+    expect(lines.slice(0, 9)).toEqual([
+      'Comparison',
+      '  A  base.keyplan.json  (design "E-commerce single table")',
+      '  B  scan.keyplan.json  (design "E-commerce single table")',
+      '',
+      'Summary',
+      expect.stringMatching(/^ {2}B against A: GSI2 removed; 2 patterns cheaper, 1 costlier, 8 unchanged; net \+\$844,140\.70\/month on-demand, \+\$[\d,]+\.\d\d\/month provisioned\.$/),
+      '    Changes:',
+      '      GSI2 removed',
+      expect.stringMatching(/^ {6}Order keys: GSI2PK removed \(was STATUS#\{status\}/),
+    ]);
+    expect(run.stdout).toContain('    Costlier:\n      List open orders by status, oldest first: $1.64 → $844,160.41 on-demand/month (+$844,158.77), Query on GSI GSI2 → Scan\n');
+    // The summary comes before the tables.
+    expect(run.stdout.indexOf('Summary')).toBeLessThan(run.stdout.indexOf('Access patterns'));
+    expect(run.stdout).not.toContain('Better');
   });
 
   test('--fail-if-costlier passes when the later design is cheaper and keeps its plans', async () => {
@@ -59,7 +81,12 @@ describe('keyplan compare', () => {
     const run = await compareCli(['base.keyplan.json', 'scan.keyplan.json', '--json', '--no-simulate', '--fail-if-costlier', '1000000000'], dir);
     expect(run.code).toBe(1);
     const json = JSON.parse(run.stdout) as ComparisonReport & { regressions: Regression[] };
-    expect(json.sides.map((s) => s.label)).toEqual(['base.keyplan.json', 'scan.keyplan.json']);
+    expect(json.sides.map((s) => [s.letter, s.label])).toEqual([
+      ['A', 'base.keyplan.json'],
+      ['B', 'scan.keyplan.json'],
+    ]);
+    expect(json.summary.sides[0]).toMatchObject({ letter: 'B', changes: [{ kind: 'indexRemoved', short: 'GSI2 removed' }, { kind: 'entityKeys' }], unchanged: 8 });
+    expect(json.summary.sides[0]!.net.onDemand.steps.at(-1)?.label).toBe('Net change of the on-demand total per month, B − A');
     const pattern = json.patterns.find((p) => p.key === 'pattern:ap-list-open-orders')!;
     expect(pattern.sides.map((s) => s?.plan.operation)).toEqual(['Query', 'Scan']);
     expect(pattern.rows.find((r) => r.key.endsWith(':perRequest'))?.cells[0]?.figure?.steps.length).toBeGreaterThan(0);
@@ -72,9 +99,11 @@ describe('keyplan compare', () => {
     const run = await compareCli(['base.keyplan.json', 'base.keyplan.json', '--markdown', '--seed', '3'], dir);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^## Design comparison: `base\.keyplan\.json` vs `base\.keyplan\.json`\n/);
+    expect(run.stdout).toMatch(/^## Design comparison: A `base\.keyplan\.json` vs B `base\.keyplan\.json`\n/);
+    expect(run.stdout).toContain('- **B against A**: no structural change; 11 patterns unchanged; net $0.00/month on-demand, $0.00/month provisioned.');
     expect(run.stdout).toContain('### Partition risk (seed 3, 1:00:00 at 1 s steps, the same workload on every side)');
-    expect(run.stdout).toContain('| **All tables** | Reads (RCU/s) | 1,930 | 1,930 | tie |');
+    // Equal values: neither side is marked.
+    expect(run.stdout).toContain('| **All tables** | Reads (RCU/s) | 1,930 | 1,930 |\n');
   });
 
   test('usage errors exit 2; an unreadable or invalid design exits 1 naming the file', async () => {

@@ -1,6 +1,7 @@
 /**
  * `keyplan compare <a> <b> [more…]`: two or more designs side by side (`compareDesigns`, the same
- * report as the app's compare screen), as text, Markdown for a pull request, or JSON. With
+ * report as the app's compare screen), as text, Markdown for a pull request, or JSON; text and
+ * Markdown open with the same summary as the screen (each later design against the first). With
  * `--fail-if-costlier PCT` it is a CI guard: exit 1 when a later design costs more on-demand than the
  * first by more than PCT percent, turns a key-based read into a Scan, or adds throttling.
  */
@@ -35,10 +36,18 @@ export const compareCommand: Command = {
   options: [FAIL_OPTION, SEED_OPTION],
   help: `Usage: keyplan compare <a> <b> [more…] [--json] [--markdown] [--fail-if-costlier PCT] [--seed N] [--no-simulate]
 
-Compares two or more design files (*.keyplan.json) for the same application, the first as the
-baseline. Tables are matched by name (then position), indexes by name, access patterns by id
-(then by name); the ones only some designs have are listed as such. The report shows, with one
-column per design:
+Compares two or more design files (*.keyplan.json) for the same application, the first (A) as
+the baseline; the others are B, C… in the order given. Tables are matched by name (then
+position), indexes by name, access patterns by id (then by name); the ones only some designs
+have are listed as such. The report opens with a summary of each later design against A:
+  what changed      tables, GSIs and LSIs added or removed, their key schema, projection or
+                    capacity changed, billing mode or capacity, entities and their key templates,
+                    access patterns added or removed
+  patterns          how many cost less, more or the same (on-demand dollars per month), each with
+                    both costs and its plan on each side where that changed
+  net               B − A per month, on-demand and provisioned (storage included)
+for example "GSI2 added; 3 patterns cheaper, 1 costlier, 7 unchanged; net −$412.00/month
+on-demand, −$120.50/month provisioned". Then, with one column per design, headed A, B…:
   access patterns   each design's plan (operation, index, key condition), RCU or WCU per request
                     and per second, dollars per month on-demand and provisioned
   tables, indexes   key schema, projection, billing, and the reads, writes and storage on each
@@ -46,21 +55,28 @@ column per design:
   partition risk    the simulator on every side with the first design's workload and one seed:
                     the largest partition's share of the load, throttled time, throttled requests
   warnings          the cost warnings only some designs have
-Every row marks the better value: lower units, dollars, bytes, partition share and throttling
-are better; GetItem and Query (any key-based access) beat a Scan; no warning beats a warning.
-Rows with no better side (key schema, projection, key condition) show only the difference.
+Every row marks the better value with ✓ (✅ in Markdown): lower units, dollars, bytes, partition
+share and throttling are better; GetItem and Query (any key-based access) beat a Scan; no
+warning beats a warning. Equal values are not marked. Rows with no better side (key schema,
+projection, key condition) show only the difference.
 Patterns, tables and targets the same in every design are folded into one line.
 
 Every design must be valid: run "keyplan check" to see its problems.
 
 Options:
   --markdown              print the report as Markdown, ready to paste into a pull request
-  --json                  print the report as JSON: {"sides", "rules", "patterns": [{"key", "name",
-                          "match", "sides", "rows"}], "unmatchedPatterns", "tables": [{"parts":
-                          [{"rows"}]}], "totals", "partitionRisk" ({"seed", "workload", "targets",
-                          "patterns"}, or null), "warnings", "regressions"}; each row is {"key",
-                          "label", "format", "rule", "cells": [{"value", "figure"}], "best" (a side's
-                          index, "tie" or null), "bestSides", "differs"}; figures carry their derivation
+  --json                  print the report as JSON: {"sides": [{"letter", "label", "description",
+                          "designName", "designId"}], "summary": {"sides": [{"side", "letter",
+                          "changes": [{"kind", "table", "short", "detail", "isHeadline"}],
+                          "cheaper", "costlier", "replanned" ([{"key", "name", "before", "after",
+                          "delta", "planBefore", "planAfter"}]), "unchanged", "notCosted",
+                          "net": {"onDemand", "provisioned"} (figures)}]}, "rules", "patterns":
+                          [{"key", "name", "match", "sides", "rows"}], "unmatchedPatterns",
+                          "tables": [{"parts": [{"rows"}]}], "totals", "partitionRisk" ({"seed",
+                          "workload", "targets", "patterns"}, or null), "warnings", "regressions"};
+                          each row is {"key", "label", "format", "rule", "cells": [{"value",
+                          "figure"}], "best" (a side's index, "tie" or null), "bestSides",
+                          "differs"}; figures carry their derivation
   --fail-if-costlier PCT  exit 1 when a later design costs more than the first by more than PCT
                           percent (the on-demand total per month), turns a GetItem or Query into a
                           Scan, or throttles a pattern the first does not; each reason is one line
@@ -94,7 +110,7 @@ Examples:
         errors.push(...input.errors);
         continue;
       }
-      designs.push({ label: file, design: input.value });
+      designs.push({ label: file, description: `${file}: design "${input.value.name}"`, design: input.value });
     }
     if (errors.length > 0) {
       writeLines(io.stderr, errors);

@@ -167,20 +167,33 @@ describe('compareDesigns on the example and a copy without GSI2', () => {
     expect(findRegressions(pair(withoutGsi2(), example()), { maxIncreasePercent: 0 })).toEqual([]);
   });
 
-  it('is Markdown with a column per design and the better value marked', () => {
+  it('is Markdown: the sides by letter, the summary first, then a column per design headed A, B with the better value marked', () => {
     const md = formatComparisonMarkdown(report);
-    expect(md).toMatch(/^## Design comparison: `a` vs `b`\n/);
+    expect(md).toMatch(/^## Design comparison: A `a` vs B `b`\n\n- \*\*A\*\*: `a`, design E-commerce single table\n/);
+    expect(md).toMatch(/### Summary\n\n- \*\*B against A\*\*: GSI2 removed; 2 patterns cheaper, 1 costlier, 8 unchanged; net \+\$[\d,.]+\/month on-demand, \+\$[\d,.]+\/month provisioned\.\n/);
+    expect(md.indexOf('### Summary')).toBeLessThan(md.indexOf('### Access patterns'));
+    expect(md).toContain('    - List open orders by status, oldest first: $1.64 → $844,160.41 on-demand/month (+$844,158.77), Query on GSI GSI2 → Scan');
     for (const heading of ['### Access patterns', '### Tables and indexes', '### Totals', '### Warnings only some designs have']) expect(md).toContain(heading);
-    expect(md).toContain('| Access pattern | | `a` | `b` | Better |');
-    expect(md).toContain('| **List open orders by status, oldest first (ap-list-open-orders)** | Operation | ✅ **Query** | Scan | `a` |');
-    expect(md).toMatch(/\| Writes \(WCU\/s\) \| 351 \| ✅ \*\*340\*\* \| `b` \|/);
+    expect(md).toContain('| Access pattern | | A | B |');
+    expect(md).toContain('| **List open orders by status, oldest first (ap-list-open-orders)** | Operation | ✅ **Query** | Scan |');
+    expect(md).toMatch(/\| Writes \(WCU\/s\) \| 351 \| ✅ \*\*340\*\* \|\n/);
+    expect(md).not.toContain('Better');
     expect(md).toMatch(/Same in every design: Get user profile \(ap-get-user\), /);
     expect(md).not.toContain('### Partition risk');
   });
 
-  it('is text with aligned columns and ✓ on the better value', () => {
+  it('is text: the summary first, then aligned columns headed A, B and ✓ on the better value', () => {
     const text = formatComparisonText(report);
-    expect(text).toMatch(/List open orders by status, oldest first \(ap-list-open-orders\)\s+Operation\s+Query ✓\s+Scan\s+a\n/);
+    expect(text.split('\n').slice(0, 6)).toEqual([
+      'Comparison',
+      '  A  a  (design "E-commerce single table")',
+      '  B  b  (design "E-commerce single table")',
+      '',
+      'Summary',
+      expect.stringMatching(/^ {2}B against A: GSI2 removed; 2 patterns cheaper, 1 costlier, 8 unchanged; net \+\$/),
+    ]);
+    expect(text).toMatch(/List open orders by status, oldest first \(ap-list-open-orders\)\s+Operation\s+Query ✓\s+Scan\n/);
+    expect(text).toMatch(/Access pattern\s+A\s+B\n/);
     expect(formatComparisonText(report, { onlyDiffering: true })).not.toMatch(/Table class/);
   });
 });

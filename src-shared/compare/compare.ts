@@ -6,15 +6,21 @@
  */
 import { figure, formatNumber, type Figure, type Step, type Unit } from '../capacity/figure.ts';
 import { costDesign, type CostWarning, type DesignCost, type PatternCost, type TableCost, type TargetCost } from '../costing/index.ts';
-import type { Billing, Design, GlobalSecondaryIndex, KeyAttribute, LocalSecondaryIndex, Projection, Table, Workload } from '../model/schema.ts';
+import type { Design, GlobalSecondaryIndex, LocalSecondaryIndex, Table, Workload } from '../model/schema.ts';
 import { DEFAULT_WORKLOAD, simulate } from '../partition/index.ts';
 import type { SimulationResult } from '../partition/types.ts';
 import { matchItems, nameKey, type MatchGroup, type MatchKind } from './match.ts';
+import { sideLetter } from './labels.ts';
 import { BETTER_RULES, makeRow, type BetterRule, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';
+import { billingText, capacityText, keyText, projectionText } from './schema-text.ts';
+import { summarizeComparison, type ComparisonSummary } from './summary.ts';
 
-/** One design to compare, with the label its column is headed by (a file name, a revision). */
+/** One design to compare, with its short label (a file name, a revision) and what it is in full. */
 export interface LabeledDesign {
+  /** Short: `shop.keyplan.json`, `shop.keyplan.json · saved 14:03`; the same kind on every side. */
   label: string;
+  /** In full, for a legend or tooltip (default: the label). */
+  description?: string;
   design: Design;
 }
 
@@ -105,8 +111,19 @@ export interface WarningComparison extends ComparisonRow {
   patternKey?: string;
 }
 
+/** One side of the comparison: its letter (A, B, C…), which heads its column, and its labels. */
+export interface ComparisonSide {
+  letter: string;
+  label: string;
+  description: string;
+  designName: string;
+  designId: string;
+}
+
 export interface ComparisonReport {
-  sides: { label: string; designName: string; designId: string }[];
+  sides: ComparisonSide[];
+  /** Each later side against the first, in words and numbers (structure, patterns, net dollars). */
+  summary: ComparisonSummary;
   /** The rules that decide `best`, in words. */
   rules: Record<BetterRule, string>;
   patterns: PatternComparison[];
@@ -169,17 +186,6 @@ function patternRows(key: string, refs: (PatternRef | undefined)[]): ComparisonR
   ];
 }
 
-const keyText = (k: KeyAttribute | undefined): string | undefined => (k ? `${k.name} (${k.type})` : undefined);
-
-/** `ALL`, `KEYS_ONLY`, `INCLUDE userId, total`. */
-export function projectionText(p: Projection): string {
-  return p.type === 'INCLUDE' ? `INCLUDE ${p.nonKeyAttributes.join(', ')}` : p.type;
-}
-
-function billingText(b: Billing): string {
-  return b.mode === 'ON_DEMAND' ? 'on-demand' : `provisioned ${formatNumber(b.readCapacityUnits)} RCU, ${formatNumber(b.writeCapacityUnits)} WCU`;
-}
-
 type Index = ({ kind: 'gsi' } & GlobalSecondaryIndex) | ({ kind: 'lsi' } & LocalSecondaryIndex);
 
 function indexesOf(table: Table): Index[] {
@@ -231,7 +237,7 @@ function tableComparison(group: MatchGroup<{ table: Table; cost: TableCost }>, k
     ];
     if (items.some((i) => i?.kind === 'gsi' && i.provisioned) || items.some((_, side) => sides[side]?.table.billing.mode === 'PROVISIONED')) {
       rows.push(
-        makeRow(`${ikey}:billing`, 'Provisioned', 'text', 'none', items.map((i) => (i ? text(i.kind === 'gsi' && i.provisioned ? `${formatNumber(i.provisioned.readCapacityUnits)} RCU, ${formatNumber(i.provisioned.writeCapacityUnits)} WCU` : '-') : text(undefined)))),
+        makeRow(`${ikey}:billing`, 'Provisioned', 'text', 'none', items.map((i) => (i ? text(i.kind === 'gsi' && i.provisioned ? capacityText(i.provisioned) : '-') : text(undefined)))),
       );
     }
     if (items.some((i) => i?.kind === 'gsi')) {
@@ -405,8 +411,8 @@ export function compareDesigns(designs: readonly LabeledDesign[], options: Compa
     p.match !== 'unmatched' ? [] : p.sides.flatMap((s, side) => (s ? [{ side, table: s.table, patternId: s.patternId, name: s.name }] : [])),
   );
 
-  return {
-    sides: designs.map((d) => ({ label: d.label, designName: d.design.name, designId: d.design.id })),
+  const report: Omit<ComparisonReport, 'summary'> = {
+    sides: designs.map((d, i) => ({ letter: sideLetter(i), label: d.label, description: d.description ?? d.label, designName: d.design.name, designId: d.design.id })),
     rules: { ...BETTER_RULES },
     patterns,
     unmatchedPatterns,
@@ -418,4 +424,5 @@ export function compareDesigns(designs: readonly LabeledDesign[], options: Compa
         : partitionRisk(designs, tableGroups, tableKeys, patternKeyOf, patterns.map((p) => p.key), options),
     warnings: warningComparisons(costs, (side, ti) => tableKeys[tableGroupOf.get(`${side}|${costs[side]!.tables[ti]!.tableId}`)!]!, patternKeyOf),
   };
+  return { ...report, summary: summarizeComparison(report, designs) };
 }

@@ -1,24 +1,20 @@
 /**
  * A comparison report as text: Markdown to paste into a pull request, and aligned columns for a
- * terminal. One column per design; the better value is marked (✅ and bold in Markdown, ✓ in text).
+ * terminal. The summary comes first; then one column per design, headed by its letter (A, B…),
+ * the better value marked (✅ and bold in Markdown, ✓ in text).
  * Patterns, tables and targets on which every design agrees are folded into one "Same in every
  * design" line, so a review shows what changed.
  */
 import { formatNumber } from '../capacity/figure.ts';
 import { formatSecond, formatShare } from '../partition/result.ts';
 import type { ComparisonReport } from './compare.ts';
-import type { ComparisonCell, ComparisonRow, RowFormat } from './rows.ts';
+import { markedSides, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';
+import { summaryDetails, summarySentence } from './summary.ts';
+import { usdText } from './usd.ts';
 
 export interface FormatOptions {
   /** Show only the rows whose values differ (the folded subjects are listed either way). */
   onlyDiffering?: boolean;
-}
-
-/** Dollars: cents for a cent or more, two significant digits below that (`$0.0004`). */
-function usdText(usd: number): string {
-  if (usd === 0) return '$0.00';
-  if (Math.abs(usd) < 0.01) return `$${Number(usd.toPrecision(2)).toLocaleString('en-US', { maximumFractionDigits: 10 })}`;
-  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** Bytes in binary units, as DynamoDB counts them. */
@@ -96,7 +92,7 @@ function blocksOf(report: ComparisonReport, options: FormatOptions): Block[] {
     report.patterns.map((p) => ({ label: `${p.name} (${p.sides.find((s) => s)!.patternId})`, rows: p.rows })),
     options,
   );
-  const unmatched = report.unmatchedPatterns.map((u) => `Only in "${report.sides[u.side]!.label}": ${u.name} (${u.patternId}), table ${u.table}.`);
+  const unmatched = report.unmatchedPatterns.map((u) => `Only in ${report.sides[u.side]!.letter}: ${u.name} (${u.patternId}), table ${u.table}.`);
   const byName = report.patterns.filter((p) => p.match === 'name').map((p) => `${p.name}: matched by name (ids ${p.sides.map((s) => s?.patternId ?? '-').join(' / ')}).`);
   patterns.notes.push(...unmatched, ...byName);
   blocks.push(patterns);
@@ -128,30 +124,45 @@ function blocksOf(report: ComparisonReport, options: FormatOptions): Block[] {
   return blocks;
 }
 
-const legend = (report: ComparisonReport, mark: string): string[] => [
-  `${mark} marks the better value. Rules: lower units, dollars, bytes, partition share and throttling are better; GetItem and Query (any key-based access) beat a Scan; a design without a warning beats one with it. "tie": equal. Rows with no better side (key schema, projection, key condition) show only the difference.`,
-];
+const legend = (mark: string): string =>
+  `${mark} marks the better value. Rules: lower units, dollars, bytes, partition share and throttling are better; GetItem and Query (any key-based access) beat a Scan; a design without a warning beats one with it. Equal values are not marked. Rows with no better side (key schema, projection, key condition) show only the difference.`;
 
 const escapeMd = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
-/** The report as Markdown: a heading, then one table per group with a column per design and the better value marked ✅. */
+/** A cell as shown, with the mark when its side is marked better. */
+function markedCells(row: ComparisonRow, missing: string, mark: (text: string) => string): string[] {
+  const marked = markedSides(row);
+  return row.cells.map((c, side) => {
+    const t = cellText(c, row.format, missing);
+    return marked.includes(side) ? mark(t) : t;
+  });
+}
+
+/**
+ * The report as Markdown: a heading, the sides by letter, the summary (each later design against
+ * the first), then one table per group with a column per design (A, B…) and the better value marked ✅.
+ */
 export function formatComparisonMarkdown(report: ComparisonReport, options: FormatOptions = {}): string {
-  const names = report.sides.map((s) => s.label);
-  const out = [`## Design comparison: ${names.map((n) => `\`${n}\``).join(' vs ')}`, ''];
-  out.push(...report.sides.map((s, i) => `${i + 1}. \`${s.label}\`: ${escapeMd(s.designName)}`), '');
-  out.push(...legend(report, '✅'), '');
+  const letters = report.sides.map((s) => s.letter);
+  const out = [`## Design comparison: ${report.sides.map((s) => `${s.letter} \`${escapeMd(s.label)}\``).join(' vs ')}`, ''];
+  out.push(...report.sides.map((s) => `- **${s.letter}**: \`${escapeMd(s.label)}\`, design ${escapeMd(s.designName)}`), '');
+  out.push('### Summary', '');
+  for (const s of report.summary.sides) {
+    out.push(`- **${s.letter} against A**: ${escapeMd(summarySentence(s))}.`);
+    for (const d of summaryDetails(s)) {
+      out.push(`  - ${d.title}:`);
+      for (const item of d.items) out.push(`    - ${escapeMd(item)}`);
+    }
+  }
+  out.push('', legend('✅'), '');
   for (const b of blocksOf(report, options)) {
     out.push(`### ${b.title}`, '');
     if (b.lines.length > 0) {
-      out.push(`| ${b.subjectHeader} | | ${names.map((n) => `\`${escapeMd(n)}\``).join(' | ')} | Better |`);
-      out.push(`|---|---|${names.map(() => '---:').join('|')}|---|`);
+      out.push(`| ${b.subjectHeader} | | ${letters.join(' | ')} |`);
+      out.push(`|---|---|${letters.map(() => '---:').join('|')}|`);
       for (const { subject, row } of b.lines) {
-        const cells = row.cells.map((c, side) => {
-          const t = escapeMd(cellText(c, row.format, '—'));
-          return row.best !== 'tie' && row.bestSides.includes(side) ? `✅ **${t}**` : t;
-        });
-        const better = row.best === null ? '' : row.best === 'tie' ? 'tie' : `\`${escapeMd(names[row.best]!)}\``;
-        out.push(`| ${subject ? `**${escapeMd(subject)}**` : ''} | ${escapeMd(row.label)} | ${cells.join(' | ')} | ${better} |`);
+        const cells = markedCells(row, '—', (t) => `✅ **${t}**`).map(escapeMd);
+        out.push(`| ${subject ? `**${escapeMd(subject)}**` : ''} | ${escapeMd(row.label)} | ${cells.join(' | ')} |`);
       }
       out.push('');
     }
@@ -172,23 +183,28 @@ function columns(rows: string[][], rightAligned: ReadonlySet<number>, indent: st
   );
 }
 
-/** The report for a terminal: one aligned table per group, the better value followed by ✓. */
+/**
+ * The report for a terminal: the sides by letter, the summary first (each later design against the
+ * first), then one aligned table per group with a column per design (A, B…), the better value followed by ✓.
+ */
 export function formatComparisonText(report: ComparisonReport, options: FormatOptions = {}): string {
-  const names = report.sides.map((s) => s.label);
-  const out = [`Comparison of ${report.sides.map((s) => `"${s.designName}" (${s.label})`).join(', ')}`];
-  out.push(...legend(report, '✓'));
+  const letters = report.sides.map((s) => s.letter);
+  const out = ['Comparison', ...report.sides.map((s) => `  ${s.letter}  ${s.label}  (design "${s.designName}")`)];
+  out.push('', 'Summary');
+  for (const s of report.summary.sides) {
+    out.push(`  ${s.letter} against A: ${summarySentence(s)}.`);
+    for (const d of summaryDetails(s)) {
+      out.push(`    ${d.title}:`);
+      for (const item of d.items) out.push(`      ${item}`);
+    }
+  }
+  out.push('', legend('✓'));
   for (const b of blocksOf(report, options)) {
     out.push('', b.title);
     if (b.lines.length > 0) {
-      const rows = [[b.subjectHeader, '', ...names, 'Better']];
-      for (const { subject, row } of b.lines) {
-        const cells = row.cells.map((c, side) => {
-          const t = cellText(c, row.format, '-');
-          return row.best !== 'tie' && row.bestSides.includes(side) ? `${t} ✓` : t;
-        });
-        rows.push([subject, row.label, ...cells, row.best === null ? '' : row.best === 'tie' ? 'tie' : names[row.best]!]);
-      }
-      const numeric = new Set(names.map((_, i) => i + 2));
+      const rows = [[b.subjectHeader, '', ...letters]];
+      for (const { subject, row } of b.lines) rows.push([subject, row.label, ...markedCells(row, '-', (t) => `${t} ✓`)]);
+      const numeric = new Set(letters.map((_, i) => i + 2));
       out.push(...columns(rows, numeric, '  '));
     }
     for (const n of b.notes) out.push(`  ${n}`);

@@ -99,3 +99,13 @@ export function judgeCells(rule: BetterRule, cells: readonly ComparisonCell[]): 
 export function makeRow(key: string, label: string, format: RowFormat, rule: BetterRule, cells: ComparisonCell[]): ComparisonRow {
   return { key, label, format, rule, cells, ...judgeCells(rule, cells) };
 }
+
+/**
+ * The sides to mark better in a row: the best ones when some side that takes part is worse; none
+ * when every side that takes part holds the best value (a tie marks nothing) or no side can be better.
+ */
+export function markedSides(row: Pick<ComparisonRow, 'rule' | 'cells' | 'best' | 'bestSides'>): number[] {
+  if (row.best === null) return [];
+  const taking = row.cells.filter((c) => scoreOf(row.rule, c.value) !== undefined).length;
+  return row.bestSides.length < taking ? [...row.bestSides] : [];
+}
