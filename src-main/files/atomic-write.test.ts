@@ -55,8 +55,8 @@ describe('writeFileAtomic', () => {
     synced.length = 0;
     await writeFileAtomic(path, 'new', { keepBackup: true });
     expect(synced).toEqual([
-      expect.stringMatching(/a\.keyplan\.json\.tmp-[0-9a-f]{12}$/),
-      expect.stringMatching(/a\.keyplan\.json\.bak\.tmp-[0-9a-f]{12}$/),
+      expect.stringMatching(/\/\.a\.keyplan\.json\.keyplan-tmp-[0-9a-f]{12}$/),
+      expect.stringMatching(/\/\.a\.keyplan\.json\.bak\.keyplan-tmp-[0-9a-f]{12}$/),
       dir,
     ]);
   });
@@ -125,7 +125,7 @@ describe('writeFileAtomic', () => {
     expect(crashed?.signal).toBe('SIGKILL');
     expect(await readFile(path, 'utf8')).toBe('old');
     const leftovers = (await readdir(workspace)).filter((name) => TEMP_FILE_NAME.test(name));
-    expect(leftovers).toEqual([expect.stringMatching(/^orders\.keyplan\.json\.tmp-[0-9a-f]{12}$/)]);
+    expect(leftovers).toEqual([expect.stringMatching(/^\.orders\.keyplan\.json\.keyplan-tmp-[0-9a-f]{12}$/)]);
     const leftover = join(workspace, leftovers[0] as string);
     expect(await readFile(leftover, 'utf8')).toBe('new');
 

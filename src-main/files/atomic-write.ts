@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { copyFile, lstat, open, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export interface AtomicWriteOptions {
   /** Keep the current content of `path` (if any) as `<path>.bak` before replacing it. */
@@ -25,10 +25,11 @@ export interface AtomicWriteOptions {
 }
 
 /**
- * The names of the temporary files a save writes: `<name>.tmp-<12 hex digits>` (the backup's is
- * `<name>.bak.tmp-<12 hex digits>`). Nothing else matches, so cleanup never takes a user's file.
+ * The names of the temporary files a save writes: `.<name>.keyplan-tmp-<12 hex digits>` beside the
+ * file (the backup's is `.<name>.bak.keyplan-tmp-<12 hex digits>`). Hidden, which no name Keyplan
+ * accepts for a design or an export can be, and marked as Keyplan's: cleanup never takes a user's file.
  */
-export const TEMP_FILE_NAME = /^.+\.tmp-[0-9a-f]{12}$/;
+export const TEMP_FILE_NAME = /^\..+\.keyplan-tmp-[0-9a-f]{12}$/;
 
 /** Permission bits a new file gets before the umask, as `open` and `writeFile` give them. */
 const NEW_FILE_MODE = 0o644;
@@ -71,9 +72,9 @@ export async function writeFileAtomic(path: string, data: string, options: Atomi
   }
 }
 
-/** `<path>.tmp-<12 hex digits>`, in the same folder. */
+/** `.<name>.keyplan-tmp-<12 hex digits>`, in the same folder as `path`. */
 function tempPathFor(path: string): string {
-  return `${path}.tmp-${randomBytes(6).toString('hex')}`;
+  return join(dirname(path), `.${basename(path)}.keyplan-tmp-${randomBytes(6).toString('hex')}`);
 }
 
 /**

@@ -231,6 +231,20 @@ describe('workspace confinement', () => {
     expect(await files.list()).toEqual([]);
   });
 
+  test('a link inside the workspace never makes an export replace a design, nor a design save replace another file', async () => {
+    const { files, workspace } = await setUp();
+    await files.saveAs('b', sampleDesign('Precious'), { overwrite: false });
+    await writeFile(join(workspace, 'notes.txt'), 'my notes');
+    await symlink('b.keyplan.json', join(workspace, 'z.yaml'));
+    await symlink('notes.txt', join(workspace, 'n.keyplan.json'));
+    const exported = await errorOf(files.writeExport('z.yaml', 'PWNED', { overwrite: true }));
+    expect(exported.code).toBe('file.badName');
+    expect(exported.message).toContain('"b.keyplan.json", which is a design file');
+    expect((await errorOf(files.save('n.keyplan.json', sampleDesign()))).code).toBe('file.badName');
+    expect((await files.open('b.keyplan.json')).design.name).toBe('Precious');
+    expect(await readFile(join(workspace, 'notes.txt'), 'utf8')).toBe('my notes');
+  });
+
   test('lists design files in the workspace and its subfolders, not hidden folders or other files', async () => {
     const { files, workspace } = await setUp();
     await mkdir(join(workspace, 'team'));

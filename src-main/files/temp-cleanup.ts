@@ -1,6 +1,6 @@
 /**
  * Removes the temporary files that saves interrupted by a crash or a power cut left behind
- * (`writeFileAtomic` writes `<name>.tmp-<12 hex digits>` and `<name>.bak.tmp-<12 hex digits>`, then
+ * (`writeFileAtomic` writes `.<name>.keyplan-tmp-<12 hex digits>` and `.<name>.bak.keyplan-tmp-<12 hex digits>`, then
  * renames them; a process that dies in between leaves them). Only in the folders Keyplan writes,
  * only files with exactly that name, only regular files (a link is left alone, and so is what it
  * points to), and only files untouched for `minAgeMs`: another Keyplan instance may be mid-save.

@@ -47,10 +47,10 @@ export function createWorkspaceLocator(workspaceDir: string): FileLocator {
   }
 
   async function resolveForWrite(ref: FileRef): Promise<ResolvedFile> {
-    return resolveChecked(ref, checkRef(ref, 'write'));
+    return resolveChecked(ref, checkRef(ref, 'write'), 'design');
   }
 
-  async function resolveChecked(ref: FileRef, rel: string): Promise<ResolvedFile> {
+  async function resolveChecked(ref: FileRef, rel: string, kind: FileKind): Promise<ResolvedFile> {
     const rootPath = await getRealRoot();
     let folder: string;
     try {
@@ -66,6 +66,13 @@ export function createWorkspaceLocator(workspaceDir: string): FileLocator {
       const target = await realpath(path).catch(() => undefined);
       if (target === undefined) throw outside(ref, 'it is a link to nothing');
       if (target !== rootPath && !target.startsWith(rootPath + sep)) throw outside(ref, `it is a link to "${target}", which a save would overwrite`);
+      // The target's own name must pass the name's checks: an export never replaces a design through a
+      // link, and a design save never replaces a file that is not a design.
+      const targetName = basename(target);
+      const isDesign = targetName.endsWith(DESIGN_SUFFIX);
+      if (kind === 'export' ? isDesign || targetName.endsWith(BACKUP_SUFFIX) : !isDesign) {
+        throw badName(ref, `it is a link to "${toRef(rootPath, target)}", which is ${kind === 'export' ? 'a design file' : 'not a design file'}`, kind);
+      }
     }
     return { ref: toRef(rootPath, path), path, label: rel };
   }
@@ -107,7 +114,7 @@ export function createWorkspaceLocator(workspaceDir: string): FileLocator {
     workspaceDir: root,
     resolveForRead,
     resolveForWrite,
-    resolveExportForWrite: (ref) => resolveChecked(ref, checkExportRef(ref)),
+    resolveExportForWrite: (ref) => resolveChecked(ref, checkExportRef(ref), 'export'),
     listFiles,
     exists,
   };
