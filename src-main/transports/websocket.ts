@@ -150,6 +150,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   function serveConnection(ws: WebSocket): void {
     ws.on('error', (error: Error & { code?: string }) => {
       if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') log(`A page sent a WebSocket message over ${MAX_FRAME_BYTES} bytes; its connection was closed.`);
+      // A peer breaking the protocol (bad UTF-8, bad opcode, ...) is the peer's fault: one line, no stack.
+      else if (error.code?.startsWith('WS_ERR_')) log(`A WebSocket connection was closed: ${error.message.slice(0, 200)} (${error.code}).`);
       else log('A WebSocket connection failed.', error);
     });
     ws.on('message', (data: RawData, isBinary: boolean) => {
