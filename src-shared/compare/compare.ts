@@ -11,7 +11,7 @@ import { DEFAULT_WORKLOAD, simulate } from '../partition/index.ts';
 import type { SimulationResult } from '../partition/types.ts';
 import { matchItems, nameKey, type MatchGroup, type MatchKind } from './match.ts';
 import { sideLetter } from './labels.ts';
-import { BETTER_RULES, makeRow, type BetterRule, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';
+import { BETTER_RULES, NEEDS_KEY_DESIGN, makeRow, type BetterRule, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';
 import { billingText, capacityText, keyText, projectionText } from './schema-text.ts';
 import { summarizeComparison, type ComparisonSummary } from './summary.ts';
 
@@ -167,13 +167,21 @@ function operationText(plan: PatternCost['plan']): string {
   return plan.fetch.kind === 'gsi' ? `${plan.operation} + ${plan.fetch.operation ?? 'BatchGetItem'} from the table` : `${plan.operation} + base-item fetches`;
 }
 
+/**
+ * Whether the pattern has a cost: one that needs a key design yet (no entity, or no key templates
+ * for it) has zero figures that are not a cost, so its cells hold no number and take no part.
+ */
+function isCosted(cost: PatternCost): boolean {
+  return !('needsKeyDesign' in cost && cost.needsKeyDesign !== undefined) && (cost.plan.operation as string) !== 'None';
+}
+
 function patternRows(key: string, refs: (PatternRef | undefined)[]): ComparisonRow[] {
   const kinds = new Set(refs.flatMap((r) => (r ? [r.cost.kind] : [])));
   const unit = kinds.size === 1 ? ([...kinds][0] === 'read' ? 'RCU' : 'WCU') : 'Units';
   const row = (id: string, label: string, format: RowFormat, rule: BetterRule, cell: (r: PatternRef) => ComparisonCell) =>
-    makeRow(`${key}:${id}`, label, format, rule, refs.map((r) => (r ? cell(r) : { value: null })));
+    makeRow(`${key}:${id}`, label, format, rule, refs.map((r) => (r ? (id === 'operation' || isCosted(r.cost) ? cell(r) : { value: null }) : { value: null })));
   return [
-    row('operation', 'Operation', 'text', 'access', (r) => text(operationText(r.cost.plan))),
+    row('operation', 'Operation', 'text', 'access', (r) => text(isCosted(r.cost) ? operationText(r.cost.plan) : NEEDS_KEY_DESIGN)),
     ...(refs.some((r) => r?.cost.plan.fetch)
       ? [row('fetch', 'Items fetched from the table', 'count', 'lower', (r) => num(r.cost.kind === 'read' ? (r.cost.plan.fetch?.items ?? 0) : undefined))]
       : []),

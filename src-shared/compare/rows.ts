@@ -64,8 +64,15 @@ export function isSameNumber(a: number, b: number): boolean {
 const isSame = (a: ComparisonCell['value'], b: ComparisonCell['value']): boolean =>
   typeof a === 'number' && typeof b === 'number' ? isSameNumber(a, b) : a === b;
 
-/** Operations that go by key (reads and writes) rank 0; a Scan ranks 1 (docs/dynamodb-rules.md §2). */
+/** The operation cell of a pattern that has no plan yet: no entity or no key templates for it. */
+export const NEEDS_KEY_DESIGN = 'needs a key design';
+
+/**
+ * Operations that go by key (reads and writes) rank 0; a Scan ranks 1 (docs/dynamodb-rules.md §2);
+ * NaN for no operation yet (`None`, a pattern that needs a key design): it takes no part.
+ */
 export function accessRank(operation: string): number {
+  if (operation === 'None' || operation === NEEDS_KEY_DESIGN) return Number.NaN;
   // A key-based read that must fetch from the table (its index lacks what the pattern needs) is
   // never better than one its index serves alone.
   return operation === 'Scan' ? 1 : operation.includes(' + ') ? 0.5 : 0;
@@ -76,8 +83,10 @@ function scoreOf(rule: BetterRule, value: ComparisonCell['value']): number | und
   switch (rule) {
     case 'lower':
       return typeof value === 'number' && !Number.isNaN(value) ? value : undefined;
-    case 'access':
-      return typeof value === 'string' ? accessRank(value) : undefined;
+    case 'access': {
+      const rank = typeof value === 'string' ? accessRank(value) : Number.NaN;
+      return Number.isNaN(rank) ? undefined : rank;
+    }
     case 'absent':
       return value === null ? 0 : 1;
     case 'none':

@@ -12,7 +12,7 @@ import type { Design, Entity, GlobalSecondaryIndex, KeyBinding, LocalSecondaryIn
 import type { ComparisonReport, PatternComparison } from './compare.ts';
 import { sideLetter } from './labels.ts';
 import { matchItems, nameKey } from './match.ts';
-import { isSameNumber } from './rows.ts';
+import { isSameNumber, NEEDS_KEY_DESIGN } from './rows.ts';
 import { billingText, capacityText, keyText, projectionText } from './schema-text.ts';
 import { signedUsdText, usdText } from './usd.ts';
 
@@ -229,6 +229,7 @@ function planText(p: PatternComparison, side: number): string {
   if (!plan) return '-';
   const operation = p.rows.find((r) => r.key === `${p.key}:operation`)?.cells[side]?.value;
   const op = typeof operation === 'string' ? operation : plan.operation;
+  if (plan.operation === 'None' || op === NEEDS_KEY_DESIGN) return NEEDS_KEY_DESIGN;
   if (plan.operation === 'Scan') return op;
   return plan.index === 'table' ? `${op} on the table` : `${op} on ${plan.indexKind.toUpperCase()} ${plan.index}`;
 }
