@@ -1,14 +1,17 @@
 /**
  * THE contract suite: one set of behaviours every transport must show, run with the real browser-mode
  * handlers on a temporary workspace. `memory.contract.test.ts` runs it over the in-memory transport,
- * `transports/websocket.test.ts` over the real WebSocket host.
+ * `electron.contract.test.ts` over the Electron transport, `transports/websocket.test.ts` over the real
+ * WebSocket host. Every reply and event is also checked against the contract's output schemas (in
+ * tests only: the host does not check its own replies at run time).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { AppError } from '../src-shared/errors.ts';
 import { createApiClient, type ApiClient } from '../src-shared/ipc/client.ts';
-import type { ApiHandlers, EventPayload, EventSink } from '../src-shared/ipc/contract.ts';
+import { isChannel, isEventName, type ApiHandlers, type EventPayload, type EventSink } from '../src-shared/ipc/contract.ts';
+import { checkChannelOutput, checkEventPayload, type BadField } from '../src-shared/ipc/validate.ts';
 import type { Transport } from '../src-shared/ipc/wire.ts';
 import { createBrowserHandlers } from './host.ts';
 import { createEventRelay } from './tasks/event-relay.ts';
@@ -56,7 +59,37 @@ async function setUp(connect: ConnectTransport): Promise<Harness> {
   const connected = await connect(handlers);
   onTestFinished(() => connected.close());
   events.attach({ emit: connected.emit });
-  return { client: createApiClient(connected.transport), transport: connected.transport, emit: connected.emit, workspaceDir };
+  const transport = checkingOutputs(connected.transport);
+  return { client: createApiClient(transport), transport, emit: connected.emit, workspaceDir };
+}
+
+const listed = (fields: BadField[]) => fields.map((f) => `${f.path || '(the value)'}: expected ${f.expected}, found ${f.found}`).join('; ');
+
+/**
+ * `transport`, with every successful reply checked against its channel's output schema (a reply that
+ * does not fit fails the call) and every event payload against its event's schema (checked when the
+ * test finishes).
+ */
+function checkingOutputs(transport: Transport): Transport {
+  const badEvents: string[] = [];
+  onTestFinished(() => expect(badEvents, 'event payloads that do not fit the contract').toEqual([]));
+  return {
+    async invoke(channel, input) {
+      const envelope = await transport.invoke(channel, input);
+      if (envelope.ok && isChannel(channel)) {
+        const bad = checkChannelOutput(channel, envelope.value);
+        if (bad.length > 0) throw new Error(`The reply to "${channel}" does not fit the contract: ${listed(bad)}`);
+      }
+      return envelope;
+    },
+    subscribe(event, listener) {
+      return transport.subscribe(event, (payload) => {
+        const bad = isEventName(event) ? checkEventPayload(event, payload) : [];
+        if (bad.length > 0) badEvents.push(`${event}: ${listed(bad)}`);
+        listener(payload);
+      });
+    },
+  };
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<{ code: string; path?: string | undefined; details?: unknown }> {
@@ -108,7 +141,7 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       expect((await client.call('file.open', { ref: mine.ref })).design.name).toBe('Mine 2');
       expect(await codeOf(client.call('file.save', { ref: mine.ref, design: sampleDesign(), expected: { mtimeMs: 1, sha256: 'x'.repeat(5000) } }))).toMatchObject({
         code: 'ipc.badInput',
-        path: 'expected',
+        path: 'expected.sha256',
       });
     });
 
@@ -161,6 +194,38 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       expect(await codeOf(client.call('file.save', { ref: 'a' } as never))).toMatchObject({ code: 'ipc.badInput', path: 'design' });
       expect(await codeOf(client.call('file.list', { extra: true } as never))).toMatchObject({ code: 'ipc.badInput', path: 'extra' });
       expect(await codeOf(client.call('app.info', null as never))).toMatchObject({ code: 'ipc.badInput' });
+    });
+
+    test('input that does not fit the channel schema is ipc.badInput naming the field, before the handler runs', async () => {
+      const { client, workspaceDir } = await setUp(connect);
+      const task = { runId: 'x', design: sampleDesign(), tableId: 'table-app' };
+      const refused = async (call: Promise<unknown>) => {
+        const { code, path, details } = await codeOf(call);
+        return { code, path, fields: (details as { fields?: { path: string }[] } | undefined)?.fields?.map((f) => f.path) };
+      };
+      expect(await refused(client.call('sample.page', { runId: 'x', view: 'table', offset: 1.5, limit: 5 }))).toMatchObject({ code: 'ipc.badInput', path: 'offset' });
+      // NaN: refused as not JSON-safe (in memory), as the null JSON makes of it (WebSocket), as not finite (Electron's structured clone).
+      expect(await refused(client.call('sample.page', { runId: 'x', view: 'table', offset: 0, limit: Number.NaN }))).toMatchObject({ code: 'ipc.badInput', path: 'limit' });
+      expect(await refused(client.call('simulation.run', { ...task, start: 'hot' } as never))).toMatchObject({ code: 'ipc.badInput', path: 'start' });
+      expect(await refused(client.call('simulation.run', { ...task, limits: 'shared' } as never))).toMatchObject({ code: 'ipc.badInput', path: 'limits' });
+      expect(await refused(client.call('simulation.run', { ...task, headroom: 0.9 }))).toMatchObject({ code: 'ipc.badInput', path: 'headroom' });
+      expect(await refused(client.call('sample.generate', { ...task, documentId: 'd'.repeat(201) }))).toMatchObject({ code: 'ipc.badInput', path: 'documentId' });
+      expect(await refused(client.call('file.saveAs', { name: 'orders', design: sampleDesign(), overwrite: 'yes' } as never))).toMatchObject({
+        code: 'ipc.badInput',
+        path: 'overwrite',
+      });
+      const version = { mtimeMs: 1, sha256: 'a'.repeat(64) };
+      expect(await refused(client.call('file.save', { ref: 'orders.keyplan.json', design: sampleDesign(), expected: { ...version, size: 3 } as never }))).toMatchObject({
+        code: 'ipc.badInput',
+        path: 'expected.size',
+      });
+      // Every failing field is named, the first in `path`.
+      const many = await refused(client.call('sample.page', { runId: 7, view: 'table', offset: -1, limit: 'all' } as never));
+      expect(many).toMatchObject({ code: 'ipc.badInput' });
+      expect([...(many.fields ?? [])].sort()).toEqual(['limit', 'offset', 'runId']);
+      // Refused before the handler ran: nothing was written.
+      expect((await client.call('file.list', {})).files).toEqual([]);
+      await expect(readFile(join(workspaceDir, 'orders.keyplan.json'), 'utf8')).rejects.toThrow();
     });
 
     test('a channel not in the contract is ipc.unknownChannel', async () => {

@@ -1,10 +1,9 @@
 import { basename } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiHandlers, FileVersion, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
+import type { ApiHandlers, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
 import { checkDesign } from '../files/design-file.ts';
 import { withDesignSuffix } from '../files/locator.ts';
 import type { ElectronDeps, HandlerDeps } from './deps.ts';
-import { checkInput } from './input.ts';
 
 type FileHandlers = Pick<ApiHandlers, 'file.list' | 'file.open' | 'file.openDialog' | 'file.save' | 'file.version' | 'file.saveAs' | 'file.export'>;
 
@@ -15,36 +14,30 @@ export function createFileHandlers(deps: HandlerDeps): FileHandlers {
   };
 
   return {
-    async 'file.list'(input) {
-      checkInput('file.list', input, {});
+    async 'file.list'() {
       return { files: await deps.files.list() };
     },
 
-    async 'file.open'(input) {
-      const { ref } = checkInput('file.open', input, { ref: 'string' });
+    async 'file.open'({ ref }) {
       return remember(await deps.files.open(ref));
     },
 
-    async 'file.openDialog'(input) {
-      checkInput('file.openDialog', input, {});
+    async 'file.openDialog'() {
       const host = requireDialogs(deps, 'file.openDialog');
       const path = await host.dialogs.chooseFileToOpen();
       if (path === undefined) throw canceled('Opening a file');
       return remember(await deps.files.open(host.grant(path)));
     },
 
-    async 'file.save'(input) {
-      const { ref, design, expected } = checkInput('file.save', input, { ref: 'string', design: 'object', expected: 'object?' });
-      return remember(await deps.files.save(ref, design, expected === undefined ? undefined : fileVersion(expected)));
+    async 'file.save'({ ref, design, expected }) {
+      return remember(await deps.files.save(ref, design, expected));
     },
 
-    async 'file.version'(input) {
-      const { ref } = checkInput('file.version', input, { ref: 'string' });
+    async 'file.version'({ ref }) {
       return { version: await deps.files.version(ref) };
     },
 
-    async 'file.saveAs'(input) {
-      const { name, design, overwrite } = checkInput('file.saveAs', input, { name: 'string', design: 'object', overwrite: 'boolean?' });
+    async 'file.saveAs'({ name, design, overwrite }) {
       if (deps.mode === 'browser') return remember(await deps.files.saveAs(name, design, { overwrite: overwrite ?? false }));
       checkDesign(design, withDesignSuffix(name), 'was not saved'); // before the dialog: nothing to ask about
       const picked = await deps.dialogs.chooseFileToSave(withDesignSuffix(name));
@@ -54,8 +47,7 @@ export function createFileHandlers(deps: HandlerDeps): FileHandlers {
       return remember(await deps.files.saveAs(deps.grant(path), design, { overwrite: path === picked || (overwrite ?? false) }));
     },
 
-    async 'file.export'(input) {
-      const { name, content, overwrite } = checkInput('file.export', input, { name: 'string', content: 'string', overwrite: 'boolean?' });
+    async 'file.export'({ name, content, overwrite }) {
       if (deps.mode === 'browser') return deps.files.writeExport(name, content, { overwrite: overwrite ?? false });
       const picked = await deps.dialogs.chooseExportFile(basename(name));
       if (picked === undefined) throw canceled('Saving the export');
@@ -63,22 +55,6 @@ export function createFileHandlers(deps: HandlerDeps): FileHandlers {
       return deps.files.writeExport(deps.grant(picked), content, { overwrite: true });
     },
   };
-}
-
-/** `expected` as a `FileVersion`: a finite time and 64 hex digits, or `ipc.badInput` naming the field. */
-function fileVersion(value: object): FileVersion {
-  const { mtimeMs, sha256, ...rest } = value as Record<string, unknown>;
-  const extra = Object.keys(rest)[0];
-  const why =
-    extra !== undefined
-      ? `unknown field "${extra.slice(0, 40)}"`
-      : typeof mtimeMs !== 'number' || !Number.isFinite(mtimeMs)
-        ? '"mtimeMs" must be a number'
-        : typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(sha256)
-          ? '"sha256" must be 64 lowercase hex digits'
-          : undefined;
-  if (why === undefined) return { mtimeMs: mtimeMs as number, sha256: sha256 as string };
-  throw new AppError({ code: 'ipc.badInput', path: 'expected', message: `Bad input to "file.save": "expected" is a file version {mtimeMs, sha256}; ${why}.` });
 }
 
 function requireDialogs(deps: HandlerDeps, channel: string): ElectronDeps {

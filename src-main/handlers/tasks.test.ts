@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
+import type { ApiHandlers } from '../../src-shared/ipc/contract.ts';
+import { dispatchRequest } from '../../src-shared/ipc/dispatch.ts';
 import type { TaskInput } from '../tasks/protocol.ts';
 import type { TaskHost, TaskOptions } from '../tasks/task-host.ts';
 import { sampleDesign } from '../test-support/designs.ts';
@@ -37,14 +39,21 @@ describe('task handlers', () => {
     expect(calls[1]?.input.simulation).toEqual({ start: 'warm' });
   });
 
-  test('refuse a document id that is not a string or longer than 200 characters', async () => {
+  test('refuse a document id that is not a string or longer than 200 characters before any task starts', async () => {
     const { handlers, calls } = handlersWithCalls();
+    const dispatch = (channel: 'sample.generate' | 'simulation.run', input: unknown) => dispatchRequest(handlers as ApiHandlers, channel, input);
     const base = { runId: 'r1', design: sampleDesign(), tableId: 'table-app' };
-    const tooLong = await errorOf(handlers['simulation.run']({ ...base, documentId: 'd'.repeat(201) }));
-    expect(tooLong.toData()).toMatchObject({ code: 'ipc.badInput', path: 'documentId' });
-    const notString = await errorOf(handlers['sample.generate']({ ...base, documentId: 7 as unknown as string }));
-    expect(notString.toData()).toMatchObject({ code: 'ipc.badInput', path: 'documentId' });
-    await handlers['sample.generate']({ ...base, documentId: 'd'.repeat(200) });
+    expect(await dispatch('simulation.run', { ...base, documentId: 'd'.repeat(201) })).toMatchObject({ ok: false, error: { code: 'ipc.badInput', path: 'documentId' } });
+    expect(await dispatch('sample.generate', { ...base, documentId: 7 })).toMatchObject({ ok: false, error: { code: 'ipc.badInput', path: 'documentId' } });
+    expect(await dispatch('sample.generate', { ...base, documentId: 'd'.repeat(200) })).toMatchObject({ ok: true });
     expect(calls).toHaveLength(1);
+  });
+
+  test('refuse a table the design does not have, naming the tables it has', async () => {
+    const { handlers, calls } = handlersWithCalls();
+    const error = await errorOf(handlers['simulation.run']({ runId: 'r1', design: sampleDesign(), tableId: 'nope' }));
+    expect(error.toData()).toMatchObject({ code: 'ipc.badInput', path: 'tableId' });
+    expect(error.message).toContain('"table-app"');
+    expect(calls).toEqual([]);
   });
 });

@@ -5,85 +5,55 @@
  * one of the same kind for that document replaces it.
  */
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiHandlers } from '../../src-shared/ipc/contract.ts';
+import type { ApiHandlers, Input } from '../../src-shared/ipc/contract.ts';
+import { quoteClipped } from '../../src-shared/model/quoted-text.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { checkDesign } from '../files/design-file.ts';
 import type { TaskInput } from '../tasks/protocol.ts';
 import type { TaskOptions } from '../tasks/task-host.ts';
 import type { HandlerDeps } from './deps.ts';
-import { checkInput } from './input.ts';
 
 type TaskHandlers = Pick<ApiHandlers, 'sample.generate' | 'sample.page' | 'sample.find' | 'simulation.run' | 'task.cancel'>;
 
-const TASK_INPUT = { runId: 'string', design: 'object', tableId: 'string', seed: 'number?', documentId: 'string?' } as const;
-/** A document id is an opaque key the UI picks (`doc-…` today); anything much longer is a mistake or abuse. */
-const MAX_DOCUMENT_ID_LENGTH = 200;
-
-/** The design checked in depth, and its table: `ipc.badInput` (path `tableId`) when there is no such table. */
-function taskInput(input: { design: object; tableId: string; seed?: number | undefined }, doing: string): TaskInput {
+/**
+ * The design checked in depth, and its table: `ipc.badInput` (path `tableId`) when there is no such
+ * table. The input's shape was checked against the contract's schema before the handler ran.
+ */
+function taskInput(input: Input<'sample.generate'>, doing: string): TaskInput {
   const design: Design = checkDesign(input.design, 'The design', `cannot be used for ${doing}`);
   if (!design.tables.some((t) => t.id === input.tableId)) {
-    const ids = design.tables.map((t) => `"${t.id}"`).join(', ');
-    throw new AppError({ code: 'ipc.badInput', path: 'tableId', message: `The design has no table with id "${input.tableId}"; expected one of ${ids}.` });
+    const ids = design.tables.map((t) => quoteClipped(t.id)).join(', ');
+    throw new AppError({ code: 'ipc.badInput', path: 'tableId', message: `The design has no table with id ${quoteClipped(input.tableId)}; expected one of ${ids}.` });
   }
   return { design, tableId: input.tableId, ...(input.seed === undefined ? {} : { seed: input.seed }) };
 }
 
-/** The task's document, checked: at most `MAX_DOCUMENT_ID_LENGTH` characters. */
-function taskOptions(channel: 'sample.generate' | 'simulation.run', documentId: string | undefined): TaskOptions {
-  if (documentId === undefined) return {};
-  if (documentId.length <= MAX_DOCUMENT_ID_LENGTH) return { documentId };
-  throw new AppError({
-    code: 'ipc.badInput',
-    path: 'documentId',
-    message: `Bad input to "${channel}": "documentId" must be at most ${MAX_DOCUMENT_ID_LENGTH} characters, received ${documentId.length}.`,
-  });
-}
-
-function nonNegativeInteger(channel: 'sample.page', name: string, value: number): number {
-  if (Number.isInteger(value) && value >= 0) return value;
-  throw new AppError({ code: 'ipc.badInput', path: name, message: `Bad input to "${channel}": "${name}" must be a whole number ≥ 0, received ${value}.` });
-}
-
-function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new AppError({ code: 'ipc.badInput', path: name, message: `Bad input to "simulation.run": "${name}" must be ${allowed.map((a) => `"${a}"`).join(' or ')}, received "${value}".` });
-}
-
-function atLeastOne(headroom: number): number {
-  if (headroom >= 1) return headroom;
-  throw new AppError({ code: 'ipc.badInput', path: 'headroom', message: `Bad input to "simulation.run": "headroom" must be at least 1, received ${headroom}.` });
-}
+const taskOptions = (documentId: string | undefined): TaskOptions => (documentId === undefined ? {} : { documentId });
 
 export function createTaskHandlers(deps: HandlerDeps): TaskHandlers {
   return {
     async 'sample.generate'(input) {
-      const checked = checkInput('sample.generate', input, TASK_INPUT);
-      return deps.tasks.generateSample(checked.runId, taskInput(checked, 'sample data'), taskOptions('sample.generate', checked.documentId));
+      return deps.tasks.generateSample(input.runId, taskInput(input, 'sample data'), taskOptions(input.documentId));
     },
 
-    async 'sample.page'(input) {
-      const { runId, view, offset, limit } = checkInput('sample.page', input, { runId: 'string', view: 'string', offset: 'number', limit: 'number' });
-      return deps.tasks.page(runId, view, nonNegativeInteger('sample.page', 'offset', offset), nonNegativeInteger('sample.page', 'limit', limit));
+    async 'sample.page'({ runId, view, offset, limit }) {
+      return deps.tasks.page(runId, view, offset, limit);
     },
 
-    async 'sample.find'(input) {
-      const { runId, view, key } = checkInput('sample.find', input, { runId: 'string', view: 'string', key: 'string' });
+    async 'sample.find'({ runId, view, key }) {
       return deps.tasks.find(runId, view, key);
     },
 
-    async 'simulation.run'(input) {
-      const { start, limits, headroom, documentId, ...rest } = checkInput('simulation.run', input, { ...TASK_INPUT, start: 'string?', limits: 'string?', headroom: 'number?' });
+    async 'simulation.run'({ start, limits, headroom, documentId, ...rest }) {
       const simulation = {
-        ...(start === undefined ? {} : { start: oneOf('start', start, ['cold', 'warm'] as const) }),
-        ...(limits === undefined ? {} : { limits: oneOf('limits', limits, ['independent', 'linear'] as const) }),
-        ...(headroom === undefined ? {} : { headroom: atLeastOne(headroom) }),
+        ...(start === undefined ? {} : { start }),
+        ...(limits === undefined ? {} : { limits }),
+        ...(headroom === undefined ? {} : { headroom }),
       };
-      return deps.tasks.runSimulation(rest.runId, { ...taskInput(rest, 'a simulation'), simulation }, taskOptions('simulation.run', documentId));
+      return deps.tasks.runSimulation(rest.runId, { ...taskInput(rest, 'a simulation'), simulation }, taskOptions(documentId));
     },
 
-    async 'task.cancel'(input) {
-      const { runId } = checkInput('task.cancel', input, { runId: 'string' });
+    async 'task.cancel'({ runId }) {
       return deps.tasks.cancel(runId);
     },
   };

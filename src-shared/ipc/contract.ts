@@ -3,14 +3,20 @@
  * object and returns one JSON-safe output object. Handlers live in `src-main/handlers`; both
  * transports (Electron IPC, loopback WebSocket) and the in-memory test transport serve them.
  *
+ * The channels, their documentation and their input and output shapes are the TypeBox schemas of
+ * `contract-schemas.ts`; every type here is derived from them (`Static`), so the types and the runtime
+ * check cannot drift. `dispatchRequest` checks every input against its channel's schema before the
+ * handler runs: a wrong shape is `ipc.badInput` naming the field, and an unknown field is refused.
+ * This file imports the schemas for their types only: the sandboxed preload loads it for the channel
+ * lists and can require no package (the lint checks it).
+ *
  * Files are named by an opaque `FileRef` the host hands out: in browser mode a path relative to the
  * workspace folder, in Electron an absolute path the user picked in a native dialog or reopened from
  * the recent list. The host refuses any other reference.
  */
-import type { Design } from '../model/schema.ts';
-import type { SimulationResult } from '../partition/types.ts';
-import type { SampleRow, SampleSummary } from '../sample/types.ts';
+import type { Static } from '@sinclair/typebox';
 import type { Problem } from '../model/problems.ts';
+import type * as schemas from './contract-schemas.ts';
 
 export type FileErrorCode =
   | 'file.notFound'
@@ -29,153 +35,35 @@ export type FileErrorCode =
   | 'task.unknown'
   | 'task.failed';
 
-export type FileRef = string;
-
-export interface HostInfo {
-  /** `electron`: native dialogs and menu. `browser`: the UI in a browser, files inside a workspace folder. */
-  mode: 'electron' | 'browser';
-  version: string;
-  /** Browser mode: the folder files are confined to, for display. */
-  workspaceDir?: string;
-  platform: string;
-}
-
-export interface FileEntry {
-  ref: FileRef;
-  name: string;
-  sizeBytes: number;
-  modifiedAt: string;
-}
-
+/** A file as the host names it; see the module comment. */
+export type FileRef = Static<typeof schemas.FileRef>;
+/** What kind of host this is (`app.info`). */
+export type HostInfo = Static<typeof schemas.HostInfo>;
+/** A design file in the browser-mode workspace (`file.list`). */
+export type FileEntry = Static<typeof schemas.FileEntry>;
 /**
  * Which bytes of a file an editor holds: the modification time and a SHA-256 of the content. A save
  * that names the version it started from is refused with `file.changed` when the file differs.
  */
-export interface FileVersion {
-  mtimeMs: number;
-  sha256: string;
-}
-
-export interface OpenedFile {
-  ref: FileRef;
-  name: string;
-  design: Design;
-  /** The version read: what `file.save`'s `expected` names. */
-  version: FileVersion;
-  /** Set when the file was written by an older format version and migrated on open. */
-  migratedFrom?: number;
-}
-
-export interface SavedFile {
-  ref: FileRef;
-  name: string;
-  savedAt: string;
-  /** Where the previous version was kept, if there was one. */
-  backupRef?: FileRef;
-  /** The version written (design saves; exports have none). */
-  version?: FileVersion;
-}
-
-export interface RecentFile {
-  ref: FileRef;
-  name: string;
-  openedAt: string;
-}
-
-export interface ExampleInfo {
-  id: string;
-  name: string;
-  description: string;
-}
-
+export type FileVersion = Static<typeof schemas.FileVersion>;
+/** A design file read (`file.open`, `file.openDialog`). */
+export type OpenedFile = Static<typeof schemas.OpenedFile>;
+/** A file written (`file.save`, `file.saveAs`, `file.export`). */
+export type SavedFile = Static<typeof schemas.SavedFile>;
+/** A file of the recent list. */
+export type RecentFile = Static<typeof schemas.RecentFile>;
+/** A shipped example design. */
+export type ExampleInfo = Static<typeof schemas.ExampleInfo>;
 /** Commands the host sends to the window (application menu, OS file association). */
-export type MenuCommand = 'new' | 'open' | 'save' | 'saveAs' | 'import' | 'export' | 'undo' | 'redo';
+export type MenuCommand = Static<typeof schemas.MenuCommand>;
 
-export interface ApiMap {
-  /** What kind of host this is. */
-  'app.info': { input: Record<string, never>; output: HostInfo };
-  /** Browser mode: the `*.keyplan.json` files in the workspace folder. Electron: an empty list. */
-  'file.list': { input: Record<string, never>; output: { files: FileEntry[] } };
-  /**
-   * Opens a design file. Errors: `file.notFound`, `file.notUtf8` (details: byte offset, line, column), `file.notJson`, `file.notDesign`,
-   * `file.unsupportedVersion`, `file.invalidDesign` (details: Problem[]), `file.outsideWorkspace`.
-   */
-  'file.open': { input: { ref: FileRef }; output: OpenedFile };
-  /** Electron: the native open dialog, then `file.open`. Error `file.canceled` when the user cancels. */
-  'file.openDialog': { input: Record<string, never>; output: OpenedFile };
-  /**
-   * Writes the design atomically over `ref`, keeping the previous version as `<name>.bak`. With
-   * `expected` (the version the editor opened or last saved), the save is refused with `file.changed`
-   * (details: `{ version }`, the version on disk, or `{ version: null }` when the file is gone) when
-   * the file on disk is not that version: another window or program changed it.
-   */
-  'file.save': { input: { ref: FileRef; design: Design; expected?: FileVersion }; output: SavedFile };
-  /** The version of `ref` on disk now, or null when it no longer exists: how editors notice outside changes. */
-  'file.version': { input: { ref: FileRef }; output: { version: FileVersion | null } };
-  /**
-   * Saves under a new name. Browser mode: `name` inside the workspace (`.keyplan.json` added), error
-   * `file.exists` unless `overwrite`. Electron: the native save dialog, `name` as its suggestion.
-   */
-  'file.saveAs': { input: { name: string; design: Design; overwrite?: boolean }; output: SavedFile };
-  /**
-   * Saves an exported text (a CloudFormation template, a NoSQL Workbench model, ...). Browser mode:
-   * `name` as given inside the workspace folder (atomic write, no backup); `file.exists` unless
-   * `overwrite`; `file.badName` for a design or backup name. Electron: the native save dialog, `name`
-   * as its suggestion; `file.canceled` when the user cancels. Not added to the recent files.
-   */
-  'file.export': { input: { name: string; content: string; overwrite?: boolean }; output: SavedFile };
-  'recent.list': { input: Record<string, never>; output: { files: RecentFile[] } };
-  'examples.list': { input: Record<string, never>; output: { examples: ExampleInfo[] } };
-  /** Loads a shipped example as a new, unsaved design. */
-  'examples.open': { input: { id: string }; output: { design: Design } };
-  /**
-   * Generates seeded sample items for one table in a worker thread (progress: `task.progress` with
-   * this `runId`, chosen by the caller). The items stay in the host; `sample.page` reads them.
-   * A new generation for the same `documentId` cancels the one still running for it. Tasks wait in
-   * a queue (`task.progress` state `queued`) while every worker of the host's pool is busy.
-   * Errors: `task.canceled`, `task.failed`.
-   */
-  'sample.generate': { input: { runId: string; design: Design; tableId: string; seed?: number; documentId?: string }; output: SampleSummary };
-  /**
-   * A page of one view (`table` or an index name), grouped by partition key and sorted by sort key.
-   * Offsets count lines: each item collection starts with a header line, then its items.
-   */
-  'sample.page': { input: { runId: string; view: string; offset: number; limit: number }; output: { total: number; rows: SampleRow[] } };
-  /** The line of the first item collection whose partition key starts with `key` in a view (its header line), or null. */
-  'sample.find': { input: { runId: string; view: string; key: string }; output: { offset: number | null } };
-  /**
-   * Runs the partition simulator on one table of `design` in a worker thread (progress:
-   * `task.progress`). `start`: `cold` (default, a new table) or `warm` (the base load has run
-   * before); `limits`: `independent` (default) or `linear` partition read/write limits; `headroom`
-   * of the recommended shard counts (at least 1, default 1.25). A new simulation for the same
-   * `documentId` cancels the one still running for it; queued as `sample.generate`. Errors: `ipc.badInput` (path
-   * `start`, `limits` or `headroom`), `task.canceled`, `task.failed`.
-   */
-  'simulation.run': {
-    input: {
-      runId: string;
-      design: Design;
-      tableId: string;
-      seed?: number;
-      documentId?: string;
-      start?: 'cold' | 'warm';
-      limits?: 'independent' | 'linear';
-      headroom?: number;
-    };
-    output: SimulationResult;
-  };
-  /** Cancels a running `sample.generate` or `simulation.run`; its call then fails with `task.canceled`. */
-  'task.cancel': { input: { runId: string }; output: { canceled: boolean } };
-}
+type Contract = typeof schemas.contract;
+type EventContract = typeof schemas.eventContract;
 
-export interface EventMap {
-  'menu.command': { command: MenuCommand };
-  /**
-   * Progress of a long task (sample generation, simulation): `done` of `total` steps. `state` is
-   * `queued` while the task waits for a free worker, `running` (or absent) once it runs.
-   */
-  'task.progress': { runId: string; done: number; total: number; label: string; state?: 'queued' | 'running' };
-}
+/** Each channel's input and output types, derived from the schemas; see `contract` for each channel's documentation. */
+export type ApiMap = { [C in keyof Contract]: { input: Static<Contract[C]['input']>; output: Static<Contract[C]['output']> } };
+/** Each event's payload type, derived from the schemas. */
+export type EventMap = { [E in keyof EventContract]: Static<EventContract[E]> };
 
 export type Channel = keyof ApiMap;
 export type EventName = keyof EventMap;
@@ -183,7 +71,10 @@ export type Input<C extends Channel> = ApiMap[C]['input'];
 export type Output<C extends Channel> = ApiMap[C]['output'];
 export type EventPayload<E extends EventName> = EventMap[E];
 
-/** Every channel, as a runtime list: the preload's allowlist and the registration check. */
+/**
+ * Every channel, as a runtime list: the preload's allowlist and the registration check. Written out
+ * rather than read from the schemas, so the preload's bundle holds these strings and nothing else.
+ */
 export const channels = [
   'app.info',
   'file.list',

@@ -1,9 +1,11 @@
 /**
- * The host side shared by every transport: looks a channel up, runs its handler and turns the outcome
- * into an envelope, so handlers never throw across the wire.
+ * The host side shared by every transport: looks a channel up, checks the input against the channel's
+ * schema, runs its handler and turns the outcome into an envelope, so handlers never throw across the
+ * wire and never see an input of the wrong shape.
  */
 import { AppError, type ErrorData } from '../errors.ts';
 import { channels, isChannel, type ApiHandlers } from './contract.ts';
+import { checkChannelInput } from './validate.ts';
 import type { Envelope } from './wire.ts';
 
 export interface DispatchOptions {
@@ -15,8 +17,10 @@ export interface DispatchOptions {
 }
 
 /**
- * Runs the handler for `channel`. Errors: `ipc.unknownChannel` when the channel is not in the
- * contract; an `AppError`'s own data; `ipc.internal` for anything else.
+ * Runs the handler for `channel` on `input` once it fits the channel's input schema. Errors:
+ * `ipc.unknownChannel` when the channel is not in the contract; `ipc.badInput` (path: the first
+ * failing field; details: `{ fields }`, every one) when the input does not fit; an `AppError`'s own
+ * data; `ipc.internal` for anything else.
  */
 export async function dispatchRequest(
   handlers: ApiHandlers,
@@ -26,6 +30,8 @@ export async function dispatchRequest(
 ): Promise<Envelope> {
   if (!isChannel(channel)) return { ok: false, error: unknownChannelError(channel) };
   try {
+    const badInput = checkChannelInput(channel, input);
+    if (badInput !== undefined) return { ok: false, error: badInput };
     const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
     return { ok: true, value: await handler(input) };
   } catch (error) {

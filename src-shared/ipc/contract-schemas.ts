@@ -1,0 +1,238 @@
+/**
+ * The contract's schemas: every channel's input and output, and every event's payload, as TypeBox
+ * schemas. `contract.ts` derives the TypeScript types from them (`Static`); `dispatchRequest` checks
+ * every input against them (`validate.ts`, compiled once).
+ *
+ * They live apart from `contract.ts` because the sandboxed preload imports `contract.ts` for its channel
+ * lists and a sandboxed preload can require nothing but Electron: a value import of TypeBox there
+ * stays in the bundle as `require("@sinclair/typebox")` even when nothing of it is used. `contract.ts`
+ * imports this file for types only.
+ *
+ * Inputs are strict: a field a schema does not name is refused. Designs cross as objects that the
+ * handler checks in depth (`file.invalidDesign` with every problem), so their schema here only says
+ * "an object".
+ */
+import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import type { Design } from '../model/schema.ts';
+import type { SimulationResult } from '../partition/types.ts';
+import type { SampleRow, SampleSummary } from '../sample/types.ts';
+
+/** An object schema that refuses fields it does not name: an unknown field is a caller's mistake. */
+const strict = <P extends TProperties>(properties: P, description?: string): TObject<P> =>
+  Type.Object(properties, { additionalProperties: false, ...(description === undefined ? {} : { description }) });
+
+/**
+ * Any JSON object at runtime, typed `T`: for data another module owns and checks in depth (a design
+ * goes through `checkDesign`; a simulation result is built by the simulator), so the contract does
+ * not keep a second, drifting copy of its shape.
+ */
+const checkedElsewhere = <T>(description: string) => Type.Unsafe<T>(Type.Object({}, { description }));
+
+/** The input of a channel that takes none: `{}`, typed so that no field can be passed. */
+const NoInput = Type.Unsafe<Record<string, never>>(strict({}, 'No fields.'));
+
+/** A file as the host names it: an opaque reference it handed out (see `contract.ts`). */
+export const FileRef = Type.String({ description: 'A file reference the host handed out.' });
+
+const DesignData = checkedElsewhere<Design>('A design: checked in depth by the handler (file.invalidDesign with every problem).');
+
+/** What kind of host this is (`app.info`). */
+export const HostInfo = strict({
+  /** `electron`: native dialogs and menu. `browser`: the UI in a browser, files inside a workspace folder. */
+  mode: Type.Union([Type.Literal('electron'), Type.Literal('browser')]),
+  version: Type.String(),
+  /** Browser mode: the folder files are confined to, for display. */
+  workspaceDir: Type.Optional(Type.String()),
+  platform: Type.String(),
+});
+
+/** A design file in the browser-mode workspace (`file.list`). */
+export const FileEntry = strict({
+  ref: FileRef,
+  name: Type.String(),
+  sizeBytes: Type.Integer({ minimum: 0 }),
+  modifiedAt: Type.String(),
+});
+
+/**
+ * Which bytes of a file an editor holds: the modification time and a SHA-256 of the content. A save
+ * that names the version it started from is refused with `file.changed` when the file differs.
+ */
+export const FileVersion = strict(
+  {
+    mtimeMs: Type.Number(),
+    sha256: Type.String({ pattern: '^[0-9a-f]{64}$', expected: '64 lowercase hex digits' }),
+  },
+  'A file version {mtimeMs, sha256}.',
+);
+
+/** A design file read (`file.open`, `file.openDialog`). */
+export const OpenedFile = strict({
+  ref: FileRef,
+  name: Type.String(),
+  design: DesignData,
+  /** The version read: what `file.save`'s `expected` names. */
+  version: FileVersion,
+  /** Set when the file was written by an older format version and migrated on open. */
+  migratedFrom: Type.Optional(Type.Integer()),
+});
+
+/** A file written (`file.save`, `file.saveAs`, `file.export`). */
+export const SavedFile = strict({
+  ref: FileRef,
+  name: Type.String(),
+  savedAt: Type.String(),
+  /** Where the previous version was kept, if there was one. */
+  backupRef: Type.Optional(FileRef),
+  /** The version written (design saves; exports have none). */
+  version: Type.Optional(FileVersion),
+});
+
+/** A file of the recent list. */
+export const RecentFile = strict({ ref: FileRef, name: Type.String(), openedAt: Type.String() });
+
+/** A shipped example design (`examples.list`). */
+export const ExampleInfo = strict({ id: Type.String(), name: Type.String(), description: Type.String() });
+
+/** Commands the host sends to the window (application menu, OS file association). */
+export const MenuCommand = Type.Union(
+  (['new', 'open', 'save', 'saveAs', 'import', 'export', 'undo', 'redo'] as const).map((c) => Type.Literal(c)),
+);
+
+/** A document id is an opaque key the UI picks (`doc-…` today); anything much longer is a mistake or abuse. */
+export const MAX_DOCUMENT_ID_LENGTH = 200;
+
+/** The fields `sample.generate` and `simulation.run` share. */
+const taskFields = {
+  /** The caller's name for the run: its `task.progress` events and `task.cancel` use it. */
+  runId: Type.String(),
+  design: DesignData,
+  /** The table to run on: the handler refuses (`ipc.badInput`, path `tableId`) an id the design lacks. */
+  tableId: Type.String(),
+  seed: Type.Optional(Type.Number()),
+  /** The document the task is for: a newer task of the same kind for it cancels this one. */
+  documentId: Type.Optional(Type.String({ maxLength: MAX_DOCUMENT_ID_LENGTH })),
+};
+
+/**
+ * Every channel's input and output schema. The TSDoc of an entry is the channel's documentation:
+ * what it does and its error codes (every channel may also answer `ipc.badInput`).
+ */
+export const contract = {
+  /** What kind of host this is. */
+  'app.info': { input: NoInput, output: HostInfo },
+  /** Browser mode: the `*.keyplan.json` files in the workspace folder. Electron: an empty list. */
+  'file.list': { input: NoInput, output: strict({ files: Type.Array(FileEntry) }) },
+  /**
+   * Opens a design file. Errors: `file.notFound`, `file.notUtf8` (details: byte offset, line, column), `file.notJson`, `file.notDesign`,
+   * `file.unsupportedVersion`, `file.invalidDesign` (details: Problem[]), `file.outsideWorkspace`.
+   */
+  'file.open': { input: strict({ ref: FileRef }), output: OpenedFile },
+  /** Electron: the native open dialog, then `file.open`. Error `file.canceled` when the user cancels. */
+  'file.openDialog': { input: NoInput, output: OpenedFile },
+  /**
+   * Writes the design atomically over `ref`, keeping the previous version as `<name>.bak`. With
+   * `expected` (the version the editor opened or last saved), the save is refused with `file.changed`
+   * (details: `{ version }`, the version on disk, or `{ version: null }` when the file is gone) when
+   * the file on disk is not that version: another window or program changed it.
+   */
+  'file.save': {
+    input: strict({ ref: FileRef, design: DesignData, expected: Type.Optional(FileVersion) }),
+    output: SavedFile,
+  },
+  /** The version of `ref` on disk now, or null when it no longer exists: how editors notice outside changes. */
+  'file.version': {
+    input: strict({ ref: FileRef }),
+    output: strict({ version: Type.Union([FileVersion, Type.Null()]) }),
+  },
+  /**
+   * Saves under a new name. Browser mode: `name` inside the workspace (`.keyplan.json` added), error
+   * `file.exists` unless `overwrite`. Electron: the native save dialog, `name` as its suggestion.
+   */
+  'file.saveAs': {
+    input: strict({ name: Type.String(), design: DesignData, overwrite: Type.Optional(Type.Boolean()) }),
+    output: SavedFile,
+  },
+  /**
+   * Saves an exported text (a CloudFormation template, a NoSQL Workbench model, ...). Browser mode:
+   * `name` as given inside the workspace folder (atomic write, no backup); `file.exists` unless
+   * `overwrite`; `file.badName` for a design or backup name. Electron: the native save dialog, `name`
+   * as its suggestion; `file.canceled` when the user cancels. Not added to the recent files.
+   */
+  'file.export': {
+    input: strict({ name: Type.String(), content: Type.String(), overwrite: Type.Optional(Type.Boolean()) }),
+    output: SavedFile,
+  },
+  'recent.list': { input: NoInput, output: strict({ files: Type.Array(RecentFile) }) },
+  'examples.list': { input: NoInput, output: strict({ examples: Type.Array(ExampleInfo) }) },
+  /** Loads a shipped example as a new, unsaved design. Errors: `file.notFound`, `ipc.badInput` (path `id`) for an id that is not a plain name. */
+  'examples.open': { input: strict({ id: Type.String() }), output: strict({ design: DesignData }) },
+  /**
+   * Generates seeded sample items for one table in a worker thread (progress: `task.progress` with
+   * this `runId`, chosen by the caller). The items stay in the host; `sample.page` reads them.
+   * A new generation for the same `documentId` cancels the one still running for it. Tasks wait in
+   * a queue (`task.progress` state `queued`) while every worker of the host's pool is busy.
+   * Errors: `file.invalidDesign`, `task.canceled`, `task.failed`.
+   */
+  'sample.generate': {
+    input: strict(taskFields),
+    output: checkedElsewhere<SampleSummary>('What was generated: counts per entity and the views to page through.'),
+  },
+  /**
+   * A page of one view (`table` or an index name), grouped by partition key and sorted by sort key.
+   * Offsets count lines: each item collection starts with a header line, then its items.
+   * Errors: `task.unknown` for a run the host does not hold.
+   */
+  'sample.page': {
+    input: strict({
+      runId: Type.String(),
+      view: Type.String(),
+      offset: Type.Integer({ minimum: 0 }),
+      limit: Type.Integer({ minimum: 0 }),
+    }),
+    output: strict({
+      total: Type.Integer({ minimum: 0 }),
+      rows: Type.Array(checkedElsewhere<SampleRow>('One line of a sample view: an item or an item collection header.')),
+    }),
+  },
+  /** The line of the first item collection whose partition key starts with `key` in a view (its header line), or null. */
+  'sample.find': {
+    input: strict({ runId: Type.String(), view: Type.String(), key: Type.String() }),
+    output: strict({ offset: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]) }),
+  },
+  /**
+   * Runs the partition simulator on one table of `design` in a worker thread (progress:
+   * `task.progress`). `start`: `cold` (default, a new table) or `warm` (the base load has run
+   * before); `limits`: `independent` (default) or `linear` partition read/write limits; `headroom`
+   * of the recommended shard counts (at least 1, default 1.25). A new simulation for the same
+   * `documentId` cancels the one still running for it; queued as `sample.generate`. Errors:
+   * `file.invalidDesign`, `task.canceled`, `task.failed`.
+   */
+  'simulation.run': {
+    input: strict({
+      ...taskFields,
+      start: Type.Optional(Type.Union([Type.Literal('cold'), Type.Literal('warm')])),
+      limits: Type.Optional(Type.Union([Type.Literal('independent'), Type.Literal('linear')])),
+      headroom: Type.Optional(Type.Number({ minimum: 1 })),
+    }),
+    output: checkedElsewhere<SimulationResult>('The simulator’s result for each target (the table and its GSIs).'),
+  },
+  /** Cancels a running `sample.generate` or `simulation.run`; its call then fails with `task.canceled`. */
+  'task.cancel': { input: strict({ runId: Type.String() }), output: strict({ canceled: Type.Boolean() }) },
+} satisfies Record<string, { input: TSchema; output: TSchema }>;
+
+/** The payload schema of every host event. */
+export const eventContract = {
+  'menu.command': strict({ command: MenuCommand }),
+  /**
+   * Progress of a long task (sample generation, simulation): `done` of `total` steps. `state` is
+   * `queued` while the task waits for a free worker, `running` (or absent) once it runs.
+   */
+  'task.progress': strict({
+    runId: Type.String(),
+    done: Type.Number({ minimum: 0 }),
+    total: Type.Number({ minimum: 0 }),
+    label: Type.String(),
+    state: Type.Optional(Type.Union([Type.Literal('queued'), Type.Literal('running')])),
+  }),
+} satisfies Record<string, TSchema>;
