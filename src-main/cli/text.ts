@@ -1,25 +1,8 @@
 /** Plain-text output helpers: numbers, dollars, aligned tables and a Figure's derivation. */
 import { formatNumber, unitLabel, type Figure } from '../../src-shared/capacity/figure.ts';
 
-/** Dollars: cents for amounts of a cent or more, up to 4 significant digits below that (`$0.0004`). */
-export function formatUsd(usd: number): string {
-  if (!Number.isFinite(usd)) return String(usd);
-  if (usd === 0) return '$0.00';
-  if (Math.abs(usd) < 0.01) return `$${Number(usd.toPrecision(2)).toLocaleString('en-US', { maximumFractionDigits: 10 })}`;
-  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** Bytes as `812 B`, `9.48 GB` (binary units, as DynamoDB counts them). */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-  let value = bytes;
-  let i = 0;
-  while (Math.abs(value) >= 1024 && i < units.length - 1) {
-    value /= 1024;
-    i += 1;
-  }
-  return `${formatNumber(value, i === 0 ? 0 : 2)} ${units[i]}`;
-}
+// Dollars and bytes read the same in the CLI as on screen: one format module.
+export { formatBytes, formatUsd } from '../../src-shared/format/index.ts';
 
 /** A number for JSON output: finite, without binary floating-point noise (0.1 + 0.2 → 0.3); null otherwise. */
 export function jsonNumber(n: number): number | null {

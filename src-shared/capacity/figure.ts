@@ -11,6 +11,7 @@
  */
 
 import type { DocSource } from './sources.ts';
+import { formatNumber } from '../format/index.ts';
 
 export type Unit =
   | 'B'
@@ -66,25 +67,12 @@ export function figure(steps: Step[], assumptions: string[] = []): Figure {
   return { value: last.value, unit: last.unit, steps, assumptions };
 }
 
-/** 1234567.891 → "1,234,567.89"; integers without decimals. */
-export function formatNumber(n: number, maxFractionDigits = 2): string {
-  if (!Number.isFinite(n)) return String(n);
-  return n.toLocaleString('en-US', { maximumFractionDigits: maxFractionDigits });
-}
+// Numbers are written by the one format module (cached formatters); re-exported for the figures' users.
+export { formatNumber, formatUnits } from '../format/index.ts';
 
 const SINGULAR: Partial<Record<Unit, string>> = { items: 'item', pages: 'page', units: 'unit', requests: 'request', partitions: 'partition', writes: 'write', hours: 'hour' };
 
 /** A step's unit as shown beside its value: singular for exactly 1 (`1 page`, `2 pages`). */
 export function unitLabel(value: number, unit: Unit): string {
   return value === 1 ? (SINGULAR[unit] ?? unit) : unit;
-}
-
-/**
- * Capacity units per second as shown beside a key: whole units from 10 up, two significant digits
- * below (a key among a million gets 0.003 WCU/s, not "0"), and 0 only for nothing at all.
- */
-export function formatUnits(n: number): string {
-  if (!Number.isFinite(n)) return String(n);
-  if (n === 0 || Math.abs(n) >= 10) return formatNumber(n, Math.abs(n) >= 100 ? 0 : 1);
-  return n.toLocaleString('en-US', { maximumSignificantDigits: 2 });
 }

@@ -18,6 +18,7 @@ import { shardAdvice } from './shards.ts';
 import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_PARTITION_KEY_DESIGN, AWS_PARTITION_LIMITS, AWS_QUOTAS } from './sources.ts';
 import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_PROVISIONED, type SimulationState, type TargetState } from './engine.ts';
 import type { HotKey, PartitionStat, PatternResult, SimulationResult, TargetResult, ThrottledKey, ThrottlingReason } from './types.ts';
+import { formatShare } from '../format/index.ts';
 
 type PartitionOrigins = NonNullable<TargetResult['partitionOrigins']>;
 
@@ -30,13 +31,7 @@ const round = (n: number, digits = 3) => {
   return Math.round(n * f) / f;
 };
 
-/** `92%`, `0.4%`, `100%`; `<0.1%` for a share that is not zero but rounds to it. */
-export function formatShare(fraction: number): string {
-  const pct = fraction * 100;
-  if (pct > 0 && pct < 0.05) return '<0.1%';
-  const text = pct >= 10 || pct === 0 ? String(Math.round(pct)) : String(Math.round(pct * 10) / 10);
-  return `${text}%`;
-}
+export { formatShare };
 
 /** `0:05:00`. */
 export function formatSecond(second: number): string {
