@@ -1,7 +1,7 @@
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect } from './fixtures/app.ts';
-import { KeyplanPage } from './pages/keyplan.ts';
+import { JsonTyping, KeyplanPage } from './pages/keyplan.ts';
 import { JsonPage } from './pages/formats.ts';
 
 const data = join(import.meta.dirname, 'data');
@@ -106,4 +106,63 @@ test('the design schema documents, completes and checks what is typed', async ({
   const suggestions = await json.completeAfter('"tableClass"');
   await expect(suggestions.filter({ hasText: 'pointInTimeRecovery' })).toHaveCount(1);
   await steps.shot('completion');
+});
+
+test('the raw JSON never gets stuck: typed back to valid, undone across leaving the screen, pasted, or shown again', async ({ page, host, steps }) => {
+  const app = new KeyplanPage(page);
+  const json = new JsonPage(page);
+  const typing = new JsonTyping(page);
+  await app.open(host.url);
+  await openOrdersDesign(app, host.workspaceDir);
+  await json.show();
+
+  // Invalid, then valid again by typing: the valid text is applied.
+  await typing.typeAfter('"Orders by date"', ' oops');
+  await expect(json.status).toHaveAttribute('data-state', 'syntax');
+  await expect(typing.showCurrentDesign).toBeVisible();
+  await typing.erase(' oops'.length);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type(' (v2)');
+  await json.inSync();
+  await expect(app.designName).toHaveValue('Orders by date (v2)');
+  await expect(typing.showCurrentDesign).toBeHidden();
+
+  // Invalid text survives leaving the screen, and the editor's own undo still reaches back past it.
+  await typing.typeAfter('"Orders by date (v2)"', ',');
+  await expect(json.status).toHaveAttribute('data-state', 'syntax');
+  await app.show('Entities & keys');
+  await json.show();
+  await expect(json.status).toHaveAttribute('data-state', 'syntax');
+  await typing.undoInEditor();
+  await json.inSync();
+  await expect(json.visibleText).toContainText('"Orders by date (v2)"');
+  await typing.undoInEditor();
+  await json.inSync();
+  await expect(app.designName).toHaveValue('Orders by date');
+  await steps.shot('undone-across-leaving');
+
+  // A whole design pasted over the text is applied.
+  const pasted = JSON.parse(await readFile(join(data, 'orders-by-date.keyplan.json'), 'utf8')) as { name: string };
+  pasted.name = 'Pasted design';
+  await typing.pasteOverAll(JSON.stringify(pasted, null, 2));
+  await json.inSync();
+  await expect(app.designName).toHaveValue('Pasted design');
+
+  // Any invalid state: "Show the current design" brings back the text and the status.
+  await typing.pasteOverAll('{ "formatVersion": 1, "name": ');
+  await expect(json.status).toHaveAttribute('data-state', 'syntax');
+  await steps.shot('invalid-with-show-current');
+  await typing.showCurrentDesign.click();
+  await json.inSync();
+  await expect(json.visibleText).toContainText('"Pasted design"');
+  await expect(json.markers()).toHaveCount(0);
+  await typing.typeAfter('"Pasted design"', ' ');
+  await typing.erase(1);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type('!');
+  await json.inSync();
+  await expect(app.designName).toHaveValue('Pasted design!');
+  await steps.shot('applied-again');
 });

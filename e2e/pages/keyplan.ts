@@ -191,3 +191,47 @@ export class PatternsPage {
     return this.page.getByRole('dialog');
   }
 }
+
+/** Typing into the Raw JSON editor as a user does (the screen's other parts are in `JsonPage`, pages/formats.ts). */
+export class JsonTyping {
+  constructor(readonly page: Page) {}
+
+  get editorHost(): Locator {
+    return this.page.getByTestId('json-editor');
+  }
+
+  /** Clicks the first line showing `text` (one token, e.g. a quoted string), and types `typed` at its end, key by key. */
+  async typeAfter(text: string, typed: string): Promise<void> {
+    await this.editorHost.getByText(text, { exact: true }).first().click();
+    await this.page.keyboard.press('End');
+    await this.page.keyboard.type(typed);
+  }
+
+  /** Presses Backspace `count` times where the cursor is. */
+  async erase(count: number): Promise<void> {
+    for (let i = 0; i < count; i += 1) await this.page.keyboard.press('Backspace');
+  }
+
+  /** The editor's own undo (Ctrl/Cmd+Z with the text focused), not the design's. */
+  async undoInEditor(): Promise<void> {
+    await this.page.getByRole('textbox', { name: 'Design JSON' }).focus();
+    await this.page.keyboard.press('ControlOrMeta+z');
+  }
+
+  /** Selects all the text and pastes `text` over it, as from the clipboard. */
+  async pasteOverAll(text: string): Promise<void> {
+    const input = this.page.getByRole('textbox', { name: 'Design JSON' });
+    await input.focus();
+    await this.page.keyboard.press('ControlOrMeta+a');
+    await input.evaluate((element, pasted) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', pasted);
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+  }
+
+  /** "Show the current design": drops text that is not applied. */
+  get showCurrentDesign(): Locator {
+    return this.page.getByRole('button', { name: 'Show the current design' });
+  }
+}

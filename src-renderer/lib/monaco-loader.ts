@@ -5,9 +5,15 @@
 export type MonacoKit = typeof import('./monaco.ts');
 
 let loading: Promise<MonacoKit> | undefined;
+let loaded: MonacoKit | undefined;
+
+/** Monaco if it was loaded already (nothing to clean up otherwise); never starts a load. */
+export function loadedMonaco(): MonacoKit | undefined {
+  return loaded;
+}
 
 export function loadMonaco(): Promise<MonacoKit> {
-  loading ??= import('./monaco.ts').catch((error: unknown) => {
+  loading ??= import('./monaco.ts').then((kit) => (loaded = kit)).catch((error: unknown) => {
     loading = undefined; // a failed load (e.g. a chunk missing after an update) may be retried
     throw error;
   });

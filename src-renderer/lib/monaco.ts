@@ -1,6 +1,6 @@
 /**
- * Monaco, set up once: the lean editor API (`monaco-editor/editor`) with only the editor features and
- * languages Keyplan uses, its two web workers, and the design's JSON Schema. This module is heavy
+ * Monaco, set up once: the lean editor API (`monaco-editor/editor`) with the editor contributions and
+ * only the languages Keyplan uses, its two web workers, and the design's JSON Schema. This module is heavy
  * (several MB); import it only through `loadMonaco()` in `monaco-loader.ts`, so start-up never pays for it.
  *
  * Monaco 0.56+ moved the JSON language API to its own entry (`monaco.json.jsonDefaults` in the full
@@ -11,27 +11,12 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import 'monaco-editor/languages/definitions/yaml/register';
 import 'monaco-editor/languages/definitions/hcl/register';
 import 'monaco-editor/languages/definitions/typescript/register';
-import 'monaco-editor/features/codicon/register';
-import 'monaco-editor/features/hover/register';
-import 'monaco-editor/features/suggest/register';
-import 'monaco-editor/features/find/register';
-import 'monaco-editor/features/folding/register';
-import 'monaco-editor/features/bracketMatching/register';
-import 'monaco-editor/features/clipboard/register';
-import 'monaco-editor/features/contextmenu/register';
-import 'monaco-editor/features/comment/register';
-import 'monaco-editor/features/cursorUndo/register';
-import 'monaco-editor/features/format/register';
-import 'monaco-editor/features/gotoError/register';
-import 'monaco-editor/features/linesOperations/register';
-import 'monaco-editor/features/multicursor/register';
-import 'monaco-editor/features/smartSelect/register';
-import 'monaco-editor/features/wordHighlighter/register';
-import 'monaco-editor/features/wordOperations/register';
-import 'monaco-editor/features/readOnlyMessage/register';
-// `features/suggest/register` brings inline completions only; the suggest widget (completion from the
-// schema) is this contribution, which `editor.main` imports directly.
-import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+// Every editor contribution, registered before the first editor exists. The JSON language's worker
+// manager (`languages/features/json`, loaded by Monaco when the first JSON model appears) imports this
+// same module; arriving after the first editor, its contributions (CodeLens, drop/paste, …) found their
+// services missing and every later editor threw "depends on UNKNOWN service ICodeLensCache" /
+// "treeViewsDndService". Loaded here first, the services are part of the set the first editor seals.
+import 'monaco-editor/internal/common/workers';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import { designJsonSchema } from '../../src-shared/model/schema.ts';
@@ -167,10 +152,30 @@ export function onMarkersChanged(model: MonacoModel, listener: () => void): mona
   });
 }
 
-/** The model for a design's JSON, created on first use and kept while the document is open. */
+/**
+ * The model for a design's JSON, created on first use and kept while the document is open (editors
+ * come and go with the screen; the model keeps the text's own undo stack). See `disposeDesignModels`.
+ */
 export function designModel(documentId: string, text: string): MonacoModel {
   const uri = designModelUri(documentId);
   return monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, 'json', uri);
+}
+
+/** Disposes the design models of documents not in `openIds` (they were closed). */
+export function disposeDesignModels(openIds: readonly string[]): void {
+  const keep = new Set(openIds.map((id) => designModelUri(id).toString()));
+  for (const model of monaco.editor.getModels()) {
+    if (model.uri.scheme === 'keyplan' && model.uri.authority === 'design' && !keep.has(model.uri.toString())) model.dispose();
+  }
+}
+
+/** The editor's scroll position, selections and folding, to restore in a later editor over the same model. */
+export function saveViewState(editor: MonacoEditor): unknown {
+  return editor.saveViewState() ?? undefined;
+}
+
+export function restoreViewState(editor: MonacoEditor, state: unknown): void {
+  if (state) editor.restoreViewState(state as monaco.editor.ICodeEditorViewState);
 }
 
 /** Replaces a model's whole text as one edit the editor's own undo can step back over. */

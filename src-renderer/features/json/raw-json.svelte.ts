@@ -8,12 +8,16 @@
  * - A change from elsewhere (undo, the forms) replaces the text, unless the text holds an invalid
  *   edit: that is kept, and `isStale` says the design moved on underneath it.
  *
- * The text outlives the screen: leaving Raw JSON and coming back keeps an unfinished edit.
+ * - Whatever the text holds, `revert` shows the current design again ("Show the current design").
+ *
+ * The text outlives the screen: leaving Raw JSON and coming back keeps an unfinished edit, and the
+ * screen keeps the editor's own model (with its undo stack) and view state beside it.
  */
 import type { Design } from '../../../src-shared/model/schema.ts';
 import type { Problem } from '../../../src-shared/model/problems.ts';
 import { parseDesignStructure, validateDesign } from '../../../src-shared/model/validate.ts';
 import type { OffsetMarker } from '../../lib/monaco.ts';
+import { loadedMonaco } from '../../lib/monaco-loader.ts';
 import { locateJsonValues, rangeOfPath } from './json-locations.ts';
 
 /** Typing pauses at least this long before an edit reaches the design (one undo step per burst). */
@@ -54,6 +58,7 @@ export function problemMarkers(text: string, reading: TextReading): OffsetMarker
 }
 
 export interface RawJsonSource {
+  readonly id: string;
   readonly design: Design;
 }
 
@@ -64,6 +69,12 @@ export class RawJsonEditing {
   isStale = $state(false);
   /** An edit waits for the pause in typing before it reaches the design. */
   isPending = $state(false);
+
+  /**
+   * The editor's scroll position, cursor and folding, kept while the screen is closed: opaque here, the
+   * screen saves and restores it (not reactive, nothing displays it).
+   */
+  viewState: unknown = undefined;
 
   readonly reading: TextReading = $derived(readDesignText(this.text));
   readonly markers: OffsetMarker[] = $derived(problemMarkers(this.text, this.reading));
@@ -84,6 +95,11 @@ export class RawJsonEditing {
   /** Whether the text reads as a design that could be applied. */
   get isValid(): boolean {
     return this.reading.kind === 'design';
+  }
+
+  /** Whether the text differs from the design in a way "Show the current design" would undo. */
+  get canRevert(): boolean {
+    return this.isStale || this.reading.kind !== 'design';
   }
 
   /** The user changed the text (every keystroke). */
@@ -146,14 +162,38 @@ export class RawJsonEditing {
   }
 }
 
-const editing = new WeakMap<RawJsonSource, RawJsonEditing>();
+const editing = new Map<RawJsonSource, { state: RawJsonEditing; destroy: () => void }>();
 
-/** The Raw JSON state of a document, kept while the document is open. */
+/**
+ * The Raw JSON state of a document, kept while the document is open (see `releaseClosed`).
+ *
+ * The state's deriveds (`reading`, `markers`) are created under a root of their own: created inside
+ * the screen's component they would belong to it, and once the screen closed they went inert and
+ * read stale forever (the text came back "Not valid JSON" whatever was typed after re-entering).
+ */
 export function rawJsonOf(doc: RawJsonSource, apply: (design: Design) => void): RawJsonEditing {
-  let state = editing.get(doc);
-  if (!state) {
-    state = new RawJsonEditing(doc, apply);
-    editing.set(doc, state);
+  let entry = editing.get(doc);
+  if (!entry) {
+    let state: RawJsonEditing | undefined;
+    const destroy = $effect.root(() => {
+      state = new RawJsonEditing(doc, apply);
+    });
+    entry = { state: state!, destroy };
+    editing.set(doc, entry);
   }
-  return state;
+  return entry.state;
+}
+
+/**
+ * Forgets the Raw JSON state of every document not in `open` (they were closed): a waiting edit is
+ * dropped, and the editor's model of the text (with its undo stack) is disposed.
+ */
+export function releaseClosed(open: readonly RawJsonSource[]): void {
+  for (const [doc, entry] of editing) {
+    if (open.includes(doc)) continue;
+    entry.state.dispose();
+    entry.destroy();
+    editing.delete(doc);
+  }
+  loadedMonaco()?.disposeDesignModels(open.map((d) => d.id));
 }
