@@ -1,0 +1,79 @@
+/**
+ * The layering rule is enforced by `npm run lint` (eslint.config.js); these cases prove each of its
+ * restrictions can fail. Every fixture under tests/fixtures/lint is linted as if it stood at the same
+ * path from the repository root, without its `.txt` suffix.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, test } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const fixtures = join(root, 'tests/fixtures/lint');
+const eslint = new ESLint({ cwd: root });
+
+/** The problems ESLint reports for the fixture `path` (repository-relative, without `.txt`), as `rule: message` at `line`. */
+async function lintAs(path: string): Promise<{ rule: string | null; line: number; message: string }[]> {
+  const source = readFileSync(join(fixtures, `${path}.txt`), 'utf8');
+  const [result] = await eslint.lintText(source, { filePath: join(root, path) });
+  if (result === undefined) throw new Error(`ESLint returned no result for ${path}`);
+  return result.messages.map((m) => ({ rule: m.ruleId, line: m.line, message: m.message }));
+}
+
+const RESTRICTED = 'no-restricted-imports';
+
+describe('the layering lint', { timeout: 30_000 }, () => {
+  test.each<[string, string, { rule: string; line: number; message: RegExp }[]]>([
+    ['src-shared imports nothing of src-main', 'src-shared/ipc/imports-main.ts', [{ rule: RESTRICTED, line: 1, message: /Only src-main imports src-main/ }]],
+    ['src-shared imports nothing of src-renderer, types included', 'src-shared/format/imports-renderer.ts', [
+      { rule: RESTRICTED, line: 1, message: /Only src-renderer imports src-renderer/ },
+      { rule: RESTRICTED, line: 1, message: /no Svelte components or rune modules/ },
+    ]],
+    [
+      'src-shared imports no Node built-in, with or without node:',
+      'src-shared/model/imports-node.ts',
+      [
+        { rule: RESTRICTED, line: 1, message: /Node built-ins are for src-main only/ },
+        { rule: RESTRICTED, line: 2, message: /Node built-ins are for src-main only/ },
+      ],
+    ],
+    ['src-shared imports no electron', 'src-shared/planner/imports-electron.ts', [{ rule: RESTRICTED, line: 1, message: /Electron is for src-main only/ }]],
+    [
+      'src-shared imports no svelte, dexie, monaco-editor or Svelte component, not even with import()',
+      'src-shared/capacity/imports-ui.ts',
+      [
+        ...[1, 2, 3, 4].map((line) => ({ rule: RESTRICTED, line, message: /src-shared is pure: no (UI or browser libraries|Svelte components)/ })),
+        { rule: 'no-restricted-syntax', line: 7, message: /src-shared is pure: no UI or browser libraries/ },
+      ],
+    ],
+    ['src-shared uses no DOM global in code', 'src-shared/sample/uses-dom.ts', [
+      { rule: 'no-restricted-globals', line: 2, message: /'window'.*no DOM/ },
+      { rule: 'no-restricted-globals', line: 2, message: /'document'.*no DOM/ },
+    ]],
+    ['src-shared/model imports no sibling but errors.ts', 'src-shared/model/imports-planner.ts', [{ rule: RESTRICTED, line: 2, message: /model imports none of its siblings/ }]],
+    ['src-shared/model imports no sibling from a subfolder either', 'src-shared/model/validate/imports-costing.ts', [{ rule: RESTRICTED, line: 2, message: /model imports none of its siblings/ }]],
+    ['contract.ts imports types only (the sandboxed preload bundles it)', 'src-shared/ipc/contract.ts', [
+      { rule: '@typescript-eslint/no-restricted-imports', line: 2, message: /contract\.ts imports types only/ },
+    ]],
+    ['src-main imports nothing of src-renderer', 'src-main/imports-renderer.ts', [{ rule: RESTRICTED, line: 1, message: /Only src-renderer imports src-renderer/ }]],
+    ['src-renderer imports nothing of src-main', 'src-renderer/lib/imports-main.ts', [{ rule: RESTRICTED, line: 1, message: /Only src-main imports src-main/ }]],
+    ['a Svelte component imports no Node built-in and no electron', 'src-renderer/features/data/ImportsNode.svelte', [
+      { rule: RESTRICTED, line: 2, message: /Node built-ins are for src-main only/ },
+      { rule: RESTRICTED, line: 3, message: /Electron is for src-main only/ },
+    ]],
+    ['the renderer does not import the host-side input check', 'src-renderer/state/imports-dispatch.svelte.ts', [{ rule: RESTRICTED, line: 1, message: /renderer CSP forbids/ }]],
+  ])('%s', async (_rule, path, expected) => {
+    const problems = await lintAs(path);
+    expect(problems).toHaveLength(expected.length);
+    expect(problems).toEqual(expected.map((e) => ({ rule: e.rule, line: e.line, message: expect.stringMatching(e.message) })));
+  });
+
+  test.each([
+    ['src-main may import src-shared, Node and electron', 'src-main/allowed.ts'],
+    ['src-shared may import model, format and TypeBox', 'src-shared/costing/allowed.ts'],
+    ['a test of src-shared may read its fixtures with Node', 'src-shared/model/allowed.test.ts'],
+    ['a Svelte component may import svelte and src-shared, and use the DOM', 'src-renderer/features/data/Allowed.svelte'],
+  ])('allows what the rule permits: %s', async (_what, path) => {
+    expect(await lintAs(path)).toEqual([]);
+  });
+});
