@@ -1,7 +1,9 @@
 /**
  * The host's one handler object, served unchanged by every transport (Electron IPC, the loopback
- * WebSocket, the in-memory test transport). Each handler checks its input's shape, calls a service
- * and returns JSON-safe data; errors are `AppError`s that the transport turns into envelopes.
+ * WebSocket, the in-memory test transport). `dispatchRequest` has checked each input against the
+ * contract's schema before a handler runs; a handler checks only what a schema cannot say (a design in
+ * depth, a table the design must have), calls a service and returns JSON-safe data. Errors are
+ * `AppError`s that the transport turns into envelopes.
  */
 import type { ApiHandlers } from '../../src-shared/ipc/contract.ts';
 import { createAppHandlers } from './app.ts';
