@@ -7,7 +7,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../model/schema.ts';
-import { toCdk, toCliInputs, toCloudFormation, toCloudFormationJson, toDynamoDbJson, toNoSqlWorkbench, toTerraform } from './index.ts';
+import {
+  toCdk,
+  toCliInputs,
+  toCloudFormation,
+  toCloudFormationJson,
+  toDesignSheetHtml,
+  toDesignSheetMarkdown,
+  toDynamoDbJson,
+  toNoSqlWorkbench,
+  toTerraform,
+} from './index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const fixtures = resolve(import.meta.dirname, '__fixtures__');
@@ -30,6 +40,8 @@ const FORMATS: Array<[format: string, extension: string, exporter: (d: Design) =
   ['cli-input', 'json', (d) => toCliInputs(d).map((f) => f.content).join('')],
   ['nosql-workbench', 'json', (d) => toNoSqlWorkbench(d, { maxItemsPerEntity: 3, dateMs: DATE_MS })],
   ['dynamodb-json', 'jsonl', (d) => toDynamoDbJson(d, { maxItemsPerTable: 12, seed: 7 })],
+  ['design-sheet', 'md', toDesignSheetMarkdown],
+  ['design-sheet', 'html', toDesignSheetHtml],
 ];
 
 describe.each(Object.entries(DESIGNS))('golden exports of %s', (name, file) => {

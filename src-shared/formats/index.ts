@@ -1,8 +1,8 @@
 /**
  * File formats a design goes to and comes from: table definitions (CloudFormation, Terraform, CDK,
  * the AWS CLI's CreateTable input), items as BatchWriteItem requests in DynamoDB JSON, and NoSQL
- * Workbench data models. One module per format; import from here. Only the hosts and the UI import
- * this folder.
+ * Workbench data models, and the design sheet (Markdown, HTML). One module per format; import from
+ * here. Only the hosts and the UI import this folder.
  */
 export { toCloudFormation, toCloudFormationJson, cloudFormationTemplate } from './cloudformation.ts';
 export { toTerraform } from './terraform.ts';
@@ -39,3 +39,30 @@ export {
 } from './nosql-workbench.ts';
 export { sampleItemsOf } from './sample-items.ts';
 export { decodeImportText } from './import-text.ts';
+export {
+  MAX_KEY_COLUMNS_PER_CHART,
+  NEEDS_KEY_DESIGN,
+  designSheet,
+  expressionText,
+  keyCellText,
+  patternSummary,
+  projectionText,
+  servedByText,
+  sheetPerRequest,
+  sheetUnitsPerSecond,
+  sheetUsd,
+  type DesignSheet,
+  type EntityChartPart,
+  type IndexGroup,
+  type IndexSetting,
+  type KeyCell,
+  type KeyColumn,
+  type PatternRow,
+  type PlannedRow,
+  type Setting,
+  type SheetCosts,
+  type SheetTotals,
+  type TableSheet,
+} from './design-sheet.ts';
+export { toDesignSheetMarkdown } from './design-sheet-markdown.ts';
+export { toDesignSheetHtml } from './design-sheet-html.ts';
