@@ -1,22 +1,12 @@
 /**
  * `keyplan export <design> --to <format> [--out FILE]`: the design as a table definition
  * (CloudFormation YAML or JSON, Terraform, CDK), the AWS CLI's create-table input, a NoSQL Workbench
- * model, or sample items as BatchWriteItem requests in DynamoDB JSON. The formats are
- * `src-shared/formats`; this file reads the design, picks the format and writes the result.
+ * model, sample items as BatchWriteItem requests in DynamoDB JSON, or its design sheet (Markdown,
+ * HTML). The formats are the export dialog's, from one registry (`src-shared/formats/registry.ts`);
+ * this file reads the design, picks the format and writes the result.
  */
-import type { Design } from '../../src-shared/model/schema.ts';
 import { validateDesign } from '../../src-shared/model/validate.ts';
-import {
-  DEFAULT_EXPORT_ITEMS_PER_ENTITY,
-  DEFAULT_ITEMS_PER_TABLE,
-  toCdk,
-  toCliInputs,
-  toCloudFormation,
-  toCloudFormationJson,
-  toDynamoDbJsonFiles,
-  toNoSqlWorkbench,
-  toTerraform,
-} from '../../src-shared/formats/index.ts';
+import { EXPORT_FORMATS, findExportFormat, type ExportedFile, type ExportFormat, type ExportOptions } from '../../src-shared/formats/index.ts';
 import type { Command } from './command.ts';
 import { problemLine, readDesign } from './input.ts';
 import { errorLine, EXIT, writeLines, type CliIo } from './io.ts';
@@ -27,49 +17,14 @@ const MAX_ITEMS_OPTION = 100_000;
 /** Largest `--seed`: a 32-bit seed. */
 const MAX_SEED = 4_294_967_295;
 
-interface ExportedFile {
-  name: string;
-  /** What tells this file from its siblings in `<out>-<suffix>.json`. */
-  suffix: string;
-  content: string;
+const formatList = EXPORT_FORMATS.map((f) => f.id).join(', ');
+const width = Math.max(...EXPORT_FORMATS.map((f) => f.id.length));
+const aliasLines = EXPORT_FORMATS.flatMap((f) => f.aliases.map((a) => `  ${a.padEnd(width)}  the same as ${f.id}`));
+
+/** What `--to` accepts, one line each: `--to` ids in the registry's order (the export dialog's tabs). */
+export function exportFormatHelp(): string {
+  return EXPORT_FORMATS.map((f: ExportFormat) => `  ${f.id.padEnd(width)}  ${f.summary}`).join('\n');
 }
-
-interface Format {
-  name: string;
-  summary: string;
-  /** One file, or several (each table's input, each batch of items). */
-  export(design: Design, options: { items?: number; seed?: number; nowMs: number }): string | ExportedFile[];
-}
-
-const FORMATS: readonly Format[] = [
-  { name: 'cloudformation', summary: 'CloudFormation template, YAML (one AWS::DynamoDB::Table per table)', export: (d) => toCloudFormation(d) },
-  { name: 'cloudformation-json', summary: 'the same template in JSON', export: (d) => toCloudFormationJson(d) },
-  { name: 'terraform', summary: 'Terraform aws_dynamodb_table resources (HCL)', export: (d) => toTerraform(d) },
-  { name: 'cdk', summary: 'AWS CDK v2 stack in TypeScript (dynamodb.TableV2)', export: (d) => toCdk(d) },
-  {
-    name: 'cli-input',
-    summary: 'aws dynamodb create-table --cli-input-json input, one file per table',
-    export: (d) => toCliInputs(d).map((f) => ({ name: f.fileName, suffix: f.tableName, content: f.content })),
-  },
-  {
-    name: 'nosql-workbench',
-    summary: `NoSQL Workbench model 3.0 (a facet per entity, up to --items sample items each, default ${DEFAULT_EXPORT_ITEMS_PER_ENTITY})`,
-    export: (d, { items, nowMs }) => toNoSqlWorkbench(d, { dateMs: nowMs, ...(items !== undefined ? { maxItemsPerEntity: items } : {}) }),
-  },
-  {
-    name: 'dynamodb-json',
-    summary: `seeded sample items as BatchWriteItem requests of 25 (up to --items per table, default ${DEFAULT_ITEMS_PER_TABLE})`,
-    export: (d, { items, seed }) =>
-      toDynamoDbJsonFiles(d, { ...(items !== undefined ? { maxItemsPerTable: items } : {}), ...(seed !== undefined ? { seed } : {}) }).map((f) => ({
-        name: f.fileName,
-        suffix: f.fileName.replace(/^items-|\.json$/g, ''),
-        content: f.content,
-      })),
-  },
-];
-
-const formatList = FORMATS.map((f) => f.name).join(', ');
-const width = Math.max(...FORMATS.map((f) => f.name.length));
 
 /** A whole number from 0 to `max`; undefined when absent; 'bad' otherwise. */
 function parseCount(value: string | undefined, max: number): number | undefined | 'bad' {
@@ -79,17 +34,18 @@ function parseCount(value: string | undefined, max: number): number | undefined 
 }
 
 /** Where the export goes and what it says it wrote. */
-async function writeExport(result: string | ExportedFile[], out: string | undefined, io: CliIo): Promise<number> {
+async function writeExport(format: ExportFormat, files: ExportedFile[], out: string | undefined, io: CliIo): Promise<number> {
   if (out === undefined) {
     // Several documents on stdout: one JSON document per line (JSON Lines).
-    const text = typeof result === 'string' ? result : result.map((f) => `${JSON.stringify(JSON.parse(f.content))}\n`).join('');
-    io.stdout.write(text);
+    io.stdout.write(format.isMultiFile ? files.map((f) => `${JSON.stringify(JSON.parse(f.content))}\n`).join('') : (files[0]?.content ?? ''));
     return EXIT.ok;
   }
   const shown = (path: string): string => shownPath(io.cwd, path);
-  const files = typeof result === 'string' ? [{ name: out, suffix: '', content: result }] : result;
-  const toFolder = typeof result !== 'string' && (await isFolder(out, io.cwd));
-  const paths = typeof result === 'string' ? pathsFor(out, io.cwd, false, [out], ['']) : pathsFor(out, io.cwd, toFolder, files.map((f) => f.name), files.map((f) => f.suffix));
+  const written = format.isMultiFile ? files : [{ name: out, suffix: '', content: files[0]?.content ?? '' }];
+  const toFolder = format.isMultiFile && (await isFolder(out, io.cwd));
+  const paths = format.isMultiFile
+    ? pathsFor(out, io.cwd, toFolder, written.map((f) => f.name), written.map((f) => f.suffix))
+    : pathsFor(out, io.cwd, false, [out], ['']);
   if (toFolder) {
     const made = await makeFolder(pathsFor(out, io.cwd, false, [out], [''])[0]!, out);
     if (!made.ok) {
@@ -97,12 +53,12 @@ async function writeExport(result: string | ExportedFile[], out: string | undefi
       return EXIT.problems;
     }
   }
-  const written = await writeAll(
-    files.map((f, i) => ({ path: paths[i]!, content: f.content })),
+  const result = await writeAll(
+    written.map((f, i) => ({ path: paths[i]!, content: f.content })),
     shown,
   );
-  if (!written.ok) {
-    writeLines(io.stderr, written.errors.map(errorLine));
+  if (!result.ok) {
+    writeLines(io.stderr, result.errors.map(errorLine));
     return EXIT.problems;
   }
   const names = paths.map(shown);
@@ -113,7 +69,7 @@ async function writeExport(result: string | ExportedFile[], out: string | undefi
 export const exportCommand: Command = {
   name: 'export',
   synopsis: 'keyplan export <design> --to <format> [--out FILE]',
-  summary: 'the design as CloudFormation, Terraform, CDK, CLI input, NoSQL Workbench or DynamoDB JSON',
+  summary: 'the design as CloudFormation, Terraform, CDK, CLI input, NoSQL Workbench, DynamoDB JSON, or its design sheet (Markdown, HTML)',
   fileName: '<design>',
   flags: [],
   options: ['--to', '--out', '--items', '--seed'],
@@ -122,8 +78,10 @@ export const exportCommand: Command = {
 Writes the design in another format. The design must pass "keyplan check" (no problems; unserved
 access patterns do not stop an export).
 
-Formats (--to):
-${FORMATS.map((f) => `  ${f.name.padEnd(width)}  ${f.summary}`).join('\n')}
+Formats (--to), the export dialog's formats:
+${exportFormatHelp()}
+Aliases:
+${aliasLines.join('\n')}
 
 Options:
   --to FORMAT  the format (required)
@@ -147,11 +105,12 @@ Exit codes: 0 written; 1 the design cannot be read, has problems, or a file cann
 
 Examples:
   keyplan export examples/ecommerce.keyplan.json --to cloudformation --out template.yaml
-  keyplan export examples/ecommerce.keyplan.json --to dynamodb-json --out items/`,
+  keyplan export examples/ecommerce.keyplan.json --to dynamodb-json --out items/
+  keyplan export examples/ecommerce.keyplan.json --to markdown --out design-sheet.md`,
 
   async run({ file, options }, io) {
     const to = options.get('--to');
-    const format = FORMATS.find((f) => f.name === to);
+    const format = to === undefined ? undefined : findExportFormat(to);
     if (to === undefined || !format) {
       const message = to === undefined ? '"keyplan export" needs --to <format>' : `unknown format "${to}" for --to`;
       writeLines(io.stderr, [errorLine(`${message}; expected one of: ${formatList} (see "keyplan export --help").`)]);
@@ -176,7 +135,7 @@ Examples:
       writeLines(io.stderr, [errorLine(`cannot export "${file}": it has ${count} (see "keyplan check ${file}")${first}`)]);
       return EXIT.problems;
     }
-    const exported = format.export(input.design, { nowMs: Date.now(), ...(items !== undefined && items !== 'bad' ? { items } : {}), ...(seed !== undefined && seed !== 'bad' ? { seed } : {}) });
-    return writeExport(exported, options.get('--out'), io);
+    const exportOptions: ExportOptions = { nowMs: Date.now(), ...(items !== undefined && items !== 'bad' ? { items } : {}), ...(seed !== undefined && seed !== 'bad' ? { seed } : {}) };
+    return writeExport(format, format.produce(input.design, exportOptions), options.get('--out'), io);
   },
 };

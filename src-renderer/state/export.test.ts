@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { addEntity, createDesign } from '../../src-shared/model/edits.ts';
-import { EXPORT_FORMATS, ExportDialogState, exportBaseName, renderExport, type ExportHost, type ExportSaveResult } from './export.svelte.ts';
+import { EXPORT_FORMATS, exportBaseName } from '../../src-shared/formats/index.ts';
+import { ExportDialogState, renderExport, requestExportFormat, type ExportHost, type ExportSaveResult } from './export.svelte.ts';
 
 const empty = createDesign('My Shop: v2');
 const design = addEntity(empty, empty.tables[0]!.id, 'User');
@@ -26,9 +27,39 @@ describe('export formats', () => {
       expect(file.content.length).toBeGreaterThan(0);
     }
   });
+
+  it.each([
+    ['cloudformation', 'my-shop-v2.cloudformation.yaml'],
+    ['cloudformation-json', 'my-shop-v2.cloudformation.json'],
+    ['terraform', 'my-shop-v2.tf'],
+    ['cdk', 'my-shop-v2-stack.ts'],
+    ['cli-input', 'my-shop-v2.AppTable.create-table.json'],
+    ['nosql-workbench', 'my-shop-v2.nosql-workbench.json'],
+    ['markdown', 'my-shop-v2.design-sheet.md'],
+    ['html', 'my-shop-v2.design-sheet.html'],
+  ] as const)('%s is saved as %s by default', (id, name) => {
+    const state = new ExportDialogState(host([]).host);
+    state.choose(id);
+    expect(state.saveName).toBe(name);
+  });
 });
 
 describe('the export dialog', () => {
+  it("offers the registry's formats, in its order (the formats keyplan export --to takes)", () => {
+    const state = new ExportDialogState(host([]).host);
+    expect(state.formats.map((f) => f.id)).toEqual(EXPORT_FORMATS.map((f) => f.id));
+    expect(state.formats.map((f) => f.label)).toContain('Design sheet (Markdown)');
+  });
+
+  it('opens on the format a screen asked for, once', () => {
+    requestExportFormat('markdown');
+    const asked = new ExportDialogState(host([]).host);
+    expect(asked.format.id).toBe('markdown');
+    expect(asked.file?.content).toMatch(/^# Design sheet: My Shop: v2\n/);
+    expect(asked.saveName).toBe('my-shop-v2.design-sheet.md');
+    expect(new ExportDialogState(host([]).host).format.id).toBe('cloudformation');
+  });
+
   it('starts on CloudFormation YAML with its default name', () => {
     const state = new ExportDialogState(host([]).host);
     expect(state.file?.content).toContain('AWS::DynamoDB::Table');

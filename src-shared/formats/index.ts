@@ -1,8 +1,9 @@
 /**
  * File formats a design goes to and comes from: table definitions (CloudFormation, Terraform, CDK,
  * the AWS CLI's CreateTable input), items as BatchWriteItem requests in DynamoDB JSON, and NoSQL
- * Workbench data models, and the design sheet (Markdown, HTML). One module per format; import from
- * here. Only the hosts and the UI import this folder.
+ * Workbench data models, and the design sheet (Markdown, HTML). One module per format, and one
+ * registry of the export formats (`registry.ts`) for the export dialog and `keyplan export`; import
+ * from here. Only the hosts and the UI import this folder.
  */
 export { toCloudFormation, toCloudFormationJson, cloudFormationTemplate } from './cloudformation.ts';
 export { toTerraform } from './terraform.ts';
@@ -66,3 +67,13 @@ export {
 } from './design-sheet.ts';
 export { toDesignSheetMarkdown } from './design-sheet-markdown.ts';
 export { toDesignSheetHtml } from './design-sheet-html.ts';
+export {
+  EXPORT_FORMATS,
+  exportBaseName,
+  exportFileName,
+  findExportFormat,
+  type ExportFormat,
+  type ExportFormatId,
+  type ExportOptions,
+  type ExportedFile,
+} from './registry.ts';
