@@ -16,6 +16,7 @@ export type ScreenId =
   | 'costs'
   | 'partitions'
   | 'compare'
+  | 'sheet'
   | 'json'
   | 'run';
 
@@ -62,6 +63,13 @@ export const SCREENS: readonly Screen[] = [
     label: 'Compare',
     isBuilt: true,
     summary: 'Two or more designs, or two revisions of one, side by side with the better value of each row marked.',
+  },
+  {
+    id: 'sheet',
+    label: 'Design sheet',
+    isBuilt: true,
+    summary:
+      'The review page: each entity\'s key templates for the table and every index, each access pattern\'s index, key condition, filter, units and monthly cost, and the table settings; export it as Markdown or HTML.',
   },
   {
     id: 'json',
