@@ -1,9 +1,10 @@
 /**
  * What the Compare screen compares: two or more sources (open designs, revisions of the active
- * design) and the report on them. Partition risk comes from the host's simulator (worker threads),
- * run on request with one workload and seed for every side, never on the UI thread.
+ * design) and the report on them, its sides lettered A, B, C… with short labels of one kind.
+ * Partition risk comes from the host's simulator (worker threads), run on request with one
+ * workload and seed for every side, never on the UI thread.
  */
-import { compareDesigns, type ComparisonReport, type ComparisonRow } from '../../src-shared/compare/index.ts';
+import { compareDesigns, shortSideLabels, type ComparisonReport, type ComparisonRow, type SideNaming } from '../../src-shared/compare/index.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { DEFAULT_WORKLOAD } from '../../src-shared/partition/engine.ts';
@@ -15,7 +16,14 @@ import { revisionTime, type Revision, type Revisions } from './revisions.svelte.
 export interface CompareSource {
   key: string;
   kind: 'design' | 'revision';
+  /** As the list of sources shows it: the design's title, or `Saved shop.keyplan.json · 14:03:27`. */
   label: string;
+  /** What it is in full, for the legend's tooltip. */
+  description: string;
+  /** The open document it is (a design) or belongs to (a revision). */
+  documentId: string;
+  /** What its short label is made of. */
+  naming: SideNaming;
   design: Design;
 }
 
@@ -52,13 +60,41 @@ export class CompareState {
   }
 
   /** Every open design, then the revisions of the active one (newest first). */
-  readonly sources: CompareSource[] = $derived.by(() => [
-    ...this.#documents().map((d): CompareSource => ({ key: designSourceKey(d.id), kind: 'design', label: d.title, design: d.design })),
-    ...this.#revisions.of(this.#active()?.id).map((r): CompareSource => ({ key: revisionSourceKey(r.id), kind: 'revision', label: revisionLabel(r), design: r.design })),
-  ]);
+  readonly sources: CompareSource[] = $derived.by(() => {
+    const active = this.#active();
+    return [
+      ...this.#documents().map((d): CompareSource => ({
+        key: designSourceKey(d.id),
+        kind: 'design',
+        label: d.title,
+        description: d.fileName ? `${d.fileName}: design “${d.design.name}”${d.isDirty ? ', with unsaved changes' : ''}` : `design “${d.design.name}”, not saved to a file`,
+        documentId: d.id,
+        naming: { designName: d.design.name, fileName: d.fileName },
+        design: d.design,
+      })),
+      ...this.#revisions.of(active?.id).map((r): CompareSource => ({
+        key: revisionSourceKey(r.id),
+        kind: 'revision',
+        label: revisionLabel(r),
+        description: `${revisionLabel(r)}: design “${r.design.name}”`,
+        documentId: r.documentId,
+        naming: revisionNaming(r, active?.fileName),
+        design: r.design,
+      })),
+    ];
+  });
 
   /** The chosen sources that still exist (a closed design drops out). */
   readonly chosen: CompareSource[] = $derived(this.selected.flatMap((k) => this.sources.find((s) => s.key === k) ?? []));
+
+  /**
+   * The short label of each chosen source, in column order: file names on every side, else design
+   * names on every side; an open design compared with one of its revisions is its `current` state.
+   */
+  readonly chosenLabels: string[] = $derived.by(() => {
+    const revisionOf = new Set(this.chosen.filter((s) => s.kind === 'revision').map((s) => s.documentId));
+    return shortSideLabels(this.chosen.map((s) => ({ ...s.naming, isCurrent: s.kind === 'design' && revisionOf.has(s.documentId) })));
+  });
 
   /** What a partition-risk run depends on: the chosen designs. */
   readonly #riskKey: string = $derived(JSON.stringify(this.chosen.map((s) => s.design)));
@@ -71,7 +107,7 @@ export class CompareState {
     if (this.chosen.length < 2) return undefined;
     const risk = this.hasCurrentRisk ? this.risk?.results : undefined;
     try {
-      const designs = this.chosen.map((s) => ({ label: s.label, design: s.design }));
+      const designs = this.chosen.map((s, i) => ({ label: this.chosenLabels[i] ?? s.label, description: s.description, design: s.design }));
       return { ok: true, value: compareDesigns(designs, risk ? { simulations: risk, workload: this.#workload() } : { simulate: false }) };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
@@ -128,6 +164,18 @@ export function revisionLabel(r: Revision): string {
   return `${r.label} · ${revisionTime(r.createdAt)}`;
 }
 
+/**
+ * What a revision's short label is made of: the file it was saved to or read from (`Saved x`,
+ * `On disk: x`), else its document's file; and what made it: saved, on disk, restored, or a
+ * checkpoint by its name. The label is the one the workspace records.
+ */
+export function revisionNaming(r: Pick<Revision, 'label' | 'createdAt' | 'design'>, documentFileName: string | undefined): SideNaming {
+  const saved = /^Saved (.+)$/.exec(r.label);
+  const onDisk = /^On disk: (.+)$/.exec(r.label);
+  const event = saved ? 'saved' : onDisk ? 'on disk' : r.label.startsWith('Restored from ') ? 'restored' : `checkpoint “${r.label}”`;
+  return { designName: r.design.name, fileName: saved?.[1] ?? onDisk?.[1] ?? documentFileName, revision: { event, createdAt: r.createdAt } };
+}
+
 /** One thing the rows are about: a pattern, a table or index, the totals, a warning. */
 export interface CompareSubject {
   title: string;
@@ -143,12 +191,12 @@ export interface CompareSection {
   subjects: CompareSubject[];
 }
 
-const onlyIn = (present: boolean[], labels: string[]): string | undefined =>
-  present.every(Boolean) ? undefined : `only in ${labels.filter((_, i) => present[i]).join(', ')}`;
+const onlyIn = (present: boolean[], letters: string[]): string | undefined =>
+  present.every(Boolean) ? undefined : `only in ${letters.filter((_, i) => present[i]).join(', ')}`;
 
 /** The report grouped as the screen shows it; with `onlyDiffering`, rows (and subjects) where every design agrees are left out. */
 export function compareSections(report: ComparisonReport, onlyDiffering: boolean): CompareSection[] {
-  const labels = report.sides.map((s) => s.label);
+  const labels = report.sides.map((s) => s.letter);
   const keep = (rows: ComparisonRow[]) => (onlyDiffering ? rows.filter((r) => r.differs) : rows);
   const subject = (title: string, rows: ComparisonRow[], note?: string): CompareSubject[] => {
     const kept = keep(rows);

@@ -192,6 +192,15 @@ describe('summary: structural changes', () => {
     if (shorts.length === 0) expect(summaryParts(s).changes).toBe('no structural change');
   });
 
+  it('says where a plan reads and what it fetches: a KEYS_ONLY GSI1 makes the whole-item read fetch from the table', () => {
+    const keysOnly = edit((t) => (t.globalSecondaryIndexes[0]!.projection = { type: 'KEYS_ONLY' }));
+    const s = summaryOf(keysOnly, base());
+    expect(s.cheaper.find((d) => d.name === 'Orders of a customer')).toMatchObject({
+      planBefore: 'Query on GSI GSI1 + BatchGetItem from the table',
+      planAfter: 'Query on GSI GSI1',
+    });
+  });
+
   it('details a capacity change of a provisioned table and a GSI', () => {
     const a = edit((t) => {
       t.billing = { mode: 'PROVISIONED', readCapacityUnits: 100, writeCapacityUnits: 50 };

@@ -223,7 +223,7 @@ function tableChanges(a: Table, b: Table, add: (c: Omit<StructuralChange, 'table
   entityChanges(a, b, add);
 }
 
-/** The plan in words, from the report's rows: `Scan`, `Query on GSI GSI2`, `Query + BatchGetItem from the table on GSI GSI1`. */
+/** The plan in words, from the report's rows: `Scan`, `Query on GSI GSI2`, `Query on GSI GSI1 + BatchGetItem from the table`. */
 function planText(p: PatternComparison, side: number): string {
   const plan = p.sides[side]?.plan;
   if (!plan) return '-';
@@ -231,7 +231,9 @@ function planText(p: PatternComparison, side: number): string {
   const op = typeof operation === 'string' ? operation : plan.operation;
   if (plan.operation === 'None' || op === NEEDS_KEY_DESIGN) return NEEDS_KEY_DESIGN;
   if (plan.operation === 'Scan') return op;
-  return plan.index === 'table' ? `${op} on the table` : `${op} on ${plan.indexKind.toUpperCase()} ${plan.index}`;
+  const where = plan.index === 'table' ? 'on the table' : `on ${plan.indexKind.toUpperCase()} ${plan.index}`;
+  // `Query on GSI GSI1 + BatchGetItem from the table`: the index belongs to the first operation.
+  return op.startsWith(plan.operation) ? `${plan.operation} ${where}${op.slice(plan.operation.length)}` : `${op} ${where}`;
 }
 
 /**
