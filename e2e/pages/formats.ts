@@ -194,3 +194,84 @@ export class ImportDialog {
     await expect(this.dialog).toBeHidden();
   }
 }
+
+/** The Design sheet screen: the entity chart, the access-pattern chart and the table settings. */
+export class DesignSheetPage {
+  constructor(readonly page: Page) {}
+
+  async show(): Promise<void> {
+    await this.page.getByRole('navigation').getByRole('button', { name: 'Design sheet' }).click();
+    await expect(this.page.getByTestId('design-sheet')).toBeVisible();
+  }
+
+  entityChart(table: string): Locator {
+    return this.page.getByRole('table', { name: `Entity chart of table ${table}` });
+  }
+
+  entity(table: string, name: string): Locator {
+    return this.entityChart(table).getByRole('row', { name: `Entity ${name}`, exact: true });
+  }
+
+  patternChart(table: string): Locator {
+    return this.page.getByRole('table', { name: `Access-pattern chart of table ${table}` });
+  }
+
+  patterns(): Locator {
+    return this.page.getByTestId('sheet-pattern');
+  }
+
+  pattern(name: string): Locator {
+    return this.page.getByRole('row', { name: `Pattern ${name}`, exact: true });
+  }
+
+  servedBy(name: string): Locator {
+    return this.pattern(name).getByTestId('sheet-served-by');
+  }
+
+  keyCondition(name: string): Locator {
+    return this.pattern(name).getByTestId('sheet-key-condition');
+  }
+
+  onDemand(name: string): Locator {
+    return this.pattern(name).getByTestId('sheet-on-demand');
+  }
+
+  provisioned(name: string): Locator {
+    return this.pattern(name).getByTestId('sheet-provisioned');
+  }
+
+  /** The sheet's "Export Markdown…" (the export dialog, on the Markdown tab). */
+  async exportMarkdown(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Export Markdown…' }).click();
+  }
+
+  /** How far the screen's content scrolls sideways, in pixels (0: it fits). */
+  async sidewaysOverflow(): Promise<number> {
+    return this.page.getByTestId('design-sheet').evaluate((sheet) => {
+      const content = sheet.closest('.content') ?? document.documentElement;
+      return Math.max(content.scrollWidth - content.clientWidth, document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    });
+  }
+}
+
+/** The costs screen's per-pattern table: the figures the design sheet repeats. */
+export class PatternCostsTable {
+  constructor(readonly page: Page) {}
+
+  row(table: string, pattern: string): Locator {
+    return this.page
+      .getByRole('table', { name: `Pattern costs of table ${table}` })
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell', { name: pattern, exact: true }) });
+  }
+
+  /** The on-demand dollars per month of a pattern (the fourth column). */
+  onDemand(table: string, pattern: string): Locator {
+    return this.row(table, pattern).getByRole('cell').nth(3);
+  }
+
+  /** The provisioned dollars per month of a pattern (the fifth column). */
+  provisioned(table: string, pattern: string): Locator {
+    return this.row(table, pattern).getByRole('cell').nth(4);
+  }
+}
