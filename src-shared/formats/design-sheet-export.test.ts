@@ -71,8 +71,10 @@ describe('the design sheet in Markdown', () => {
     expect(markdownCode(text)).toBe(expected);
   });
 
-  it('escapes Markdown punctuation in plain text', () => {
-    expect(markdownText('a_b *c* [d](e) <f> #1 & g|h')).toBe('a\\_b \\*c\\* \\[d\\](e) \\<f\\> \\#1 \\& g\\|h');
+  it('escapes Markdown punctuation in plain text, but not an underscore inside a word', () => {
+    expect(markdownText('_a_ *c* [d](e) <f> #1 & g|h')).toBe('\\_a\\_ \\*c\\* \\[d\\](e) \\<f\\> \\#1 \\& g\\|h');
+    expect(markdownText('NEW_AND_OLD_IMAGES')).toBe('NEW_AND_OLD_IMAGES');
+    expect(marked.parseInline(markdownText('snake_case_name and _emphasis_?'))).toBe('snake_case_name and _emphasis_?');
   });
 });
 

@@ -32,9 +32,14 @@ import {
 /** Text on one line (a table cell or a heading holds no line break). */
 const oneLine = (text: string): string => text.replace(/\s*[\r\n]+\s*/g, ' ');
 
-/** Plain text with every character Markdown could read as markup escaped, on one line. */
+/**
+ * Plain text with every character Markdown could read as markup escaped, on one line. An `_`
+ * between two letters or digits stays as it is (`NEW_IMAGE`): GFM never reads it as emphasis.
+ */
 export function markdownText(text: string): string {
-  return oneLine(text).replace(/[\\`*_[\]<>|~&#!]/g, (c) => `\\${c}`);
+  return oneLine(text).replace(/[\\`*_[\]<>|~&#!]/g, (c, at: number, all: string) =>
+    c === '_' && /[\p{L}\p{N}]/u.test(all[at - 1] ?? '') && /[\p{L}\p{N}]/u.test(all[at + 1] ?? '') ? c : `\\${c}`,
+  );
 }
 
 /**
