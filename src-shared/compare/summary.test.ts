@@ -93,7 +93,7 @@ const MONTH_SECONDS = 730 * 3600;
 /** On-demand, Standard (docs/dynamodb-rules.md §6.1): $0.125 per million read request units, $0.625 per million write request units. */
 const readsUsd = (rcuPerSecond: number) => ((rcuPerSecond * MONTH_SECONDS) / 1e6) * 0.125;
 const writesUsd = (wcuPerSecond: number) => ((wcuPerSecond * MONTH_SECONDS) / 1e6) * 0.625;
-/** Provisioned, Standard (§6.2): $0.00013 per RCU-hour, $0.00065 per WCU-hour, 730 hours. */
+/** Provisioned, Standard (docs/dynamodb-rules.md §6.2): $0.00013 per RCU-hour, $0.00065 per WCU-hour, 730 hours. */
 const provisionedUsd = (rcu: number, wcu: number) => rcu * 730 * 0.00013 + wcu * 730 * 0.00065;
 
 describe('summary: a GSI that turns a Scan into a Query', () => {
@@ -102,9 +102,9 @@ describe('summary: a GSI that turns a Scan into a Query', () => {
   it('costs the pattern by the AWS rules on each side: a Scan of the whole table before, a Query of 10 GSI entries after', () => {
     // Before: a Scan reads all 10,000 × 1,024 B = 10,240,000 B; 1,024 items fill a 1 MB page, so
     // 9 pages of 256 blocks + 784 items in 196 blocks = 2,500 blocks of 4 KB, eventually consistent
-    // ½ each: 1,250 RCU per request (§2.2), at 1 request/s.
+    // ½ each: 1,250 RCU per request (docs/dynamodb-rules.md §2.2), at 1 request/s.
     // After: a Query on GSI1 reads the customer's 10 entries of 1,065 B = 10,650 B, rounded up once
-    // to 3 blocks, ½ each (GSI reads are eventually consistent, §2.4): 1.5 RCU.
+    // to 3 blocks, ½ each (GSI reads are eventually consistent, docs/dynamodb-rules.md §2.4): 1.5 RCU.
     expect(s.cheaper).toHaveLength(1);
     const p = s.cheaper[0]!;
     expect(p).toMatchObject({ key: 'pattern:ap-by-customer', name: 'Orders of a customer', kind: 'read', planBefore: 'Scan', planAfter: 'Query on GSI GSI1' });
@@ -114,7 +114,7 @@ describe('summary: a GSI that turns a Scan into a Query', () => {
   });
 
   it('finds the write costlier: the bigger item and its GSI1 entry take 2 WCU each', () => {
-    // Before: 1,024 B is 1 WCU (1 KB units, §3.1). After: 1,065 B is 2 WCU for the table and 2 for
+    // Before: 1,024 B is 1 WCU (1 KB units, docs/dynamodb-rules.md §3.1). After: 1,065 B is 2 WCU for the table and 2 for
     // the GSI1 entry (ALL: the whole item): 4 WCU per put, at 10 puts/s.
     expect(s.costlier).toHaveLength(1);
     const p = s.costlier[0]!;
