@@ -240,12 +240,19 @@ export function updateEntity(
   return mapEntity(design, tableId, entityId, (e) => ({ ...e, ...patch }));
 }
 
-/** Removes an entity and the access patterns that belong to it. */
+/**
+ * Removes an entity. Its access patterns stay, with no entity: they are the application's
+ * requirements, written before any entity and kept after one goes (they need a key design again).
+ */
 export function removeEntity(design: Design, tableId: string, entityId: string): Design {
   return mapTable(design, tableId, (table) => ({
     ...table,
     entities: table.entities.filter((e) => e.id !== entityId),
-    accessPatterns: table.accessPatterns.filter((p) => p.entityId !== entityId),
+    accessPatterns: table.accessPatterns.map((p) => {
+      if (p.entityId !== entityId) return p;
+      const { entityId: _removed, ...rest } = p;
+      return rest;
+    }),
   }));
 }
 

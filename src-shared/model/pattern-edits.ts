@@ -6,14 +6,17 @@ function mapPatterns(design: Design, tableId: string, fn: (patterns: AccessPatte
   return mapTable(design, tableId, (table) => ({ ...table, accessPatterns: fn(table.accessPatterns) }));
 }
 
-/** Adds a read pattern on `entityId` that knows the entity's first attribute, at 10 requests/s. */
-export function addAccessPattern(design: Design, tableId: string, entityId: string, name: string): Design {
-  const entity = design.tables.find((t) => t.id === tableId)?.entities.find((e) => e.id === entityId);
+/**
+ * Adds a read pattern at 10 requests/s: on `entityId`, knowing the entity's first attribute; or,
+ * with `entityId` undefined, on no entity yet, knowing nothing yet (patterns come first).
+ */
+export function addAccessPattern(design: Design, tableId: string, entityId: string | undefined, name: string): Design {
+  const entity = entityId === undefined ? undefined : design.tables.find((t) => t.id === tableId)?.entities.find((e) => e.id === entityId);
   const first = entity?.attributes[0]?.name;
   const pattern: AccessPattern = {
     id: newId('ap'),
     name,
-    entityId,
+    ...(entityId !== undefined ? { entityId } : {}),
     action: 'get',
     known: first ? [first] : [],
     ratePerSecond: 10,

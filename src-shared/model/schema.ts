@@ -240,7 +240,12 @@ export const AccessPattern = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
-    entityId: Type.String({ description: 'The entity this pattern reads or writes.' }),
+    entityId: Type.Optional(
+      Type.String({
+        description:
+          'The entity this pattern reads or writes. Absent while the pattern is written before its entity exists: it then needs a key design before it is planned and costed.',
+      }),
+    ),
     action: Type.Union(PATTERN_ACTIONS.map((a) => Type.Literal(a)), {
       description: 'get one item, query (list many), count, or a write: put, update, delete.',
     }),

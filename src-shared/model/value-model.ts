@@ -305,6 +305,8 @@ export function withValueModel(table: Table): Table {
   // Each entity reads only its own patterns: grouped once, not scanned once per entity.
   const patternsOf = new Map<string, AccessPattern[]>();
   for (const p of table.accessPatterns ?? []) {
+    // A pattern written before its entity shapes no entity's values yet.
+    if (p.entityId === undefined) continue;
     const list = patternsOf.get(p.entityId);
     if (list) list.push(p);
     else patternsOf.set(p.entityId, [p]);

@@ -248,6 +248,8 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
   // Each entity's patterns (their filters and set values shape its value model): grouped once.
   const patternsOf = new Map<string, AccessPattern[]>();
   for (const p of table.accessPatterns) {
+    // A pattern written before its entity shapes no entity's values yet.
+    if (p.entityId === undefined) continue;
     const list = patternsOf.get(p.entityId);
     if (list) list.push(p);
     else patternsOf.set(p.entityId, [p]);

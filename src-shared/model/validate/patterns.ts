@@ -2,6 +2,7 @@
  * Access patterns: unique names, rates and result sizes, the entity they read or write, known and range
  * attributes with an operator their type allows, `updates` on update patterns only, and filters.
  */
+import { parseCondition } from '../condition.ts';
 import { parseKeyTemplate, templateAttributes } from '../key-template.ts';
 import type { AccessPattern, Attribute, Entity, RangeOperator, Table } from '../schema.ts';
 import type { Collector } from './collector.ts';
@@ -45,32 +46,36 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
     c.number(pattern.ratePerSecond, joinPath(ap, 'ratePerSecond'), 0, `${label}: rate per second`, false);
     if (pattern.resultSize !== undefined) c.number(pattern.resultSize, joinPath(ap, 'resultSize'), 0, `${label}: result size`);
 
-    const facts = entities.get(pattern.entityId);
-    if (!facts) {
-      c.add(
-        'model.unknownEntity',
-        joinPath(ap, 'entityId'),
-        `${label} refers to entity ${quote(pattern.entityId)}, which is not an entity of table ${quote(table.name)}; expected one of: ${listOf(entityList)}.`,
-        quote(pattern.entityId),
-        `one of: ${listOf(entityList)}`,
-      );
-      return;
+    // A pattern written before its entity is work in progress, not a fault: what needs an entity
+    // (attribute names and types, key attributes) is checked once it has one; the rest is checked now.
+    let facts: EntityFacts | undefined;
+    if (pattern.entityId !== undefined) {
+      facts = entities.get(pattern.entityId);
+      if (!facts) {
+        c.add(
+          'model.unknownEntity',
+          joinPath(ap, 'entityId'),
+          `${label} refers to entity ${quote(pattern.entityId)}, which is not an entity of table ${quote(table.name)}; expected one of: ${listOf(entityList)}, or no entity yet.`,
+          quote(pattern.entityId),
+          `one of: ${listOf(entityList)}`,
+        );
+        return;
+      }
     }
-    const { entity, attributeNames, attributes } = facts;
     const checkAttribute = (name: string, path: string, role: string): void => {
-      if (attributes.has(name)) return;
+      if (!facts || facts.attributes.has(name)) return;
       c.add(
         'model.unknownAttribute',
         path,
-        `${label}: ${role} ${quote(name)} is not an attribute of ${shown(entity.name)}; expected one of: ${listOf(attributeNames)}.`,
+        `${label}: ${role} ${quote(name)} is not an attribute of ${shown(facts.entity.name)}; expected one of: ${listOf(facts.attributeNames)}.`,
         quote(name),
-        `one of: ${listOf(attributeNames)}`,
+        `one of: ${listOf(facts.attributeNames)}`,
       );
     };
     pattern.known.forEach((name, m) => checkAttribute(name, joinPath(joinPath(ap, 'known'), m), 'known attribute'));
     if (pattern.range) {
       checkAttribute(pattern.range.attribute, joinPath(joinPath(ap, 'range'), 'attribute'), 'range attribute');
-      checkRangeOperator(pattern.range, joinPath(ap, 'range'), label, facts, c);
+      if (facts) checkRangeOperator(pattern.range, joinPath(ap, 'range'), label, facts, c);
     }
     if (pattern.updates !== undefined) checkUpdates(table, pattern.action, pattern.updates, joinPath(ap, 'updates'), label, facts, checkAttribute, c);
     if (pattern.sets !== undefined) {
@@ -85,7 +90,7 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
         if (!(pattern.updates ?? []).includes(name)) {
           c.add('model.invalidUpdates', at, `${label} sets ${quote(name)} but does not list it among the attributes it updates; expected ${quote(name)} in "updates".`, quote(name), `${quote(name)} in updates`);
         }
-        const a = attributes.get(name);
+        const a = facts?.attributes.get(name);
         if (a?.type === 'N' && !Number.isFinite(Number(value))) {
           c.add('model.invalidNumber', at, `${label} sets ${quote(name)}, a number, to ${quote(value)}; expected a number.`, quote(value), 'a number');
         } else if (a?.type === 'BOOL' && value !== 'true' && value !== 'false') {
@@ -107,7 +112,13 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
       }
     }
     if (pattern.filter !== undefined && pattern.filter.trim() !== '') {
-      checkCondition(pattern.filter, joinPath(ap, 'filter'), `${label}, filter`, entity, attributes, attributeNames, c);
+      const filterPath = joinPath(ap, 'filter');
+      if (facts) checkCondition(pattern.filter, filterPath, `${label}, filter`, facts.entity, facts.attributes, facts.attributeNames, c);
+      else {
+        // Without an entity only the syntax can be checked; attribute names and types wait for one.
+        const parsed = parseCondition(pattern.filter, filterPath);
+        if (!parsed.ok) for (const p of parsed.errors) c.push({ ...p, message: `${label}, filter: ${p.message}` });
+      }
     }
   });
 }
@@ -147,11 +158,10 @@ function checkUpdates(
   updates: string[],
   path: string,
   label: string,
-  facts: EntityFacts,
+  facts: EntityFacts | undefined,
   checkAttribute: (name: string, path: string, role: string) => void,
   c: Collector,
 ): void {
-  const { entity } = facts;
   if (action !== 'update') {
     c.add(
       'model.invalidUpdates',
@@ -162,13 +172,14 @@ function checkUpdates(
     );
     return;
   }
-  facts.tableKeyAttributes ??= tableKeyAttributesOf(table, entity);
-  const tableKeyAttributes = facts.tableKeyAttributes;
+  // Without an entity there are no key templates yet for an update to collide with.
+  const entity = facts?.entity;
+  const tableKeyAttributes = facts && entity ? (facts.tableKeyAttributes ??= tableKeyAttributesOf(table, entity)) : undefined;
   updates.forEach((name, m) => {
     const ap = joinPath(path, m);
     checkAttribute(name, ap, 'updated attribute');
-    const key = tableKeyAttributes.get(name);
-    if (key !== undefined) {
+    const key = tableKeyAttributes?.get(name);
+    if (key !== undefined && entity) {
       c.add(
         'model.invalidUpdates',
         ap,
