@@ -64,6 +64,15 @@ export interface TableCost {
   loadOnlyMonthly: Figure;
   storageBytes: Figure;
   warnings: CostWarning[];
+  /** Patterns not costed yet, in the table's order: they need a key design and the totals leave them out. */
+  needingKeyDesign: NotCostedPattern[];
+}
+
+/** A pattern the totals leave out because it needs a key design (`PatternCost.needsKeyDesign`). */
+export interface NotCostedPattern {
+  patternId: string;
+  name: string;
+  reason: string;
 }
 
 export interface DesignCost {
@@ -76,6 +85,15 @@ export interface DesignCost {
   /** Provisioned capacity + storage: provisioned tables at the capacity they hold, on-demand ones at exactly their load. */
   provisionedMonthly: Figure;
   warnings: CostWarning[];
+  /** How many patterns, over all tables, the totals leave out because they need a key design. */
+  patternsNeedingKeyDesign: number;
+}
+
+/** "2 access patterns are left out: they need a key design (A, B)." — an assumption of every total they are missing from. */
+export function leftOutText(names: readonly string[]): string {
+  const n = names.length;
+  const shown = names.slice(0, 5).map((name) => `"${name}"`).join(', ') + (n > 5 ? `, and ${n - 5} more` : '');
+  return `${n} access pattern${n === 1 ? ' is' : 's are'} left out: ${n === 1 ? 'it needs' : 'they need'} a key design before ${n === 1 ? 'it is' : 'they are'} costed (${shown}).`;
 }
 
 function sumFigure(label: string, parts: { label: string; figure: Figure }[], unit: Figure['unit']): Figure {
@@ -172,9 +190,10 @@ export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING
   const plans = planTable(table);
   const patterns = table.accessPatterns.map((p, i) => costPattern(table, p, plans[i]!, pricing));
   const targets = targetCosts(table, patterns, pricing);
+  const needingKeyDesign = patterns.flatMap((p) => (p.needsKeyDesign !== undefined ? [{ patternId: p.patternId, name: p.name, reason: p.needsKeyDesign }] : []));
   const onDemandMonthly = sumFigure(
     `Requests on-demand per month, table ${table.name}`,
-    patterns.map((p) => ({ label: p.name, figure: p.monthly.onDemand })),
+    patterns.filter((p) => p.needsKeyDesign === undefined).map((p) => ({ label: p.name, figure: p.monthly.onDemand })),
     'USD/month',
   );
   const provisionedMonthly = sumFigure(
@@ -187,6 +206,10 @@ export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING
     targets.map((t) => ({ label: t.kind === 'table' ? 'Table' : `GSI ${t.name}`, figure: t.loadOnlyMonthly })),
     'USD/month',
   );
+  if (needingKeyDesign.length > 0) {
+    const text = leftOutText(needingKeyDesign.map((p) => p.name));
+    for (const f of [onDemandMonthly, provisionedMonthly, loadOnlyMonthly]) f.assumptions.push(text);
+  }
   const storageBytes = sumFigure(
     `Storage of table ${table.name} and its indexes`,
     targets.map((t) => ({ label: t.kind === 'table' ? 'Table (and LSIs)' : `GSI ${t.name}`, figure: t.storageBytes })),
@@ -202,8 +225,15 @@ export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING
     provisionedMonthly,
     loadOnlyMonthly,
     storageBytes,
-    warnings: [...quotaWarning(designTable), ...warningsFor(table, patterns, targets, pricing)],
+    warnings: [...quotaWarning(designTable), ...keyDesignWarning(needingKeyDesign), ...warningsFor(table, patterns, targets, pricing)],
+    needingKeyDesign,
   };
+}
+
+/** One warning for all the table's patterns that need a key design: work to do, not a fault of the design. */
+function keyDesignWarning(patterns: NotCostedPattern[]): CostWarning[] {
+  if (patterns.length === 0) return [];
+  return [{ code: 'cost.needsKeyDesign', severity: 'warning', message: `${leftOutText(patterns.map((p) => p.name))} Give each an entity with key templates for the table's keys.` }];
 }
 
 function quotaWarning(table: Table): CostWarning[] {
@@ -222,6 +252,7 @@ export function costDesign(design: Design): DesignCost {
     figure: storageMonthlyUsd({ bytes, tableClass, pricing }),
   }));
   const storageMonthly = sumFigure('Storage per month', storageParts, 'USD/month');
+  const leftOut = tables.flatMap((t) => t.needingKeyDesign.map((p) => p.name));
   const onDemandMonthly = sumFigure(
     'On-demand per month (requests + storage)',
     [...tables.map((t) => ({ label: `Requests, table ${t.name}`, figure: t.onDemandMonthly })), { label: 'Storage', figure: storageMonthly }],
@@ -232,6 +263,10 @@ export function costDesign(design: Design): DesignCost {
     [...tables.map((t) => ({ label: `Capacity, table ${t.name}`, figure: t.provisionedMonthly })), { label: 'Storage', figure: storageMonthly }],
     'USD/month',
   );
+  if (leftOut.length > 0) {
+    onDemandMonthly.assumptions.push(leftOutText(leftOut));
+    provisionedMonthly.assumptions.push(leftOutText(leftOut));
+  }
   return {
     pricing,
     tables,
@@ -239,6 +274,7 @@ export function costDesign(design: Design): DesignCost {
     onDemandMonthly,
     provisionedMonthly,
     warnings: tables.flatMap((t) => t.warnings),
+    patternsNeedingKeyDesign: tables.reduce((n, t) => n + t.needingKeyDesign.length, 0),
   };
 }
 

@@ -52,6 +52,11 @@ export interface PatternCost {
   /** Reads only: a Scan doing the same job, for comparison. Absent when the plan already is a Scan. */
   scan?: ScanAlternative;
   consumption: Consumption[];
+  /**
+   * Why the pattern is not costed yet (the plan's `needsKeyDesign`): its figures are 0, it consumes
+   * nothing and the totals leave it out. Show "needs a key design", never its figures as a cost.
+   */
+  needsKeyDesign?: string;
 }
 
 /** ProjectionExpression has no effect on the capacity a read consumes. */
@@ -247,7 +252,7 @@ function perSecondOf(perRequest: Figure, rate: number, unit: Unit): Figure {
 }
 
 function writeCost(table: Table, pattern: AccessPattern, plan: Plan): { perRequest: Figure; consumption: Consumption[]; gsiShares: Record<string, number> } {
-  const entity = entityOf(table, pattern.entityId);
+  const entity = pattern.entityId === undefined ? undefined : entityOf(table, pattern.entityId);
   if (!entity) {
     const none = figure([{ label: 'Write units', expression: 'the pattern names no known entity', value: 0, unit: 'WCU' }]);
     return { perRequest: none, consumption: [], gsiShares: {} };
@@ -311,10 +316,30 @@ function writeCost(table: Table, pattern: AccessPattern, plan: Plan): { perReque
   return { perRequest, consumption, gsiShares: fractions };
 }
 
-/** Costs one pattern under its plan. */
+/** A figure of 0 that says why it is not a cost: the pattern needs a key design first. */
+function notCosted(reason: string, unit: Unit): Figure {
+  return figure([{ label: 'Not costed: the pattern needs a key design', expression: reason, value: 0, unit }]);
+}
+
+/** Costs one pattern under its plan (a pattern that needs a key design is not costed: see `PatternCost.needsKeyDesign`). */
 export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pricing: Pricing): PatternCost {
   const rate = pattern.ratePerSecond;
   const isWrite = pattern.action === 'put' || pattern.action === 'update' || pattern.action === 'delete';
+  if (plan.needsKeyDesign !== undefined) {
+    const reason = plan.needsKeyDesign;
+    const unit = isWrite ? 'WCU' : 'RCU';
+    return {
+      patternId: pattern.id,
+      name: pattern.name,
+      kind: isWrite ? 'write' : 'read',
+      plan,
+      perRequest: notCosted(reason, unit),
+      perSecond: notCosted(reason, isWrite ? 'WCU/s' : 'RCU/s'),
+      monthly: { onDemand: notCosted(reason, 'USD/month'), provisioned: notCosted(reason, 'USD/month') },
+      consumption: [],
+      needsKeyDesign: reason,
+    };
+  }
   if (isWrite) {
     const { perRequest, consumption } = writeCost(table, pattern, plan);
     const perSecond = perSecondOf(perRequest, rate, 'WCU/s');

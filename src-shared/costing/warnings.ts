@@ -13,7 +13,7 @@ import type { PatternCost } from './pattern-cost.ts';
 import type { TargetCost } from './design-cost.ts';
 import { bindingOf } from '../model/key-slots.ts';
 
-export type CostWarningCode = 'cost.scan' | 'cost.filterWaste' | 'cost.hotPartitionWrites' | 'cost.underProvisioned' | 'cost.overProvisioned' | 'cost.plan' | 'cost.designProblem';
+export type CostWarningCode = 'cost.scan' | 'cost.filterWaste' | 'cost.hotPartitionWrites' | 'cost.underProvisioned' | 'cost.overProvisioned' | 'cost.plan' | 'cost.designProblem' | 'cost.needsKeyDesign';
 
 export interface CostWarning {
   code: CostWarningCode;

@@ -10,7 +10,8 @@
  */
 import type { AccessPattern, Table } from '../model/schema.ts';
 import { withValueModel } from '../model/value-model.ts';
-import { planRead, planUnknownEntity, readRequestOf } from './read.ts';
+import { planNeedingKeyDesign, planRead, planUnknownEntity, readRequestOf } from './read.ts';
+import { bindingOf } from '../model/key-slots.ts';
 import { viewTable, type TableView } from './table-view.ts';
 import type { Plan } from './types.ts';
 import { planWrite } from './write.ts';
@@ -24,8 +25,29 @@ export { MAX_BATCH_GET_KEYS } from './read.ts';
 const isWrite = (p: AccessPattern): p is AccessPattern & { action: 'put' | 'update' | 'delete' } =>
   p.action === 'put' || p.action === 'update' || p.action === 'delete';
 
+/**
+ * Why a pattern cannot be planned yet, or undefined when it can: it has no entity (it was written
+ * first, as DynamoDB design starts), or its entity has no template for the table's partition key or
+ * sort key (every item carries the table's keys, so without them no request can address it).
+ * An entity id that names no entity is a broken reference, not missing work: it is planned (and
+ * reported by validation) as before.
+ */
+export function keyDesignGap(table: Table, pattern: AccessPattern): string | undefined {
+  if (pattern.entityId === undefined) return 'No entity yet: pick or create the entity this pattern reads or writes, then design its keys.';
+  const entity = (table.entities ?? []).find((e) => e.id === pattern.entityId);
+  if (!entity) return undefined;
+  const missing = [table.partitionKey, table.sortKey]
+    .filter((k): k is NonNullable<typeof k> => k !== undefined)
+    .filter((k) => (bindingOf(entity, k.name)?.template ?? '').trim() === '')
+    .map((k) => k.name);
+  if (missing.length === 0) return undefined;
+  return `${entity.name} has no template for the table's ${missing.length === 1 ? `key ${missing[0]}` : `keys ${missing.join(' and ')}`} yet: design its keys on the Entities screen.`;
+}
+
 function planWith(view: TableView, pattern: AccessPattern): Plan {
-  const entity = view.byId.get(pattern.entityId);
+  const gap = keyDesignGap(view.table, pattern);
+  if (gap !== undefined) return planNeedingKeyDesign(pattern, gap);
+  const entity = pattern.entityId === undefined ? undefined : view.byId.get(pattern.entityId);
   if (!entity) return planUnknownEntity(view, pattern);
   if (isWrite(pattern)) return planWrite(view, entity, pattern);
   return planRead(readRequestOf(view, entity, pattern));

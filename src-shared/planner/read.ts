@@ -657,7 +657,7 @@ function planScan(request: ReadRequest, rejected: Rejection[]): Plan {
 /** The plan for a pattern whose entity is not in the table: nothing to key on, so a Scan that finds nothing. */
 export function planUnknownEntity(view: TableView, pattern: AccessPattern): Plan {
   const entitiesRead = view.entities.filter((e) => e.itemCount > 0).map((e) => ({ entityId: e.entity.id, name: e.entity.name, items: e.itemCount }));
-  const text = `The pattern's entity ${JSON.stringify(pattern.entityId)} is not an entity of table ${view.table.name}: nothing to plan.`;
+  const text = `The pattern's entity ${JSON.stringify(pattern.entityId ?? '')} is not an entity of table ${view.table.name}: nothing to plan.`;
   return {
     patternId: pattern.id,
     operation: 'Scan',
@@ -675,5 +675,27 @@ export function planUnknownEntity(view: TableView, pattern: AccessPattern): Plan
     explanation: text,
     assumptions: [],
     warnings: [text],
+  };
+}
+
+/** The plan of a pattern that cannot be planned yet (`reason`, from `keyDesignGap`): no operation, nothing read. */
+export function planNeedingKeyDesign(pattern: AccessPattern, reason: string): Plan {
+  return {
+    patternId: pattern.id,
+    operation: 'None',
+    badge: 'Needs key design',
+    target: { kind: 'table' },
+    values: {},
+    requests: 0,
+    consistency: pattern.consistency,
+    entitiesRead: [],
+    itemsRead: 0,
+    itemsReturned: 0,
+    isServed: false,
+    indexWrites: [],
+    rejected: [],
+    explanation: reason,
+    assumptions: [],
+    needsKeyDesign: reason,
   };
 }

@@ -5,7 +5,8 @@
  */
 import type { Consistency, KeyAttribute, Projection } from '../model/schema.ts';
 
-export type Operation = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+/** A DynamoDB operation, or `None`: no operation yet, the pattern needs a key design (`Plan.needsKeyDesign`). */
+export type Operation = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'None';
 
 /** The label shown on a pattern's row. */
 export type PlanBadge =
@@ -18,7 +19,8 @@ export type PlanBadge =
   | 'Scan'
   | 'PutItem'
   | 'UpdateItem'
-  | 'DeleteItem';
+  | 'DeleteItem'
+  | 'Needs key design';
 
 /** The table itself, or one of its indexes by name. */
 export type Target = { kind: 'table' } | { kind: 'gsi'; name: string } | { kind: 'lsi'; name: string };
@@ -151,6 +153,12 @@ export interface Plan {
   explanation: string;
   /** Modeling assumptions behind the counts ("Order.userId has 1,000,000 distinct values"). */
   assumptions: string[];
+  /**
+   * Why the pattern cannot be planned yet: it has no entity, or its entity has no template for the
+   * table's keys. Such a plan has operation `None`, reads nothing and costs nothing; it is shown as
+   * "needs a key design" and left out of totals, never as a cost.
+   */
+  needsKeyDesign?: string;
   /** A flaw of the design this plan exposes (a get whose caller knows no key): shown as an error. */
   designProblem?: string;
   /**
