@@ -9,7 +9,10 @@ test('creates a design from nothing, fixes a key template error, saves, reloads 
   await steps.shot('start-screen');
 
   await app.newDesign();
+  // A new design opens on its access patterns (they come first); the table's settings are a screen away.
+  await expect(page.getByRole('heading', { name: 'Access patterns' })).toBeVisible();
   await app.designName.fill('Shop design');
+  await app.show('Table & indexes');
   await app.tableName.fill('ShopTable');
   await app.addGsi();
   await expect(app.gsi('GSI1')).toBeVisible();

@@ -110,6 +110,72 @@ export class KeyplanPage {
     await dialog.getByRole('button', { name: new RegExp(fileName.replace(/[.]/g, '\\.')) }).click();
   }
 
+  /** The labels of every screen in the sidebar, in its order (whatever screens this build has). */
+  async screenNames(): Promise<string[]> {
+    const buttons = this.page.getByRole('navigation').getByRole('list').last().getByRole('button');
+    return (await buttons.allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
+  }
+
+  /** Shows a screen by its sidebar label, including screens `show` does not list. */
+  async showScreen(label: string): Promise<void> {
+    const button = this.page.getByRole('navigation').getByRole('button', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-current', 'page');
+  }
+
+  /** The screen's scroll container (the area right of the sidebar, below the top bar). */
+  get content(): Locator {
+    return this.page.locator('.content');
+  }
+
+  /**
+   * What scrolls sideways or sticks out of the window, one line each (empty when nothing does): the
+   * page, the content area, every element that scrolls horizontally (scrollWidth > clientWidth + 1),
+   * and every element whose box ends past the window's right edge. The code editor of Raw JSON
+   * scrolls its own long lines and is left out.
+   */
+  async horizontalOverflows(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const found: string[] = [];
+      const name = (el: Element): string => {
+        const classes = [...el.classList].filter((c) => !c.startsWith('svelte-')).join('.');
+        const label = el.getAttribute('aria-label') ?? el.getAttribute('data-testid');
+        return `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''}${label ? `[${label}]` : ''}`;
+      };
+      const overflows = (el: Element): boolean => el.scrollWidth > el.clientWidth + 1;
+      const page = document.scrollingElement!;
+      if (overflows(page)) found.push(`the page scrolls sideways: ${page.scrollWidth} > ${page.clientWidth} px`);
+      const content = document.querySelector('.content');
+      if (content && overflows(content)) found.push(`the content area scrolls sideways: ${content.scrollWidth} > ${content.clientWidth} px`);
+      const width = document.documentElement.clientWidth;
+      for (const el of document.querySelectorAll('body *')) {
+        if (el.closest('.monaco-editor, .monaco-aria-container')) continue;
+        const style = getComputedStyle(el);
+        if (el !== content && (style.overflowX === 'auto' || style.overflowX === 'scroll') && overflows(el)) {
+          found.push(`${name(el)} scrolls sideways: ${el.scrollWidth} > ${el.clientWidth} px`);
+        }
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0 && box.right > width + 1 && style.position !== 'fixed') {
+          // Clipped on purpose by a box inside the window (an ellipsis; a scroller is checked above) is fine.
+          let clipped = false;
+          for (let up = el.parentElement; up && !clipped; up = up.parentElement) {
+            clipped = getComputedStyle(up).overflowX !== 'visible' && up.getBoundingClientRect().right <= width + 1;
+          }
+          if (!clipped) found.push(`${name(el)} ends at x = ${Math.round(box.right)}, past the window's ${width} px`);
+        }
+        // Content spilling out of its table cell (over the next column or the card's edge), unless
+        // something inside the cell clips it on purpose (an ellipsis).
+        const cell = el.parentElement?.closest('td, th');
+        if (cell && box.width > 0 && box.right > cell.getBoundingClientRect().right + 1) {
+          let clipped = false;
+          for (let up = el.parentElement; up && up !== cell; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') clipped = true;
+          if (!clipped) found.push(`${name(el)} spills out of its table cell by ${Math.round(box.right - cell.getBoundingClientRect().right)} px`);
+        }
+      }
+      return found.slice(0, 20);
+    });
+  }
+
   async undo(): Promise<void> {
     await this.page.keyboard.press('ControlOrMeta+z');
   }
@@ -186,6 +252,54 @@ export class PatternsPage {
     return this.row(name).getByTestId('scan-ratio');
   }
 
+  /** The side panel a pattern opens in (its plan, figures and editor). */
+  panel(): Locator {
+    return this.page.getByTestId('pattern-panel');
+  }
+
+  async closePanel(): Promise<void> {
+    await this.panel().getByRole('button', { name: 'Close the pattern editor' }).click();
+    await expect(this.panel()).toBeHidden();
+  }
+
+  async openPattern(name: string): Promise<void> {
+    await this.row(name).getByRole('button', { name, exact: true }).click();
+    await expect(this.panel()).toBeVisible();
+  }
+
+  /** "needs a key design", where a pattern's cost would be. */
+  needsKeyDesign(name: string): Locator {
+    return this.row(name).getByTestId('needs-key-design');
+  }
+
+  /** The note under the list: how many patterns the costs leave out. */
+  leftOut(): Locator {
+    return this.page.getByTestId('patterns-left-out');
+  }
+
+  /** For a pattern with no entity yet: types the names the caller knows. */
+  async typeKnown(names: string[]): Promise<void> {
+    const field = this.editor().getByLabel(/^The caller knows .*: add a name$/);
+    for (const name of names) {
+      await field.fill(name);
+      await field.press('Enter');
+    }
+  }
+
+  /** Creates the pattern's entity from its editor. */
+  async createEntity(name: string): Promise<void> {
+    const editor = this.editor();
+    if (await editor.getByLabel('Name of the new entity').isHidden()) await editor.getByRole('button', { name: 'New entity for this pattern…' }).click();
+    await editor.getByLabel('Name of the new entity').fill(name);
+    await editor.getByRole('button', { name: 'Create entity' }).click();
+    await expect(editor.getByRole('combobox', { name: /^Entity/ })).toHaveValue(/.+/);
+  }
+
+  /** The header cell of the patterns table labelled `text`. */
+  header(text: string): Locator {
+    return this.page.getByRole('table', { name: 'Access patterns' }).getByRole('columnheader', { name: text });
+  }
+
   async explainPerRequest(name: string): Promise<Locator> {
     await this.row(name).getByRole('button', { name: /RCU|WCU/ }).first().click();
     return this.page.getByRole('dialog');
@@ -233,5 +347,46 @@ export class JsonTyping {
   /** "Show the current design": drops text that is not applied. */
   get showCurrentDesign(): Locator {
     return this.page.getByRole('button', { name: 'Show the current design' });
+  }
+}
+
+/** The command palette (Ctrl/Cmd+K): every command and screen, filtered as one types. */
+export class Palette {
+  constructor(readonly page: Page) {}
+
+  get dialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Command palette' });
+  }
+
+  get input(): Locator {
+    return this.dialog.getByRole('combobox', { name: 'Command or screen' });
+  }
+
+  options(): Locator {
+    return this.dialog.getByRole('listbox', { name: 'Commands' }).getByRole('option');
+  }
+
+  /** The option the arrows have reached (what Enter runs). */
+  get activeOption(): Locator {
+    return this.dialog.getByRole('option', { selected: true });
+  }
+
+  async open(): Promise<void> {
+    await this.page.keyboard.press('ControlOrMeta+k');
+    await expect(this.input).toBeFocused();
+  }
+
+  /** Types a query, waits for the first option to match `expectFirst`, and runs it with Enter. */
+  async run(query: string, expectFirst: string | RegExp): Promise<void> {
+    await this.open();
+    await this.input.fill(query);
+    await expect(this.options().first()).toContainText(expectFirst);
+    await this.page.keyboard.press('Enter');
+    await expect(this.dialog).toBeHidden();
+  }
+
+  async close(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await expect(this.dialog).toBeHidden();
   }
 }
