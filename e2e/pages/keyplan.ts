@@ -376,17 +376,42 @@ export class Palette {
     await expect(this.input).toBeFocused();
   }
 
-  /** Types a query, waits for the first option to match `expectFirst`, and runs it with Enter. */
-  async run(query: string, expectFirst: string | RegExp): Promise<void> {
+  /** Types a query, waits for the first option to match `expectFirst`, and chooses it with Enter. */
+  async choose(query: string, expectFirst: string | RegExp): Promise<void> {
     await this.open();
     await this.input.fill(query);
     await expect(this.options().first()).toContainText(expectFirst);
     await this.page.keyboard.press('Enter');
+  }
+
+  /** `choose`, for a command that runs at once: the palette closes. */
+  async run(query: string, expectFirst: string | RegExp): Promise<void> {
+    await this.choose(query, expectFirst);
     await expect(this.dialog).toBeHidden();
+  }
+
+  /** The field a command that needs a value (a checkpoint's name) asks it in. */
+  valueField(label: string): Locator {
+    return this.dialog.getByLabel(label);
   }
 
   async close(): Promise<void> {
     await this.page.keyboard.press('Escape');
     await expect(this.dialog).toBeHidden();
+  }
+}
+
+/** The colour theme: the sidebar's picker and what the page shows. */
+export class Appearance {
+  constructor(readonly page: Page) {}
+
+  /** System, Light or Dark (values `system`, `light`, `dark`). */
+  get picker(): Locator {
+    return this.page.getByRole('combobox', { name: 'Theme' });
+  }
+
+  /** `<html data-theme>`: the theme shown, `light` or `dark`. */
+  async expectShown(theme: 'light' | 'dark'): Promise<void> {
+    await expect(this.page.locator('html')).toHaveAttribute('data-theme', theme);
   }
 }

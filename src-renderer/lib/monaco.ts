@@ -45,6 +45,13 @@ jsonDefaults.setDiagnosticsOptions({
   schemas: [{ uri: DESIGN_SCHEMA_URI, fileMatch: [DESIGN_MODEL_GLOB], schema: designJsonSchema }],
 });
 
+// Editors follow the page's theme (`<html data-theme>`, set by state/theme.svelte.ts), on the panel colour of app.css.
+monaco.editor.defineTheme('keyplan-light', { base: 'vs', inherit: true, rules: [], colors: { 'editor.background': '#ffffff' } });
+monaco.editor.defineTheme('keyplan-dark', { base: 'vs-dark', inherit: true, rules: [], colors: { 'editor.background': '#1b2027', 'editorLineNumber.foreground': '#9aa3ad' } });
+const followPageTheme = () => monaco.editor.setTheme(document.documentElement.dataset.theme === 'dark' ? 'keyplan-dark' : 'keyplan-light');
+followPageTheme();
+new MutationObserver(followPageTheme).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+
 /** The URI of the model that holds a design's JSON (matched by the schema's file glob). */
 export function designModelUri(documentId: string): monaco.Uri {
   return monaco.Uri.parse(`keyplan://design/${encodeURIComponent(documentId)}.keyplan.json`);
@@ -63,6 +70,14 @@ const COMMON_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
 /** An editable JSON editor over `model`, for the Raw JSON screen. */
 export function createJsonEditor(container: HTMLElement, model: MonacoModel, ariaLabel: string): MonacoEditor {
   return monaco.editor.create(container, { ...COMMON_OPTIONS, model, ariaLabel, formatOnPaste: false, quickSuggestions: { strings: true, other: true, comments: false } });
+}
+
+/**
+ * Ctrl/Cmd+K in the editor runs `run` (the command palette), as everywhere else in the window. Monaco
+ * would otherwise take it as the start of its own chords (Ctrl+K Ctrl+0 folds all, …).
+ */
+export function addPaletteKey(editor: MonacoEditor, run: () => void): void {
+  editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, run);
 }
 
 /** A read-only, highlighted preview (the export dialog). `language`: a Monaco language id. */
