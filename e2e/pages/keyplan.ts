@@ -401,6 +401,63 @@ export class Palette {
   }
 }
 
+/** Walking the window with the Tab key, as a keyboard user does. */
+export class KeyboardWalk {
+  constructor(readonly page: Page) {}
+
+  /**
+   * Presses Tab from the top of the page until the focus comes back round, and compares what it
+   * reached with every visible, enabled control (buttons, links, fields, summaries, tab stops).
+   * Returns the controls never reached and those reached without a visible focus mark (an outline or
+   * a box shadow). In the code editor, Tab indents: the walk presses Ctrl+M there, the editor's
+   * "Tab moves focus" switch the screen tells users about.
+   */
+  async walk(maxPresses = 400): Promise<{ controls: number; unreachable: string[]; noVisibleFocus: string[] }> {
+    const controls = await this.page.evaluate(() => {
+      const all = document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary, [tabindex]');
+      let n = 0;
+      const found: string[] = [];
+      for (const el of all) {
+        const box = el.getBoundingClientRect();
+        if (el.closest('.monaco-editor, [inert]') || (el as HTMLButtonElement).disabled || el.getAttribute('tabindex') === '-1') continue;
+        if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+        el.dataset.walk = String((n += 1));
+        const label = el.getAttribute('aria-label');
+        const text = (el.textContent || (el as HTMLInputElement).value || el.getAttribute('placeholder') || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        found.push(`${el.dataset.walk}:${el.tagName.toLowerCase()}${label ? `[${label}]` : ''}${text ? ` "${text}"` : ''}`);
+      }
+      (document.activeElement as HTMLElement | null)?.blur();
+      return found;
+    });
+    const reached = new Set<string>();
+    const noVisibleFocus: string[] = [];
+    for (let i = 0; i < maxPresses; i += 1) {
+      await this.page.keyboard.press('Tab');
+      const focused = await this.page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return undefined;
+        const style = getComputedStyle(el);
+        return {
+          walk: el.dataset.walk,
+          inEditor: el.closest('.monaco-editor') !== null,
+          isVisible: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
+        };
+      });
+      if (!focused) continue;
+      if (focused.inEditor) {
+        await this.page.keyboard.press(process.platform === 'darwin' ? 'Control+Shift+m' : 'Control+m');
+        continue;
+      }
+      if (focused.walk === undefined) continue;
+      if (reached.has(focused.walk)) break;
+      reached.add(focused.walk);
+      if (!focused.isVisible) noVisibleFocus.push(controls.find((c) => c.startsWith(`${focused.walk}:`)) ?? focused.walk);
+    }
+    const unreachable = controls.filter((c) => !reached.has(c.slice(0, c.indexOf(':'))));
+    return { controls: controls.length, unreachable, noVisibleFocus };
+  }
+}
+
 /** The colour theme: the sidebar's picker and what the page shows. */
 export class Appearance {
   constructor(readonly page: Page) {}
