@@ -6,7 +6,8 @@
  * Every piece of user text (names, templates, conditions, the design's description) goes through
  * `escapeHtml`, so a name holding `<script>` is shown as text and never runs.
  */
-import { formatNumber, type Figure } from '../capacity/figure.ts';
+import type { Figure } from '../capacity/figure.ts';
+import { formatNumber, formatUsd } from '../format/index.ts';
 import type { Design } from '../model/schema.ts';
 import {
   designSheet,
@@ -16,7 +17,6 @@ import {
   sheetPerRequest,
   sheetUnitsPerSecond,
   sheetSources,
-  sheetUsd,
   stepText,
   pricingText,
   SHEET_METHOD,
@@ -78,7 +78,7 @@ const STYLE = `
 `;
 
 function usd(f: Figure | undefined): string {
-  return f ? escapeHtml(sheetUsd(f.value)) : '—';
+  return f ? escapeHtml(formatUsd(f.value)) : '—';
 }
 
 function keyCellHtml(cell: KeyCell): string {
@@ -158,7 +158,7 @@ function figureHtml(f: Figure, sourceNumber: (url: string) => number): string {
   return `<ul class="steps small">${[...steps, ...assumptions].join('')}</ul>`;
 }
 
-const derivedValue = (f: Figure): string => (f.unit === 'USD/month' ? sheetUsd(f.value) : `${formatNumber(f.value, 4)} ${f.unit}`);
+const derivedValue = (f: Figure): string => (f.unit === 'USD/month' ? formatUsd(f.value) : `${formatNumber(f.value, 4)} ${f.unit}`);
 
 function derivationsHtml(sheet: DesignSheet): string {
   const rows = sheet.tables.flatMap((t) => t.patterns.filter((r) => r.plan).map((r) => ({ t, r })));

@@ -7,7 +7,8 @@
  * code spans (`|` written `\|`, which GFM tables read as a pipe even inside a code span), other text
  * has its Markdown punctuation backslash-escaped.
  */
-import { formatNumber, type Figure } from '../capacity/figure.ts';
+import type { Figure } from '../capacity/figure.ts';
+import { formatNumber, formatUsd } from '../format/index.ts';
 import type { Design } from '../model/schema.ts';
 import {
   designSheet,
@@ -18,7 +19,6 @@ import {
   sheetPerRequest,
   sheetUnitsPerSecond,
   sheetSources,
-  sheetUsd,
   stepText,
   pricingText,
   SHEET_METHOD,
@@ -71,7 +71,7 @@ function table(header: string[], rows: string[][], align?: ('left' | 'right')[])
 }
 
 function usd(f: Figure | undefined): string {
-  return f ? sheetUsd(f.value) : DASH;
+  return f ? formatUsd(f.value) : DASH;
 }
 
 function entityChartLines(t: TableSheet): string[] {
@@ -150,7 +150,7 @@ function figureLines(f: Figure, sourceNumber: (url: string) => number): string[]
 }
 
 /** A derived figure's value: dollars with cents, units as the chart shows them. */
-const derivedValue = (f: Figure): string => (f.unit === 'USD/month' ? sheetUsd(f.value) : `${formatNumber(f.value, 4)} ${f.unit}`);
+const derivedValue = (f: Figure): string => (f.unit === 'USD/month' ? formatUsd(f.value) : `${formatNumber(f.value, 4)} ${f.unit}`);
 
 function derivationLines(sheet: DesignSheet): string[] {
   const rows = sheet.tables.flatMap((t) => t.patterns.filter((r) => r.plan).map((r) => ({ t, r })));

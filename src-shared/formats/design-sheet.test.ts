@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { costDesign } from '../costing/index.ts';
 import type { Design, GlobalSecondaryIndex, Table } from '../model/schema.ts';
-import { designSheet, expressionText, MAX_KEY_COLUMNS_PER_CHART, servedByText, sheetUsd } from './design-sheet.ts';
+import { designSheet, expressionText, MAX_KEY_COLUMNS_PER_CHART, servedByText } from './design-sheet.ts';
+import { formatUsd } from '../format/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const read = (path: string): Design => JSON.parse(readFileSync(resolve(root, path), 'utf8')) as Design;
@@ -90,7 +91,7 @@ describe('the access-pattern chart', () => {
     const byId = rows.find((r) => r.name === 'Get order by id')!;
     expect(servedByText(byId)).toBe('Query on GSI GSI1');
     expect(byId.plan!.keyCondition).toBe('GSI1PK = "ORDER#{orderId}" AND GSI1SK = "ORDER"');
-    expect(sheetUsd(byId.plan!.onDemandMonthly.value)).toBe('$24.64');
+    expect(formatUsd(byId.plan!.onDemandMonthly.value)).toBe('$24.64');
     const orders = rows.find((r) => r.name === "List a user's orders, newest first")!;
     expect(orders.plan!.keyCondition).toBe('PK = "USER#{userId}" AND SK BETWEEN "ORDER#{orderDate}" AND "ORDER$"');
   });

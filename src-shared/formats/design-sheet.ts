@@ -13,7 +13,8 @@
  * `designSheet` builds it as data; the design-sheet screen, `toDesignSheetMarkdown` and
  * `toDesignSheetHtml` only lay it out, so all three say the same.
  */
-import { formatNumber, unitLabel, type Figure } from '../capacity/figure.ts';
+import { unitLabel, type Figure } from '../capacity/figure.ts';
+import { formatNumber } from '../format/index.ts';
 import { AWS_DOCS, type DocSource } from '../capacity/sources.ts';
 import { configuredCapacityText, costDesign, type DesignCost, type PatternCost, type TableCost } from '../costing/index.ts';
 import type { AccessPattern, Design, Entity, KeyAttribute, KeyBinding, Pricing, Projection, Table } from '../model/schema.ts';
@@ -161,12 +162,6 @@ export interface DesignSheet {
 
 /** What `designSheet` is given as costs: the document's (already computed), or nothing to compute them. */
 export type SheetCosts = { ok: true; value: DesignCost } | { ok: false; error: string };
-
-/** Dollars as the costs screen shows them: always with cents. */
-export function sheetUsd(usd: number): string {
-  if (!Number.isFinite(usd)) return String(usd);
-  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
 
 /** Units per second as the costs screen shows them: `250 RCU/s`, `0.4 WCU/s`. */
 export function sheetUnitsPerSecond(row: PlannedRow): string {

@@ -51,7 +51,6 @@ export {
   servedByText,
   sheetPerRequest,
   sheetUnitsPerSecond,
-  sheetUsd,
   type DesignSheet,
   type EntityChartPart,
   type IndexGroup,
