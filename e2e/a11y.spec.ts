@@ -15,6 +15,9 @@ import { test, expect } from './fixtures/app.ts';
 import { Appearance, JsonTyping, KeyboardWalk, KeyplanPage, Palette, PatternsPage } from './pages/keyplan.ts';
 import { ImportDialog, JsonPage } from './pages/formats.ts';
 
+/** The design's name is on line 4 of its JSON (after `{`, formatVersion and id). */
+const NAME_LINE = 4;
+
 interface Violation {
   where: string;
   rule: string;
@@ -86,7 +89,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // Raw JSON holding text that is not applied: the status and the bar that offers the current design.
     const json = new JsonPage(page);
     await json.show();
-    await new JsonTyping(page).typeAfter('"Orders by date"', ',');
+    await new JsonTyping(page).typeAtEndOfLine(NAME_LINE, ',');
     await expect(json.status).toHaveAttribute('data-state', 'syntax');
     await check('Raw JSON with invalid text');
     await new JsonTyping(page).showCurrentDesign.click();

@@ -4,6 +4,9 @@ import { test, expect } from './fixtures/app.ts';
 import { JsonTyping, KeyplanPage } from './pages/keyplan.ts';
 import { JsonPage } from './pages/formats.ts';
 
+/** The design's name is on line 4 of its JSON (after `{`, formatVersion and id). */
+const NAME_LINE = 4;
+
 const data = join(import.meta.dirname, 'data');
 
 async function openOrdersDesign(app: KeyplanPage, workspaceDir: string): Promise<void> {
@@ -117,7 +120,7 @@ test('the raw JSON never gets stuck: typed back to valid, undone across leaving 
   await json.show();
 
   // Invalid, then valid again by typing: the valid text is applied.
-  await typing.typeAfter('"Orders by date"', ' oops');
+  await typing.typeAtEndOfLine(NAME_LINE, ' oops');
   await expect(json.status).toHaveAttribute('data-state', 'syntax');
   await expect(typing.showCurrentDesign).toBeVisible();
   await typing.erase(' oops'.length);
@@ -129,7 +132,7 @@ test('the raw JSON never gets stuck: typed back to valid, undone across leaving 
   await expect(typing.showCurrentDesign).toBeHidden();
 
   // Invalid text survives leaving the screen, and the editor's own undo still reaches back past it.
-  await typing.typeAfter('"Orders by date (v2)"', ',');
+  await typing.typeAtEndOfLine(NAME_LINE, ',');
   await expect(json.status).toHaveAttribute('data-state', 'syntax');
   await app.show('Entities & keys');
   await json.show();
@@ -157,7 +160,7 @@ test('the raw JSON never gets stuck: typed back to valid, undone across leaving 
   await json.inSync();
   await expect(json.visibleText).toContainText('"Pasted design"');
   await expect(json.markers()).toHaveCount(0);
-  await typing.typeAfter('"Pasted design"', ' ');
+  await typing.typeAtEndOfLine(NAME_LINE, ' ');
   await typing.erase(1);
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');

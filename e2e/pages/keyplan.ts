@@ -314,9 +314,14 @@ export class JsonTyping {
     return this.page.getByTestId('json-editor');
   }
 
-  /** Clicks the first line showing `text` (one token, e.g. a quoted string), and types `typed` at its end, key by key. */
-  async typeAfter(text: string, typed: string): Promise<void> {
-    await this.editorHost.getByText(text, { exact: true }).first().click();
+  /**
+   * Puts the cursor at the end of line `line` of the text (from the keyboard: Ctrl+Home, arrows, End;
+   * a click can land on a line the editor is still moving) and types `typed` there, key by key.
+   */
+  async typeAtEndOfLine(line: number, typed: string): Promise<void> {
+    await this.page.getByRole('textbox', { name: 'Design JSON' }).focus();
+    await this.page.keyboard.press('ControlOrMeta+Home');
+    for (let i = 1; i < line; i += 1) await this.page.keyboard.press('ArrowDown');
     await this.page.keyboard.press('End');
     await this.page.keyboard.type(typed);
   }
