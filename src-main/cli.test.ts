@@ -263,6 +263,7 @@ describe('keyplan check', () => {
       id: 'ap-get-user-by-email',
       name: 'Find user by email (sign-in)',
       served: true,
+      needsKeyDesign: null,
       operation: 'Query',
       badge: 'GSI Query',
       index: 'GSI1',
@@ -292,7 +293,7 @@ describe('keyplan check', () => {
     expect(run.stdout).toContain('FAILED: 1 unserved access pattern.');
     const json = JSON.parse((await keyplan(['check', name, '--json'], dir)).stdout);
     expect(json.ok).toBe(false);
-    expect(json.summary).toEqual({ problems: 0, patterns: 12, served: 11, unserved: 1 });
+    expect(json.summary).toEqual({ problems: 0, patterns: 12, served: 11, unserved: 1, needKeyDesign: 0 });
     expect(json.patterns[11]).toMatchObject({
       id: 'ap-users-in-country',
       served: false,

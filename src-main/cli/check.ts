@@ -26,10 +26,14 @@ function coverageOf(design: Design): Coverage[] {
   });
 }
 
+/** Patterns without keys yet (no entity, or no template for the table's keys): work in progress, not a missing index. */
+const needsKeys = (c: Coverage): boolean => c.plan.needsKeyDesign !== undefined;
+
 function checkJson(design: Design | undefined, problems: Problem[], coverage: Coverage[]) {
-  const unserved = coverage.filter((c) => !c.plan.isServed).length;
+  const unserved = coverage.filter((c) => !c.plan.isServed && !needsKeys(c)).length;
+  const needingKeys = coverage.filter(needsKeys).length;
   return {
-    ok: problems.length === 0 && unserved === 0,
+    ok: problems.length === 0 && unserved === 0 && needingKeys === 0,
     design: design?.name ?? null,
     problems: problems.map((p) => ({ code: p.code, path: p.path, message: p.message })),
     patterns: coverage.map(({ table, pattern, plan }) => ({
@@ -37,6 +41,7 @@ function checkJson(design: Design | undefined, problems: Problem[], coverage: Co
       id: pattern.id,
       name: pattern.name,
       served: plan.isServed,
+      needsKeyDesign: plan.needsKeyDesign ?? null,
       operation: plan.operation,
       badge: plan.badge,
       index: indexOf(plan.target),
@@ -44,7 +49,7 @@ function checkJson(design: Design | undefined, problems: Problem[], coverage: Co
       suggestion: plan.isServed ? null : suggestionJson(plan.suggestion),
       warnings: plan.warnings ?? [],
     })),
-    summary: { problems: problems.length, patterns: coverage.length, served: coverage.length - unserved, unserved },
+    summary: { problems: problems.length, patterns: coverage.length, served: coverage.length - unserved - needingKeys, unserved, needKeyDesign: needingKeys },
   };
 }
 
@@ -57,12 +62,16 @@ function readable(design: Design | undefined, problems: Problem[], coverage: Cov
       if (lines.length > 0) lines.push('');
       lines.push(`Table ${table.name}: ${served} of ${rows.length} access pattern${rows.length === 1 ? '' : 's'} served`);
       if (rows.length === 0) return;
-      const cells = rows.map(({ pattern, plan }) => [
-        plan.isServed ? 'ok' : 'UNSERVED',
-        pattern.name,
-        operationText(plan),
-        plan.isServed ? (plan.keyCondition ?? '') : plan.suggestion ? suggestionText(plan.suggestion) : 'no index suggested',
-      ]);
+      const cells = rows.map(({ pattern, plan }) =>
+        plan.needsKeyDesign !== undefined
+          ? ['NEEDS KEYS', pattern.name, 'needs a key design', plan.needsKeyDesign]
+          : [
+              plan.isServed ? 'ok' : 'UNSERVED',
+              pattern.name,
+              operationText(plan),
+              plan.isServed ? (plan.keyCondition ?? '') : plan.suggestion ? suggestionText(plan.suggestion) : 'no index suggested',
+            ],
+      );
       const rendered = renderTable(['', 'Access pattern', 'Served by', 'Key condition / suggested index'], cells, ['left', 'left', 'left', 'left'], '  ');
       lines.push(rendered[0]!);
       rows.forEach(({ plan }, i) => {
@@ -71,10 +80,12 @@ function readable(design: Design | undefined, problems: Problem[], coverage: Cov
       });
     });
   }
-  const unserved = coverage.filter((c) => !c.plan.isServed).length;
+  const unserved = coverage.filter((c) => !c.plan.isServed && !needsKeys(c)).length;
+  const needingKeys = coverage.filter(needsKeys).length;
   const failures = [
     ...(problems.length > 0 ? [`${problems.length} problem${problems.length === 1 ? '' : 's'}`] : []),
     ...(unserved > 0 ? [`${unserved} unserved access pattern${unserved === 1 ? '' : 's'}`] : []),
+    ...(needingKeys > 0 ? [`${needingKeys} access pattern${needingKeys === 1 ? ' needs' : 's need'} a key design`] : []),
   ];
   lines.push('', failures.length === 0 ? 'OK: no problems, every access pattern is served.' : `FAILED: ${failures.join(', ')}.`);
   return lines;

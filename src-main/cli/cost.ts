@@ -26,6 +26,8 @@ export interface PatternCostJson {
   /** Null for a Scan. */
   keyCondition: string | null;
   served: boolean;
+  /** Why the pattern is not costed yet (no entity, or no key templates): its figures are 0. */
+  needsKeyDesign: string | null;
   rcuPerRequest: number | null;
   wcuPerRequest: number | null;
   requestsPerSecond: number | null;
@@ -99,6 +101,7 @@ function patternJson(table: TableCost, cost: PatternCost, requestsPerSecond: num
     index: indexOf(plan.target),
     keyCondition: plan.keyCondition ?? null,
     served: plan.isServed,
+    needsKeyDesign: plan.needsKeyDesign ?? null,
     rcuPerRequest: jsonNumber(isRead ? cost.perRequest.value : 0),
     wcuPerRequest: jsonNumber(isRead ? 0 : cost.perRequest.value),
     requestsPerSecond: jsonNumber(requestsPerSecond),
@@ -172,7 +175,7 @@ function patternRows(json: CostJson, table: string): string[][] {
   return json.patterns
     .filter((p) => p.table === table)
     .map((p) => [
-      p.served ? p.name : `${p.name} (UNSERVED)`,
+      p.needsKeyDesign !== null ? `${p.name} (needs a key design)` : p.served ? p.name : `${p.name} (UNSERVED)`,
       p.operation,
       p.index ?? 'table',
       p.kind === 'read' ? formatNumber(p.rcuPerRequest ?? NaN, 2) : '-',
