@@ -61,6 +61,17 @@ describe('the design sheet in Markdown', () => {
     expect(html).toContain('<p>1. &lt;b&gt;bold&lt;/b&gt; &amp; | pipes</p>');
   });
 
+  it('says a pattern written before its entity needs a key design, with why, and shows no figures for it', () => {
+    const design = example();
+    const table = design.tables[0]!;
+    table.accessPatterns.push({ id: 'p-first', name: 'List returns', action: 'query', known: ['orderId'], ratePerSecond: 5, consistency: 'eventual' });
+    const markdown = toDesignSheetMarkdown(design);
+    expect(markdown).toContain('| 12 | List returns — no entity yet · query · 5/s · eventual | needs a key design | — | — | — | — | — |');
+    expect(markdown).toMatch(/^- 12\. List returns: Not costed, it needs a key design: No entity yet/m);
+    const body = textOf(elements(parse(toDesignSheetHtml(design))).find((e) => e.tagName === 'body')!);
+    expect(body).toContain('needs a key designNo entity yet');
+  });
+
   it.each([
     ['a|b', '`a\\|b`'],
     ['a`b', '``a`b``'],

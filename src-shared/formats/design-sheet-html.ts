@@ -103,7 +103,10 @@ function entityChartHtml(t: TableSheet): string {
 function patternRowHtml(r: PatternRow): string {
   const p = r.plan;
   const name = `${escapeHtml(r.name || '(unnamed)')}<span class="line muted small">${escapeHtml(patternSummary(r))}</span>`;
-  if (!p) return `<tr><td class="num">${r.number}</td><td>${name}</td><td colspan="6" class="muted">${escapeHtml(servedByText(r))}</td></tr>`;
+  if (!p) {
+    const why = r.needsKeyDesign !== undefined ? `<span class="line small">${escapeHtml(r.needsKeyDesign)}</span>` : '';
+    return `<tr><td class="num">${r.number}</td><td>${name}</td><td colspan="6" class="muted">${escapeHtml(servedByText(r))}${why}</td></tr>`;
+  }
   const served = `<span${p.isServed && !p.notes.some((n) => n.startsWith('Design problem')) ? '' : ' class="bad"'}>${escapeHtml(servedByText(r))}</span>`;
   const notes = p.notes.length > 0 ? `<ul class="notes small">${p.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '';
   return (

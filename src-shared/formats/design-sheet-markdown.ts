@@ -14,6 +14,7 @@ import {
   designSheet,
   keyCellText,
   patternSummary,
+  rowNotes,
   rowDerivations,
   servedByText,
   sheetPerRequest,
@@ -115,7 +116,7 @@ function patternChartLines(t: TableSheet): string[] {
     t.patterns.map(patternCells),
     ['right', 'left', 'left', 'left', 'left', 'right', 'right', 'right'],
   );
-  const notes = t.patterns.flatMap((r) => (r.plan?.notes ?? []).map((n) => `- ${r.number}. ${markdownText(r.name || '(unnamed)')}: ${markdownText(n)}`));
+  const notes = t.patterns.flatMap((r) => rowNotes(r).map((n) => `- ${r.number}. ${markdownText(r.name || '(unnamed)')}: ${markdownText(n)}`));
   if (notes.length > 0) lines.push('', 'Notes:', '', ...notes);
   if (t.onDemandRequestsMonthly && t.provisionedCapacityMonthly) {
     lines.push(

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { costDesign } from '../costing/index.ts';
 import type { Design, GlobalSecondaryIndex, Table } from '../model/schema.ts';
-import { designSheet, expressionText, MAX_KEY_COLUMNS_PER_CHART, servedByText } from './design-sheet.ts';
+import { designSheet, expressionText, MAX_KEY_COLUMNS_PER_CHART, rowNotes, servedByText } from './design-sheet.ts';
 import { formatUsd } from '../format/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -111,12 +111,29 @@ describe('the access-pattern chart', () => {
     expect(row.plan!.filter).toBe('status = "SHIPPED" AND total > 100');
   });
 
-  it('gives a pattern whose entity does not exist no figures: it needs a key design', () => {
-    const design = withTable(example(), (t) => ({ ...t, accessPatterns: t.accessPatterns.map((p, i) => (i === 0 ? { ...p, entityId: 'gone' } : p)) }));
-    const row = designSheet(design).tables[0]!.patterns[0]!;
-    expect(row.entityName).toBeUndefined();
-    expect(row.plan).toBeUndefined();
-    expect(servedByText(row)).toBe('needs a key design');
+  it('gives a pattern written before its entity, or whose entity has no keys yet, no figures: it needs a key design, as the costs say', () => {
+    const design = withTable(example(), (t) => ({
+      ...t,
+      entities: [...t.entities, { id: 'e-return', name: 'Return', itemCount: 10, attributes: [{ name: 'returnId', type: 'S' as const }], keys: {} }],
+      accessPatterns: [
+        ...t.accessPatterns,
+        { id: 'p-first', name: 'List returns of an order', action: 'query' as const, known: ['orderId'], ratePerSecond: 5, consistency: 'eventual' as const },
+        { id: 'p-keyless', name: 'Get a return', entityId: 'e-return', action: 'get' as const, known: ['returnId'], ratePerSecond: 5, consistency: 'eventual' as const },
+      ],
+    }));
+    const costs = costDesign(design).tables[0]!;
+    const rows = designSheet(design).tables[0]!.patterns.slice(-2);
+    for (const row of rows) {
+      expect(row.plan).toBeUndefined();
+      expect(row.needsKeyDesign).toBe(costs.patterns.find((p) => p.patternId === row.patternId)!.needsKeyDesign);
+      expect(servedByText(row)).toBe('needs a key design');
+      expect(rowNotes(row)).toEqual([`Not costed, it needs a key design: ${row.needsKeyDesign}`]);
+    }
+    expect(rows[0]!.entityName).toBeUndefined();
+    expect(rows[0]!.needsKeyDesign).toMatch(/^No entity yet/);
+    expect(rows[1]!.entityName).toBe('Return');
+    // The table's total leaves them out, as the costs screen's does.
+    expect(designSheet(design).tables[0]!.onDemandRequestsMonthly!.value).toBe(costs.onDemandMonthly.value);
   });
 
   it('keeps the entity chart and settings when the costs cannot be computed, and says why', () => {
@@ -125,7 +142,8 @@ describe('the access-pattern chart', () => {
     expect(sheet.totals).toBeUndefined();
     const table = sheet.tables[0]!;
     expect(table.entityChart[0]!.rows).toHaveLength(5);
-    expect(table.patterns.every((r) => r.plan === undefined)).toBe(true);
+    expect(table.patterns.every((r) => r.plan === undefined && r.needsKeyDesign === undefined)).toBe(true);
+    expect(servedByText(table.patterns[0]!)).toBe('not costed: the costs cannot be computed');
   });
 });
 

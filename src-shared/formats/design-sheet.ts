@@ -79,6 +79,8 @@ export interface PatternRow {
   consistency: AccessPattern['consistency'];
   /** Present when the pattern was planned and costed. */
   plan?: PlannedRow;
+  /** Why the pattern is not costed yet, when it is not: it needs a key design (no entity, or no key templates). */
+  needsKeyDesign?: string;
 }
 
 export interface PlannedRow {
@@ -378,9 +380,9 @@ function plannedRow(cost: PatternCost): PlannedRow {
 function patternRows(table: Table, cost: TableCost | undefined): PatternRow[] {
   const costs = new Map(cost?.patterns.map((p) => [p.patternId, p]));
   return table.accessPatterns.map((p, i) => {
-    // A pattern may be written before its entity exists: it has no entity, or names none yet.
-    const entityId: string | undefined = p.entityId;
-    const entity = entityId === undefined ? undefined : table.entities.find((e) => e.id === entityId);
+    // A pattern may be written before its entity exists, or before the entity has key templates:
+    // it is not costed yet (the costs say why), and its row says so instead of figures.
+    const entity = p.entityId === undefined ? undefined : table.entities.find((e) => e.id === p.entityId);
     const planned = costs.get(p.id);
     const row: PatternRow = {
       number: i + 1,
@@ -391,7 +393,8 @@ function patternRows(table: Table, cost: TableCost | undefined): PatternRow[] {
       ratePerSecond: p.ratePerSecond,
       consistency: p.consistency,
     };
-    if (planned && entity) row.plan = plannedRow(planned);
+    if (planned && entity && planned.needsKeyDesign === undefined) row.plan = plannedRow(planned);
+    else if (planned || !entity) row.needsKeyDesign = planned?.needsKeyDesign ?? `The pattern names no entity of table ${table.name}: pick or create the entity it reads or writes.`;
     return row;
   });
 }
@@ -441,10 +444,10 @@ export function designSheet(design: Design, costs: SheetCosts = computeCosts(des
   };
 }
 
-/** `Query on GSI GSI1`, `PutItem on table, + GSI1 (put)`, or what an unplanned pattern needs. */
+/** `Query on GSI GSI1`, `PutItem on table, + GSI1 (put)`, or why a pattern has no figures. */
 export function servedByText(row: PatternRow): string {
   const plan = row.plan;
-  if (!plan) return NEEDS_KEY_DESIGN;
+  if (!plan) return row.needsKeyDesign !== undefined ? NEEDS_KEY_DESIGN : 'not costed: the costs cannot be computed';
   const served = plan.isServed ? `${plan.badge === 'Fan-out Query' ? 'Fan-out Query' : plan.operation} on ${plan.target}` : `Scan on ${plan.target} (not served by a key)`;
   return plan.alsoWrites.length > 0 ? `${served}, + ${plan.alsoWrites.join(', ')}` : served;
 }
@@ -491,3 +494,9 @@ export function pricingText(pricing: Pricing): string {
 export const SHEET_METHOD =
   "Units per second are the units of one call at the pattern's peak rate, sustained all month. " +
   "A pattern's provisioned figure is its load's share of capacity; a provisioned table is billed for the capacity it holds.";
+
+/** What a reviewer must know beside a row: its plan's notes, or why it is not costed yet. */
+export function rowNotes(row: PatternRow): string[] {
+  if (row.plan) return row.plan.notes;
+  return row.needsKeyDesign !== undefined ? [`Not costed, it needs a key design: ${row.needsKeyDesign}`] : [];
+}
