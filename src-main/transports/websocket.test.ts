@@ -8,7 +8,6 @@ import type { ApiHandlers } from '../../src-shared/ipc/contract.ts';
 import type { WireFrame } from '../../src-shared/ipc/wire.ts';
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
 import { describeContract } from '../contract.suite.ts';
-import { checkInput } from '../handlers/input.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
 import {
   FRAME_TOO_LARGE_REASON,
@@ -190,6 +189,17 @@ describe('the WebSocket host opens only through a single-use ticket', () => {
     expect(again.status).toBe(403);
     expect(again.headers['set-cookie']).toBeUndefined();
     expect(again.body).toMatch(/press Enter/);
+  });
+
+  test('a used link reopened in the browser that holds the session is answered 204 (no error on reload), and sets no new cookie', async () => {
+    const { host } = await startHost();
+    const link = host.issueLink(LAUNCH_TICKET_TTL_MS);
+    const first = await postTicket(host, link);
+    const cookie = (first.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
+    const again = await postTicket(host, link, { cookie });
+    expect(again.status).toBe(204);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect((await postTicket(host, link, { cookie: `${host.cookieName}=not-the-session` })).status).toBe(403);
   });
 
   test('a ticket is good until its lifetime ends, by the host clock, and refused from then on', async () => {
@@ -379,15 +389,13 @@ describe('the WebSocket host bounds what it reads and what it echoes', () => {
   const long = (seed: string) => seed.repeat(Math.ceil(100_000 / seed.length));
   const echoing: ApiHandlers = {
     ...handlers,
-    // The real input check quotes an unknown field's name and puts it in the error's path.
-    'recent.list': async (input) => (checkInput('recent.list', input, {}), { files: [] }),
     // A handler that quotes the whole value it refuses, in its message and details.
     'file.open': async (input) => {
       const ref = (input as { ref: string }).ref;
       throw new AppError({ code: 'file.notFound', message: `No file ${JSON.stringify(ref)} in the workspace.`, details: { received: ref, also: [ref] } });
     },
-    'file.list': async (input) => {
-      throw new Error(`cannot list ${(input as unknown as { folder: string }).folder}`);
+    'file.version': async ({ ref }) => {
+      throw new Error(`cannot read the version of ${ref}`);
     },
   };
 
@@ -395,7 +403,7 @@ describe('the WebSocket host bounds what it reads and what it echoes', () => {
     ['an unknown channel name', (id: number) => ({ kind: 'request', id, channel: long('shell.exec'), input: {} })],
     ['an unknown field name (message and path)', (id: number) => ({ kind: 'request', id, channel: 'recent.list', input: { [long('k')]: 1 } })],
     ['a value a handler quotes, JSON-escaped, in message and details', (id: number) => ({ kind: 'request', id, channel: 'file.open', input: { ref: long('a"b\n') } })],
-    ['a value in an internal error', (id: number) => ({ kind: 'request', id, channel: 'file.list', input: { folder: long('f') } })],
+    ['a value in an internal error', (id: number) => ({ kind: 'request', id, channel: 'file.version', input: { ref: long('f') } })],
   ])('an error reply quotes at most 200 characters of %s', async (_what, frameOf) => {
     const { host } = await startHost({ handlers: echoing });
     const socket = (await rawSocket(wsUrl(host), host.origin, await sessionOf(host))) as WebSocket;

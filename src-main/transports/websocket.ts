@@ -115,6 +115,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const ticket = parseTicket(body);
     if (ticket === undefined || !tickets.redeem(ticket)) {
+      // A link reopened in a browser that already holds this run's session (a reload, a second tab) just works.
+      if (hasSession(req)) return sendEmpty(res);
       return sendText(res, 403, 'This link was already used, has expired, or is from an earlier run of Keyplan: press Enter in the terminal where Keyplan runs to print a fresh one.');
     }
     res.setHeader('Set-Cookie', `${cookieName()}=${sessionSecret}; Path=/; HttpOnly; SameSite=Strict`);
