@@ -12,6 +12,7 @@ import { distinctValuesOf } from '../planner/index.ts';
 import type { PatternCost } from './pattern-cost.ts';
 import type { TargetCost } from './design-cost.ts';
 import { bindingOf } from '../model/key-slots.ts';
+import { formatUsd } from '../format/index.ts';
 
 export type CostWarningCode = 'cost.scan' | 'cost.filterWaste' | 'cost.hotPartitionWrites' | 'cost.underProvisioned' | 'cost.overProvisioned' | 'cost.plan' | 'cost.designProblem' | 'cost.needsKeyDesign';
 
@@ -109,7 +110,7 @@ function hotKeyWarning(cost: PatternCost, entity: Entity, traffic: Distribution 
   };
 }
 
-const dollars = (usd: number): string => `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dollars = formatUsd;
 
 /**
  * The capacity warnings of one provisioned table or GSI, per direction: `cost.underProvisioned` when

@@ -19,6 +19,7 @@
 import { evaluateCondition, formatCondition, type Condition, type ConditionClause } from '../model/condition.ts';
 import { enumShares } from '../model/value-model.ts';
 import type { Attribute, Entity } from '../model/schema.ts';
+import { formatNumber } from '../format/index.ts';
 
 /** How many distinct values an attribute takes, and why we think so. */
 export interface DistinctValues {
@@ -64,12 +65,7 @@ export function tidy(n: number): number {
 
 /** `1,000,000`, `8,333.33`, `2.4`: grouped thousands, at most two decimals, no locale dependence. */
 export function formatCount(n: number): string {
-  if (!Number.isFinite(n)) return String(n);
-  const rounded = Math.round(n * 100) / 100;
-  const [whole = '0', fraction = '00'] = Math.abs(rounded).toFixed(2).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const tail = fraction === '00' ? '' : `.${fraction.replace(/0$/, '')}`;
-  return `${rounded < 0 ? '-' : ''}${grouped}${tail}`;
+  return formatNumber(n, 2);
 }
 
 /** `5%`, `0.4%`, `100%`. */

@@ -3,6 +3,7 @@
  * text. Presentation only; no domain rules.
  */
 import type { SampleValue } from '../../../src-shared/sample/types.ts';
+import { formatNumber } from '../../../src-shared/format/index.ts';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
@@ -19,7 +20,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** `1,000,000`. */
-export const formatCount = (n: number): string => n.toLocaleString('en-US');
+export const formatCount = (n: number): string => formatNumber(n, 3);
 
 /** Distinguishable hues, in the order entities get them. */
 const PALETTE = ['#2f5bd3', '#d9480f', '#2b8a3e', '#9c36b5', '#c2255c', '#0b7285', '#e67700', '#5c940d', '#364fc7', '#862e9c', '#495057', '#a61e4d'];
