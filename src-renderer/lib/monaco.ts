@@ -11,6 +11,8 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import 'monaco-editor/languages/definitions/yaml/register';
 import 'monaco-editor/languages/definitions/hcl/register';
 import 'monaco-editor/languages/definitions/typescript/register';
+import 'monaco-editor/languages/definitions/markdown/register';
+import 'monaco-editor/languages/definitions/html/register';
 // Every editor contribution, registered before the first editor exists. The JSON language's worker
 // manager (`languages/features/json`, loaded by Monaco when the first JSON model appears) imports this
 // same module; arriving after the first editor, its contributions (CodeLens, drop/paste, …) found their
