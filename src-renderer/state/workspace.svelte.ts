@@ -740,19 +740,6 @@ export function suggestedFileName(designName: string): string {
   return `${base || 'design'}.keyplan.json`;
 }
 
-/** Maps a key press to a command (Ctrl on Windows/Linux, Cmd on macOS). */
-export function commandForKey(event: KeyboardEvent): Command | undefined {
-  if (!(event.ctrlKey || event.metaKey) || event.altKey) return undefined;
-  const key = event.key.toLowerCase();
-  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
-  if (key === 'y' && !event.shiftKey) return 'redo';
-  if (key === 's') return event.shiftKey ? 'saveAs' : 'save';
-  if (key === 'o' && !event.shiftKey) return 'open';
-  if (key === 'n' && !event.shiftKey) return 'new';
-  if (key === 'i' && !event.shiftKey) return 'import';
-  if (key === 'e' && !event.shiftKey) return 'export';
-  return undefined;
-}
 
 const KEY = Symbol('workspace');
 export const setWorkspace = (workspace: Workspace): Workspace => setContext(KEY, workspace);
