@@ -48,6 +48,10 @@ export class CompareState {
   onlyDiffering = $state(false);
   /** The last partition-risk run. */
   risk = $state.raw<RiskRun | undefined>();
+  /** The host runs of the partition risk on its way. */
+  readonly #riskRuns = new Set<string>();
+  /** Bumped by each run and cancel: a late answer of a replaced run changes nothing. */
+  #riskGeneration = 0;
 
   readonly #documents: () => OpenDocument[];
   readonly #active: () => OpenDocument | undefined;
@@ -124,6 +128,10 @@ export class CompareState {
    * first design's workload and seed on each side, and adds partition risk to the report.
    */
   async runPartitionRisk(api: ApiClient): Promise<void> {
+    // A new run replaces the one still on its way: its simulations stop in the host, not only here.
+    await this.cancelPartitionRisk(api);
+    const generation = ++this.#riskGeneration;
+    const current = () => generation === this.#riskGeneration;
     const key = this.#riskKey;
     const workload = this.#workload();
     const jobs = this.chosen.flatMap((source, side) => source.design.tables.map((table) => ({ side, source, table })));
@@ -133,17 +141,28 @@ export class CompareState {
       await Promise.all(
         jobs.map(async ({ side, source, table }) => {
           const design = { ...source.design, workload };
-          const result = await api.call('simulation.run', { runId: `cmp-${++riskCounter}`, design, tableId: table.id, seed: workload.seed });
+          const runId = `cmp-${++riskCounter}`;
+          this.#riskRuns.add(runId);
+          const result = await api.call('simulation.run', { runId, design, tableId: table.id, seed: workload.seed }).finally(() => this.#riskRuns.delete(runId));
           results[side]!.set(table.id, result);
-          if (this.risk?.key === key) this.risk = { ...this.risk, done: this.risk.done + 1 };
+          if (current() && this.risk?.key === key) this.risk = { ...this.risk, done: this.risk.done + 1 };
         }),
       );
-      if (this.risk?.key === key) this.risk = { status: 'done', key, done: jobs.length, total: jobs.length, results };
+      if (current() && this.risk?.key === key) this.risk = { status: 'done', key, done: jobs.length, total: jobs.length, results };
     } catch (error) {
-      if (this.risk?.key === key) {
+      if (current() && this.risk?.key === key) {
         this.risk = { status: 'failed', key, done: 0, total: jobs.length, error: error instanceof Error ? error.message : String(error) };
       }
     }
+  }
+
+  /** Stops the partition-risk simulations still running in the host. */
+  async cancelPartitionRisk(api: ApiClient): Promise<void> {
+    const runs = [...this.#riskRuns];
+    this.#riskRuns.clear();
+    this.#riskGeneration += 1;
+    if (runs.length > 0 && this.risk?.status === 'running') this.risk = undefined;
+    await Promise.all(runs.map((runId) => api.call('task.cancel', { runId }).catch(() => undefined)));
   }
 
   isSelected(key: string): boolean {

@@ -63,3 +63,44 @@ describe('CompareState labels', () => {
     expect(state.chosen.map((s) => s.label)).toEqual([expect.stringMatching(/^Saved shop\.keyplan\.json · 14:03:05$/), 'shop.keyplan.json']);
   });
 });
+
+describe('CompareState partition risk', () => {
+  /** A host stand-in whose simulations answer when the test says, and which records cancels. */
+  function host() {
+    const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+    const canceled: string[] = [];
+    const api = {
+      call: (channel: string, input: { runId: string }) => {
+        if (channel === 'task.cancel') {
+          canceled.push(input.runId);
+          pending.get(input.runId)?.reject(new Error('Run canceled.'));
+          return Promise.resolve({ canceled: true });
+        }
+        return new Promise((resolve, reject) => pending.set(input.runId, { resolve, reject }));
+      },
+      on: () => () => undefined,
+    };
+    return { api: api as never, pending, canceled };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('a rerun cancels the simulations still running in the host, and the replaced run cannot mark the new one failed', async () => {
+    const a = doc('d1', withUser('Shop'), 'shop.keyplan.json');
+    const b = doc('d2', withUser('Shop v2'), 'shop-v2.keyplan.json');
+    const state = stateOf([a, b]);
+    state.select([designSourceKey('d1'), designSourceKey('d2')]);
+    const h = host();
+    const first = state.runPartitionRisk(h.api);
+    await settle();
+    const firstRuns = [...h.pending.keys()];
+    expect(firstRuns).toHaveLength(2);
+    const second = state.runPartitionRisk(h.api);
+    await settle();
+    expect(h.canceled.sort()).toEqual(firstRuns.sort());
+    await first;
+    expect(state.risk?.status).toBe('running');
+    for (const [runId, p] of h.pending) if (!firstRuns.includes(runId)) p.resolve({ tables: [] });
+    await second;
+    expect(state.risk?.status).toBe('done');
+  });
+});
