@@ -10,7 +10,7 @@ import { formatSecond, formatShare } from '../partition/result.ts';
 import type { ComparisonReport } from './compare.ts';
 import { markedSides, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';
 import { summaryDetails, summarySentence } from './summary.ts';
-import { usdText } from './usd.ts';
+import { formatUsd as usdText } from '../format/index.ts';
 
 export interface FormatOptions {
   /** Show only the rows whose values differ (the folded subjects are listed either way). */

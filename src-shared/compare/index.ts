@@ -9,6 +9,5 @@ export * from './match.ts';
 export * from './labels.ts';
 export * from './schema-text.ts';
 export * from './summary.ts';
-export * from './usd.ts';
 export * from './format.ts';
 export * from './regressions.ts';
