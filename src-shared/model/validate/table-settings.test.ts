@@ -60,3 +60,69 @@ describe('table settings: point-in-time recovery, encryption, deletion protectio
     if (!bad.ok) expect(bad.errors.map((p) => p.path)).toContain('tables[0].encryption.type');
   });
 });
+
+describe('capacity settings: warm throughput, on-demand maximums, Contributor Insights', () => {
+  const provisioned = (t: Table) => {
+    t.billing = { mode: 'PROVISIONED', readCapacityUnits: 10, writeCapacityUnits: 10 };
+    for (const g of t.globalSecondaryIndexes) g.provisioned = { readCapacityUnits: 5, writeCapacityUnits: 5 };
+  };
+  it.each<[string, (t: Table) => void, { code: string; path: string }[]]>([
+    ['warm throughput on the table, both directions', (t) => (t.warmThroughput = { readUnitsPerSecond: 30_000, writeUnitsPerSecond: 10_000 }), []],
+    ['warm throughput for writes only, on a GSI', (t) => (t.globalSecondaryIndexes[0]!.warmThroughput = { writeUnitsPerSecond: 8000 }), []],
+    ['warm throughput on a provisioned table', (t) => (provisioned(t), (t.warmThroughput = { readUnitsPerSecond: 20_000 })), []],
+    ['an empty warm throughput', (t) => (t.warmThroughput = {}), [{ code: 'model.billing', path: 'tables[0].warmThroughput' }]],
+    [
+      'a warm throughput of 0 read units',
+      (t) => (t.warmThroughput = { readUnitsPerSecond: 0, writeUnitsPerSecond: 5000 }),
+      [{ code: 'model.invalidNumber', path: 'tables[0].warmThroughput.readUnitsPerSecond' }],
+    ],
+    [
+      'a GSI warm throughput of 1.5 write units',
+      (t) => (t.globalSecondaryIndexes[1]!.warmThroughput = { writeUnitsPerSecond: 1.5 }),
+      [{ code: 'model.invalidNumber', path: 'tables[0].globalSecondaryIndexes[1].warmThroughput.writeUnitsPerSecond' }],
+    ],
+    ['on-demand maximums on an on-demand table and its GSI', (t) => ((t.onDemandThroughput = { maxReadRequestUnits: 100 }), (t.globalSecondaryIndexes[0]!.onDemandThroughput = { maxWriteRequestUnits: 50 })), []],
+    // AWS sets no rule between a GSI's maximum and its table's: each throttles on its own.
+    ['a GSI maximum above the table maximum', (t) => ((t.onDemandThroughput = { maxWriteRequestUnits: 10 }), (t.globalSecondaryIndexes[0]!.onDemandThroughput = { maxWriteRequestUnits: 500 })), []],
+    [
+      'an on-demand maximum on a provisioned table and on its GSI',
+      (t) => (provisioned(t), (t.onDemandThroughput = { maxReadRequestUnits: 100 }), (t.globalSecondaryIndexes[1]!.onDemandThroughput = { maxReadRequestUnits: 100 })),
+      [
+        { code: 'model.billing', path: 'tables[0].onDemandThroughput' },
+        { code: 'model.billing', path: 'tables[0].globalSecondaryIndexes[1].onDemandThroughput' },
+      ],
+    ],
+    ['an empty on-demand maximum', (t) => (t.onDemandThroughput = {}), [{ code: 'model.billing', path: 'tables[0].onDemandThroughput' }]],
+    [
+      'an on-demand maximum of 0 write request units on a GSI',
+      (t) => (t.globalSecondaryIndexes[0]!.onDemandThroughput = { maxWriteRequestUnits: 0 }),
+      [{ code: 'model.invalidNumber', path: 'tables[0].globalSecondaryIndexes[0].onDemandThroughput.maxWriteRequestUnits' }],
+    ],
+    ['Contributor Insights on, throttled keys only', (t) => (t.contributorInsights = { enabled: true, mode: 'THROTTLED_KEYS' }), []],
+    ['Contributor Insights off', (t) => (t.contributorInsights = { enabled: false }), []],
+    [
+      'a Contributor Insights mode with Contributor Insights off',
+      (t) => (t.contributorInsights = { enabled: false, mode: 'ACCESSED_AND_THROTTLED_KEYS' }),
+      [{ code: 'model.schema', path: 'tables[0].contributorInsights.mode' }],
+    ],
+  ])('%s', (_, edit, expected) => {
+    const design = example();
+    edit(design.tables[0]!);
+    expect(codesAndPaths(design)).toEqual(expected);
+  });
+
+  it('names the table or GSI, what was found and what is expected', () => {
+    const design = example();
+    const table = design.tables[0]!;
+    table.billing = { mode: 'PROVISIONED', readCapacityUnits: 10, writeCapacityUnits: 10 };
+    for (const g of table.globalSecondaryIndexes) g.provisioned = { readCapacityUnits: 5, writeCapacityUnits: 5 };
+    table.globalSecondaryIndexes[0]!.onDemandThroughput = { maxReadRequestUnits: 100 };
+    table.warmThroughput = { readUnitsPerSecond: -3 };
+    const problems = validateDesign(design);
+    const max = problems.find((p) => p.path === 'tables[0].globalSecondaryIndexes[0].onDemandThroughput');
+    expect(max?.message).toMatch(/^GSI "GSI1" sets an on-demand maximum .* table "\S+" uses provisioned billing; expected /);
+    expect(max?.found).toBe('an on-demand maximum on a provisioned table');
+    const warm = problems.find((p) => p.path === 'tables[0].warmThroughput.readUnitsPerSecond');
+    expect(warm?.message).toContain('warm throughput, read units per second is the number -3; expected a whole number ≥ 1');
+  });
+});

@@ -1,8 +1,9 @@
 /**
- * A table's optional settings that only the exported table definitions use: point-in-time recovery,
- * encryption at rest and tags. Deletion protection is a plain flag with nothing to check.
+ * A table's optional settings: point-in-time recovery, encryption at rest, tags, Contributor
+ * Insights, and the capacity settings beside billing, warm throughput and on-demand maximums (of the
+ * table and of each GSI). Deletion protection is a plain flag with nothing to check.
  */
-import { MAX_RECOVERY_PERIOD_DAYS, type Table } from '../schema.ts';
+import { MAX_RECOVERY_PERIOD_DAYS, type OnDemandThroughput, type Table, type WarmThroughput } from '../schema.ts';
 import type { Collector } from './collector.ts';
 import { describeValue, joinPath, quote } from './wording.ts';
 
@@ -16,9 +17,18 @@ export const MAX_TAG_VALUE_LENGTH = 256;
 const TAG_TEXT = /^[\p{L}\p{Z}\p{N}_.:/=+\-@]*$/u;
 const TAG_TEXT_RULE = 'letters, digits, spaces and _ . : / = + - @';
 
-/** Checks point-in-time recovery, encryption and tags of one table, adding every problem to `c`. */
+/**
+ * Checks point-in-time recovery, encryption, tags, Contributor Insights, warm throughput and
+ * on-demand maximums of one table and its GSIs, adding every problem to `c` at the field's path.
+ * Codes: `model.pointInTimeRecovery`, `model.encryption`, `model.tags`, `model.invalidNumber` (a
+ * count that is not a whole number ≥ 1), `model.billing` (a warm throughput or on-demand maximum with
+ * no value, an on-demand maximum on a provisioned table), `model.schema` (a Contributor Insights mode
+ * with Contributor Insights off).
+ */
 export function checkTableSettings(table: Table, tp: string, c: Collector): void {
   const label = `Table ${quote(table.name)}`;
+  checkCapacitySettings(table, tp, c);
+  checkContributorInsights(table, tp, label, c);
   const pitr = table.pointInTimeRecovery;
   if (pitr?.recoveryPeriodInDays !== undefined) {
     const pp = joinPath(joinPath(tp, 'pointInTimeRecovery'), 'recoveryPeriodInDays');
@@ -87,4 +97,83 @@ function checkTags(tags: Record<string, string>, path: string, label: string, c:
       c.add('model.tags', kp, `${label}: the value of tag ${quote(key)} is ${quote(value)}; expected ${TAG_TEXT_RULE}.`, quote(value), TAG_TEXT_RULE);
     }
   }
+}
+
+/**
+ * Warm throughput and on-demand maximums of the table and each GSI. Warm throughput takes either
+ * billing mode; an on-demand maximum only an on-demand table and its GSIs. AWS sets no rule between a
+ * GSI's maximum and its table's (each throttles on its own), so none is checked.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/on-demand-capacity-mode-max-throughput.html
+ */
+function checkCapacitySettings(table: Table, tp: string, c: Collector): void {
+  const isOnDemand = table.billing.mode === 'ON_DEMAND';
+  const owners = [
+    { what: `Table ${quote(table.name)}`, path: tp, warm: table.warmThroughput, max: table.onDemandThroughput },
+    ...table.globalSecondaryIndexes.map((g, k) => ({
+      what: `GSI ${quote(g.name)}`,
+      path: joinPath(joinPath(tp, 'globalSecondaryIndexes'), k),
+      warm: g.warmThroughput,
+      max: g.onDemandThroughput,
+    })),
+  ];
+  for (const owner of owners) {
+    if (owner.warm !== undefined) checkWarmThroughput(owner.warm, joinPath(owner.path, 'warmThroughput'), owner.what, c);
+    if (owner.max === undefined) continue;
+    const mp = joinPath(owner.path, 'onDemandThroughput');
+    if (!isOnDemand) {
+      c.add(
+        'model.billing',
+        mp,
+        `${owner.what} sets an on-demand maximum throughput (onDemandThroughput), but table ${quote(table.name)} uses provisioned billing; expected no on-demand maximum, or on-demand billing (a provisioned table's capacity is its maximum).`,
+        'an on-demand maximum on a provisioned table',
+        'on-demand billing, or no onDemandThroughput',
+      );
+      continue;
+    }
+    checkOnDemandMaximum(owner.max, mp, owner.what, c);
+  }
+}
+
+function checkWarmThroughput(warm: WarmThroughput, path: string, what: string, c: Collector): void {
+  if (warm.readUnitsPerSecond === undefined && warm.writeUnitsPerSecond === undefined) {
+    c.add(
+      'model.billing',
+      path,
+      `${what} has a warm throughput with neither read nor write units per second; expected readUnitsPerSecond, writeUnitsPerSecond or both (whole numbers ≥ 1), or no warm throughput.`,
+      'no units',
+      'readUnitsPerSecond and/or writeUnitsPerSecond',
+    );
+    return;
+  }
+  if (warm.readUnitsPerSecond !== undefined) c.number(warm.readUnitsPerSecond, joinPath(path, 'readUnitsPerSecond'), 1, `${what}: warm throughput, read units per second`);
+  if (warm.writeUnitsPerSecond !== undefined) c.number(warm.writeUnitsPerSecond, joinPath(path, 'writeUnitsPerSecond'), 1, `${what}: warm throughput, write units per second`);
+}
+
+function checkOnDemandMaximum(max: OnDemandThroughput, path: string, what: string, c: Collector): void {
+  if (max.maxReadRequestUnits === undefined && max.maxWriteRequestUnits === undefined) {
+    c.add(
+      'model.billing',
+      path,
+      `${what} has an on-demand maximum throughput with neither a read nor a write maximum; expected maxReadRequestUnits, maxWriteRequestUnits or both (whole numbers ≥ 1), or no maximum.`,
+      'no maximum',
+      'maxReadRequestUnits and/or maxWriteRequestUnits',
+    );
+    return;
+  }
+  if (max.maxReadRequestUnits !== undefined) c.number(max.maxReadRequestUnits, joinPath(path, 'maxReadRequestUnits'), 1, `${what}: on-demand maximum read request units per second`);
+  if (max.maxWriteRequestUnits !== undefined) c.number(max.maxWriteRequestUnits, joinPath(path, 'maxWriteRequestUnits'), 1, `${what}: on-demand maximum write request units per second`);
+}
+
+/** A Contributor Insights mode only with Contributor Insights on (CloudFormation's ContributorInsightsSpecification). */
+function checkContributorInsights(table: Table, tp: string, label: string, c: Collector): void {
+  const insights = table.contributorInsights;
+  if (insights === undefined || insights.enabled || insights.mode === undefined) return;
+  c.add(
+    'model.schema',
+    joinPath(joinPath(tp, 'contributorInsights'), 'mode'),
+    `${label} sets the Contributor Insights mode ${insights.mode} with Contributor Insights off; expected Contributor Insights on, or no mode.`,
+    'a mode with Contributor Insights off',
+    'enabled: true, or no mode',
+  );
 }
