@@ -8,3 +8,4 @@ export * from './units.ts';
 export * from './estimate.ts';
 export * from './index-fraction.ts';
 export * from './pricing.ts';
+export * from './warm-throughput.ts';

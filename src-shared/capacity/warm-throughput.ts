@@ -1,0 +1,195 @@
+/**
+ * Warm throughput: the read and write units per second a table or GSI can serve at once
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html), the
+ * partitions it implies and what pre-warming to it costs once. AWS publishes neither a partition
+ * count nor a pre-warming price, so both figures are estimates and say so, with their basis
+ * (docs/dynamodb-rules.md §4.2, §4.4).
+ */
+import type { Pricing, TableClass, WarmThroughput } from '../model/schema.ts';
+import { figure, formatNumber, type Figure, type Step } from './figure.ts';
+import { roundUsd } from './pricing.ts';
+import { AWS_DOCS } from './sources.ts';
+
+/** Read units one partition serves per second (docs/dynamodb-rules.md §4.1). */
+export const PARTITION_READ_UNITS_PER_SECOND = 3000;
+/** Write units one partition serves per second (docs/dynamodb-rules.md §4.1). */
+export const PARTITION_WRITE_UNITS_PER_SECOND = 1000;
+
+/**
+ * The warm throughput of a new on-demand table, and of a new GSI of one, without pre-warming: 12,000
+ * read and 4,000 write units per second (docs/dynamodb-rules.md §4.3, §4.4).
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/on-demand-capacity-mode.html
+ */
+export const NEW_ON_DEMAND_READ_UNITS_PER_SECOND = 12_000;
+/** See `NEW_ON_DEMAND_READ_UNITS_PER_SECOND`. */
+export const NEW_ON_DEMAND_WRITE_UNITS_PER_SECOND = 4_000;
+
+/** On-demand serves up to twice its previous peak at once; more within 30 minutes may throttle (docs/dynamodb-rules.md §4.3). */
+export const ON_DEMAND_INSTANT_PEAK_MULTIPLE = 2;
+
+/**
+ * [ESTIMATE] The hours of provisioned capacity the pre-warming estimate prices. AWS's own way to
+ * pre-warm an on-demand table before warm throughput existed was to provision the peak, hold it a
+ * few minutes and switch back, paying for that capacity meanwhile; provisioned capacity is billed by
+ * the hour, so one hour is the least that method costs.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html
+ */
+export const PRE_WARM_ESTIMATE_HOURS = 1;
+
+/** What the warm-throughput figures rest on, shown beside them. */
+export const WARM_THROUGHPUT_ASSUMPTIONS = {
+  partitions:
+    'Estimate: AWS does not publish how many partitions a table has. This is the historical formula ceil(read units ÷ 3,000 + write units ÷ 1,000) from a 2016 AWS talk (docs/dynamodb-rules.md §4.2); DynamoDB may hold more.',
+  preWarmPrice:
+    'Estimate: AWS charges for raising warm throughput above what a table has for free, but publishes no price. Keyplan prices the raise as one hour of provisioned capacity of the same units, the cost of the pre-warming AWS describes for on-demand tables (provision the peak, then switch back): https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html',
+  hotKeys: 'Warm throughput does not raise what one partition serves (3,000 read and 1,000 write units per second): a hot key still throttles below it.',
+} as const;
+
+/** The warm throughput a table or GSI has without pre-warming, and why. */
+export interface WarmBaseline {
+  readUnitsPerSecond: number;
+  writeUnitsPerSecond: number;
+  /** `the default of a new on-demand table` or `its provisioned capacity`. */
+  basis: string;
+}
+
+/**
+ * What a table or GSI can serve at once without pre-warming: a new on-demand one 12,000 read and
+ * 4,000 write units per second; a provisioned one the capacity it is created with
+ * (docs/dynamodb-rules.md §4.4).
+ */
+export function baselineWarmThroughput(capacity: { mode: 'ON_DEMAND' } | { mode: 'PROVISIONED'; readCapacityUnits: number; writeCapacityUnits: number }): WarmBaseline {
+  if (capacity.mode === 'ON_DEMAND') {
+    return { readUnitsPerSecond: NEW_ON_DEMAND_READ_UNITS_PER_SECOND, writeUnitsPerSecond: NEW_ON_DEMAND_WRITE_UNITS_PER_SECOND, basis: 'the default of a new on-demand table' };
+  }
+  return { readUnitsPerSecond: capacity.readCapacityUnits, writeUnitsPerSecond: capacity.writeCapacityUnits, basis: 'its provisioned capacity' };
+}
+
+/** The warm throughput in effect per direction: the design's value, else the baseline (and which it is). */
+export interface EffectiveWarmThroughput {
+  readUnitsPerSecond: number;
+  writeUnitsPerSecond: number;
+  /** Whether each direction's value is the design's (pre-warmed) or the baseline. */
+  isReadSet: boolean;
+  isWriteSet: boolean;
+  baseline: WarmBaseline;
+}
+
+/** The warm throughput in effect: each direction the design sets, the baseline for the others. */
+export function effectiveWarmThroughput(warm: WarmThroughput | undefined, baseline: WarmBaseline): EffectiveWarmThroughput {
+  const read = warm?.readUnitsPerSecond;
+  const write = warm?.writeUnitsPerSecond;
+  return {
+    readUnitsPerSecond: read ?? baseline.readUnitsPerSecond,
+    writeUnitsPerSecond: write ?? baseline.writeUnitsPerSecond,
+    isReadSet: read !== undefined,
+    isWriteSet: write !== undefined,
+    baseline,
+  };
+}
+
+const valueStep = (what: 'Read' | 'Write', units: number, isSet: boolean, basis: string): Step => ({
+  label: `${what} units per second served at once: ${isSet ? 'the warm throughput set' : `not set, so ${basis}`}`,
+  expression: `${formatNumber(units)} ${what === 'Read' ? 'RCU' : 'WCU'}/s`,
+  value: units,
+  unit: what === 'Read' ? 'RCU/s' : 'WCU/s',
+  source: AWS_DOCS.warmThroughput,
+});
+
+/**
+ * The partitions a warm throughput implies, an estimate: ceil(read ÷ 3,000 + write ÷ 1,000), at
+ * least 1 (docs/dynamodb-rules.md §4.2). 30,000 read and 10,000 write units per second: 10 + 10 = 20.
+ */
+export function warmThroughputPartitions(warm: EffectiveWarmThroughput): Figure {
+  const fromReads = warm.readUnitsPerSecond / PARTITION_READ_UNITS_PER_SECOND;
+  const fromWrites = warm.writeUnitsPerSecond / PARTITION_WRITE_UNITS_PER_SECOND;
+  const partitions = Math.max(1, Math.ceil(fromReads + fromWrites - 1e-9));
+  return figure(
+    [
+      valueStep('Read', warm.readUnitsPerSecond, warm.isReadSet, warm.baseline.basis),
+      valueStep('Write', warm.writeUnitsPerSecond, warm.isWriteSet, warm.baseline.basis),
+      {
+        label: 'Partitions for the reads: one partition serves 3,000 read units per second',
+        expression: `${formatNumber(warm.readUnitsPerSecond)} ÷ 3,000`,
+        value: fromReads,
+        unit: 'partitions',
+        source: AWS_DOCS.partitionKeyDesign,
+      },
+      {
+        label: 'Partitions for the writes: one partition serves 1,000 write units per second',
+        expression: `${formatNumber(warm.writeUnitsPerSecond)} ÷ 1,000`,
+        value: fromWrites,
+        unit: 'partitions',
+        source: AWS_DOCS.partitionKeyDesign,
+      },
+      {
+        label: 'Partitions implied (estimate, the historical formula)',
+        expression: `max(1, ceil(${formatNumber(fromReads, 4)} + ${formatNumber(fromWrites, 4)}))`,
+        value: partitions,
+        unit: 'partitions',
+        source: AWS_DOCS.partitions,
+      },
+    ],
+    [WARM_THROUGHPUT_ASSUMPTIONS.partitions, WARM_THROUGHPUT_ASSUMPTIONS.hotKeys],
+  );
+}
+
+/** What `preWarmCostUsd` needs. */
+export interface PreWarmCostInput {
+  warm: EffectiveWarmThroughput;
+  tableClass: TableClass;
+  pricing: Pricing;
+}
+
+/**
+ * The one-time charge of pre-warming to the warm throughput, an estimate: the units raised above
+ * the baseline (free), per direction, × `PRE_WARM_ESTIMATE_HOURS` h × the provisioned RCU-hour or
+ * WCU-hour price. Nothing when nothing is raised. 30,000 read and 10,000 write units per second on a
+ * new on-demand Standard table: (30,000 − 12,000) × $0.00013 + (10,000 − 4,000) × $0.00065 =
+ * $2.34 + $3.90 = $6.24.
+ */
+export function preWarmCostUsd(input: PreWarmCostInput): Figure {
+  const { warm } = input;
+  const p = input.pricing.tableClasses[input.tableClass];
+  const hours = PRE_WARM_ESTIMATE_HOURS;
+  const raisedReads = Math.max(0, warm.readUnitsPerSecond - warm.baseline.readUnitsPerSecond);
+  const raisedWrites = Math.max(0, warm.writeUnitsPerSecond - warm.baseline.writeUnitsPerSecond);
+  const reads = roundUsd(raisedReads * hours * p.readCapacityUnitUsdPerHour);
+  const writes = roundUsd(raisedWrites * hours * p.writeCapacityUnitUsdPerHour);
+  const usd = (n: number) => `$${formatNumber(n, 6)}`;
+  const className = input.tableClass === 'STANDARD' ? 'Standard' : 'Standard-IA';
+  return figure(
+    [
+      {
+        label: `Read units per second raised above ${warm.baseline.basis} (free up to there)`,
+        expression: `max(0, ${formatNumber(warm.readUnitsPerSecond)} − ${formatNumber(warm.baseline.readUnitsPerSecond)})`,
+        value: raisedReads,
+        unit: 'RCU',
+        source: AWS_DOCS.warmThroughput,
+      },
+      {
+        label: `Write units per second raised above ${warm.baseline.basis} (free up to there)`,
+        expression: `max(0, ${formatNumber(warm.writeUnitsPerSecond)} − ${formatNumber(warm.baseline.writeUnitsPerSecond)})`,
+        value: raisedWrites,
+        unit: 'WCU',
+        source: AWS_DOCS.warmThroughput,
+      },
+      {
+        label: `Reads: the raise as ${hours} hour of provisioned capacity (${className})`,
+        expression: `${formatNumber(raisedReads)} RCU × ${hours} h × ${usd(p.readCapacityUnitUsdPerHour)}`,
+        value: reads,
+        unit: 'USD',
+        source: AWS_DOCS.preWarmingOnDemand,
+      },
+      {
+        label: `Writes: the raise as ${hours} hour of provisioned capacity (${className})`,
+        expression: `${formatNumber(raisedWrites)} WCU × ${hours} h × ${usd(p.writeCapacityUnitUsdPerHour)}`,
+        value: writes,
+        unit: 'USD',
+        source: AWS_DOCS.preWarmingOnDemand,
+      },
+      { label: 'Pre-warming, once (estimate)', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD' },
+    ],
+    [WARM_THROUGHPUT_ASSUMPTIONS.preWarmPrice],
+  );
+}
