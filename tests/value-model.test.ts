@@ -3,6 +3,7 @@
  * the distinct partition keys and the hottest key agree between the planner/cost engine, the sample
  * store (the Data screen, exports) and the partition simulator's key space, within sampling error.
  */
+import { partitionKeysOf } from '../src-shared/model/gsi-keys.ts';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -132,7 +133,7 @@ describe('one value model: planner, sample data and simulator agree', () => {
 
     // The simulator's key space for the same index: its keys and its hottest key.
     const modeled = withValueModel(table).entities.find((e) => e.id === entity.id)!;
-    const pk = table.globalSecondaryIndexes.find((g) => g.name === index)!.partitionKey.name;
+    const pk = partitionKeysOf(table.globalSecondaryIndexes.find((g) => g.name === index)!)[0]!.name;
     const space = keySpaceOf(modeled, pk, entity.itemCount * planned, new Map())!;
     // Distinct keys: the planner's count of the key's attributes (within what the index allows) against what the sample holds.
     const parsed = parseKeyTemplate(entity.keys[pk]!.template);

@@ -5,7 +5,11 @@ import { formatNumber } from '../capacity/figure.ts';
 import type { AutoScaling, Billing, KeyAttribute, Projection, ProvisionedThroughput } from '../model/schema.ts';
 
 /** `PK (S)`; undefined for no key. */
-export const keyText = (k: KeyAttribute | undefined): string | undefined => (k ? `${k.name} (${k.type})` : undefined);
+/** `PK (S)`; a multi-attribute key part `tournamentId (S) + region (S)`; undefined when absent. */
+export const keyText = (k: KeyAttribute | readonly KeyAttribute[] | undefined): string | undefined => {
+  const parts = k === undefined ? [] : Array.isArray(k) ? k : [k as KeyAttribute];
+  return parts.length > 0 ? parts.map((a) => `${a.name} (${a.type})`).join(' + ') : undefined;
+};
 
 /** `ALL`, `KEYS_ONLY`, `INCLUDE userId, total`. */
 export function projectionText(p: Projection): string {

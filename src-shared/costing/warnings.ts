@@ -11,10 +11,20 @@ import { DEFAULT_PRICING, roundUsd } from '../capacity/pricing.ts';
 import { distinctValuesOf } from '../planner/index.ts';
 import type { PatternCost } from './pattern-cost.ts';
 import type { TargetCost } from './design-cost.ts';
+import type { ThroughputWarningCode } from './throughput-settings.ts';
 import { bindingOf } from '../model/key-slots.ts';
 import { formatUsd } from '../format/index.ts';
 
-export type CostWarningCode = 'cost.scan' | 'cost.filterWaste' | 'cost.hotPartitionWrites' | 'cost.underProvisioned' | 'cost.overProvisioned' | 'cost.plan' | 'cost.designProblem' | 'cost.needsKeyDesign';
+export type CostWarningCode =
+  | 'cost.scan'
+  | 'cost.filterWaste'
+  | 'cost.hotPartitionWrites'
+  | 'cost.underProvisioned'
+  | 'cost.overProvisioned'
+  | 'cost.plan'
+  | 'cost.designProblem'
+  | 'cost.needsKeyDesign'
+  | ThroughputWarningCode;
 
 export interface CostWarning {
   code: CostWarningCode;

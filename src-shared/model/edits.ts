@@ -18,6 +18,7 @@ import {
 } from './schema.ts';
 import { mapEntity, mapTable, newId, structuredCloneJson } from './edit-helpers.ts';
 import { bindingOf } from './key-slots.ts';
+import { gsiKeyAttributes, keyPartAttributes } from './gsi-keys.ts';
 
 export { newId } from './edit-helpers.ts';
 export * from './pattern-edits.ts';
@@ -65,10 +66,7 @@ export function removeTable(design: Design, tableId: string): Design {
 export function keyAttributesOf(table: Table): KeyAttribute[] {
   const all: KeyAttribute[] = [table.partitionKey];
   if (table.sortKey) all.push(table.sortKey);
-  for (const g of table.globalSecondaryIndexes) {
-    all.push(g.partitionKey);
-    if (g.sortKey) all.push(g.sortKey);
-  }
+  for (const g of table.globalSecondaryIndexes) all.push(...gsiKeyAttributes(g));
   for (const l of table.localSecondaryIndexes) all.push(l.sortKey);
   const seen = new Set<string>();
   return all.filter((k) => (seen.has(k.name) ? false : (seen.add(k.name), true)));
@@ -159,8 +157,18 @@ export function updateGsi(design: Design, tableId: string, gsiId: string, patch:
       ...table,
       globalSecondaryIndexes: table.globalSecondaryIndexes.map((g) => (g.id === gsiId ? gsi : g)),
     };
-    if (patch.partitionKey) next = carryKeyTemplates(next, old.partitionKey.name, patch.partitionKey.name);
-    if (patch.sortKey && old.sortKey) next = carryKeyTemplates(next, old.sortKey.name, patch.sortKey.name);
+    // A renamed key attribute keeps the entities' templates: attribute by attribute, in key order
+    // (adding or removing attributes of a multi-attribute key renames nothing).
+    for (const part of ['partitionKey', 'sortKey'] as const) {
+      if (patch[part] === undefined) continue;
+      const before = keyPartAttributes(old[part]);
+      const after = keyPartAttributes(patch[part]);
+      if (before.length !== after.length) continue;
+      before.forEach((b, i) => {
+        const a = after[i];
+        if (a && a.name !== b.name) next = carryKeyTemplates(next, b.name, a.name);
+      });
+    }
     return next;
   });
 }

@@ -2,6 +2,7 @@
  * The key attributes an entity can carry a template for: the table's keys and each index's keys,
  * grouped by attribute name (two indexes may share one attribute, such as an LSI sort key).
  */
+import { partitionKeysOf, sortKeysOf } from './gsi-keys.ts';
 import type { Entity, KeyAttribute, KeyBinding, Table } from './schema.ts';
 
 export interface KeyUse {
@@ -9,6 +10,8 @@ export interface KeyUse {
   index: string;
   kind: 'table' | 'gsi' | 'lsi';
   role: 'partition' | 'sort';
+  /** In a multi-attribute GSI key: the attribute's place in its part (0-based) and the part's length. */
+  position?: { index: number; of: number };
 }
 
 export interface KeySlot {
@@ -29,8 +32,11 @@ export function keySlotsOf(table: Table): KeySlot[] {
   add(table.partitionKey, { index: 'table', kind: 'table', role: 'partition' });
   if (table.sortKey) add(table.sortKey, { index: 'table', kind: 'table', role: 'sort' });
   for (const gsi of table.globalSecondaryIndexes) {
-    add(gsi.partitionKey, { index: gsi.name, kind: 'gsi', role: 'partition' });
-    if (gsi.sortKey) add(gsi.sortKey, { index: gsi.name, kind: 'gsi', role: 'sort' });
+    for (const [role, part] of [['partition', partitionKeysOf(gsi)], ['sort', sortKeysOf(gsi)]] as const) {
+      part.forEach((attribute, index) =>
+        add(attribute, { index: gsi.name, kind: 'gsi', role, ...(part.length > 1 ? { position: { index, of: part.length } } : {}) }),
+      );
+    }
   }
   for (const lsi of table.localSecondaryIndexes) add(lsi.sortKey, { index: lsi.name, kind: 'lsi', role: 'sort' });
   for (const slot of slots.values()) slot.isRequired = slot.uses.some((u) => u.kind === 'table');
@@ -39,7 +45,9 @@ export function keySlotsOf(table: Table): KeySlot[] {
 
 /** "table partition key", "GSI1 partition key, LSI1 sort key" … */
 export function describeKeyUses(uses: readonly KeyUse[]): string {
-  return uses.map((u) => `${u.kind === 'table' ? 'table' : u.index} ${u.role} key`).join(', ');
+  return uses
+    .map((u) => `${u.kind === 'table' ? 'table' : u.index} ${u.role} key${u.position ? ` (attribute ${u.position.index + 1} of ${u.position.of})` : ''}`)
+    .join(', ');
 }
 
 /**
@@ -48,4 +56,17 @@ export function describeKeyUses(uses: readonly KeyUse[]): string {
  */
 export function bindingOf(entity: Entity, keyAttribute: string): KeyBinding | undefined {
   return Object.hasOwn(entity.keys, keyAttribute) ? entity.keys[keyAttribute] : undefined;
+}
+
+/**
+ * What an entity writes into one GSI key attribute: its template for it, or, when it has none but
+ * carries an attribute of that name, the attribute itself (`{region}`): a natural key, as
+ * multi-attribute GSI keys use (no synthetic attribute to maintain). Undefined when the entity's
+ * items never carry the attribute, so they are not in the index (sparse).
+ */
+export function gsiKeySourceOf(entity: Entity, keyAttribute: string): { template: string; binding?: KeyBinding; isNatural: boolean } | undefined {
+  const binding = bindingOf(entity, keyAttribute);
+  if (binding) return { template: binding.template, binding, isNatural: false };
+  const carried = (Array.isArray(entity.attributes) ? entity.attributes : []).some((a) => a?.name === keyAttribute);
+  return carried ? { template: `{${keyAttribute}}`, isNatural: true } : undefined;
 }

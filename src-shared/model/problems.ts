@@ -43,7 +43,8 @@ export type ModelErrorCode =
   | 'model.ttlAttributeType'
   | 'model.pointInTimeRecovery'
   | 'model.encryption'
-  | 'model.tags';
+  | 'model.tags'
+  | 'model.multiAttributeKey';
 
 /** One problem in a design. `path` uses property/index notation: `tables[0].entities[2].keys.GSI1PK`. */
 export interface Problem extends ErrorData {

@@ -114,14 +114,59 @@ export const Projection = Type.Union(
 export type Projection = Static<typeof Projection>;
 export type ProjectionType = Projection['type'];
 
+/**
+ * The most attributes one part (partition or sort) of a GSI's key may have: a multi-attribute key.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.DesignPattern.MultiAttributeKeys.html
+ */
+export const MAX_KEY_ATTRIBUTES_PER_PART = 4;
+
+/** A GSI's partition or sort key: one attribute, or an ordered list of up to four (a multi-attribute key). */
+const GsiKeyPart = (part: 'partition' | 'sort') =>
+  Type.Union([KeyAttribute, Type.Array(KeyAttribute, { description: `A multi-attribute ${part} key: 1–4 attributes, in key order, each keeping its own type.` })], {
+    description:
+      part === 'partition'
+        ? 'The partition key: one attribute, or a list of up to 4 that DynamoDB hashes together (a Query gives each one by equality).'
+        : 'The sort key: one attribute, or a list of up to 4 that sort left to right (a Query conditions them left to right, a range only on the last one used).',
+  });
+
+/**
+ * On-demand maximum throughput: request units per second the table (or a GSI) may use at most.
+ * Requests over it are throttled with `…MaxOnDemandThroughputExceeded`.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_OnDemandThroughput.html
+ */
+export const OnDemandThroughput = Type.Object(
+  {
+    maxReadRequestUnits: Type.Optional(Type.Integer({ minimum: 1, description: 'Most read request units per second (absent: no maximum).' })),
+    maxWriteRequestUnits: Type.Optional(Type.Integer({ minimum: 1, description: 'Most write request units per second (absent: no maximum).' })),
+  },
+  { additionalProperties: false, description: 'On-demand maximum throughput (on-demand billing only).' },
+);
+export type OnDemandThroughput = Static<typeof OnDemandThroughput>;
+
+/**
+ * Warm throughput: the read and write units per second the table (or a GSI) can serve at once,
+ * raised ahead of a peak ("pre-warming", a one-time charge).
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html
+ */
+export const WarmThroughput = Type.Object(
+  {
+    readUnitsPerSecond: Type.Optional(Type.Integer({ minimum: 1, description: 'Read units per second the table can serve instantly.' })),
+    writeUnitsPerSecond: Type.Optional(Type.Integer({ minimum: 1, description: 'Write units per second the table can serve instantly.' })),
+  },
+  { additionalProperties: false, description: 'Warm throughput to pre-warm to (either billing mode).' },
+);
+export type WarmThroughput = Static<typeof WarmThroughput>;
+
 export const GlobalSecondaryIndex = Type.Object(
   {
     id: Type.String(),
     name: Type.String({ description: 'Index name: 3–255 characters of a-z A-Z 0-9 _ . -' }),
-    partitionKey: KeyAttribute,
-    sortKey: Type.Optional(KeyAttribute),
+    partitionKey: GsiKeyPart('partition'),
+    sortKey: Type.Optional(GsiKeyPart('sort')),
     projection: Projection,
     provisioned: Type.Optional(ProvisionedThroughput),
+    onDemandThroughput: Type.Optional(OnDemandThroughput),
+    warmThroughput: Type.Optional(WarmThroughput),
   },
   { additionalProperties: false },
 );
@@ -319,6 +364,24 @@ export const Encryption = Type.Object(
 );
 export type Encryption = Static<typeof Encryption>;
 
+export const CONTRIBUTOR_INSIGHTS_MODES = ['ACCESSED_AND_THROTTLED_KEYS', 'THROTTLED_KEYS'] as const;
+/**
+ * CloudWatch Contributor Insights for the table: its most accessed and throttled keys.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_HowItWorks.html
+ */
+export const ContributorInsights = Type.Object(
+  {
+    enabled: Type.Boolean({ description: 'Whether Contributor Insights is on.' }),
+    mode: Type.Optional(
+      Type.Union(CONTRIBUTOR_INSIGHTS_MODES.map((m) => Type.Literal(m)), {
+        description: 'ACCESSED_AND_THROTTLED_KEYS (the default) or THROTTLED_KEYS only.',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'CloudWatch Contributor Insights of the table.' },
+);
+export type ContributorInsights = Static<typeof ContributorInsights>;
+
 export const Table = Type.Object(
   {
     id: Type.String(),
@@ -339,6 +402,9 @@ export const Table = Type.Object(
     tags: Type.Optional(
       Type.Record(Type.String(), Type.String(), { description: 'Tags of the table: key → value (up to 50; keys 1–128 characters, values up to 256).' }),
     ),
+    contributorInsights: Type.Optional(ContributorInsights),
+    onDemandThroughput: Type.Optional(OnDemandThroughput),
+    warmThroughput: Type.Optional(WarmThroughput),
   },
   { additionalProperties: false },
 );

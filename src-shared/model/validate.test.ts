@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { joinPath, parseDesign, parseDesignStructure, validateDesign, describeValue } from './validate.ts';
-import type { AccessPattern, Design, GlobalSecondaryIndex } from './schema.ts';
+import type { AccessPattern, Design, GlobalSecondaryIndex, KeyAttribute } from './schema.ts';
 import type { Problem } from './problems.ts';
 
 /** A small valid design: one table, a GSI and an LSI, two entities, two access patterns. */
@@ -146,7 +146,7 @@ describe('validateDesign', () => {
     ],
     [
       'a GSI whose sort key is its partition key',
-      (d) => (t0(d).globalSecondaryIndexes[0]!.sortKey!.name = 'GSI1PK'),
+      (d) => ((t0(d).globalSecondaryIndexes[0]!.sortKey as KeyAttribute).name = 'GSI1PK'),
       [
         { code: 'model.duplicateKeyAttribute', path: 'tables[0].globalSecondaryIndexes[0].sortKey.name' },
         { code: 'model.unknownAttribute', path: `${E1}.keys.GSI1SK` },
@@ -157,7 +157,7 @@ describe('validateDesign', () => {
       (d) => t0(d).globalSecondaryIndexes.push({ ...gsi('GSI2', 'GSI1SK'), partitionKey: { name: 'GSI1SK', type: 'N' } }),
       [{ code: 'model.keyAttributeConflict', path: 'tables[0].globalSecondaryIndexes[1].partitionKey.type' }],
     ],
-    ['an empty key attribute name', (d) => (t0(d).globalSecondaryIndexes[0]!.partitionKey.name = ''), [{ code: 'model.invalidName', path: 'tables[0].globalSecondaryIndexes[0].partitionKey.name' }, { code: 'model.unknownAttribute', path: `${E1}.keys.GSI1PK` }]],
+    ['an empty key attribute name', (d) => ((t0(d).globalSecondaryIndexes[0]!.partitionKey as KeyAttribute).name = ''), [{ code: 'model.invalidName', path: 'tables[0].globalSecondaryIndexes[0].partitionKey.name' }, { code: 'model.unknownAttribute', path: `${E1}.keys.GSI1PK` }]],
     ['a key attribute name over 255 bytes', (d) => (t0(d).localSecondaryIndexes[0]!.sortKey.name = 'é'.repeat(128)), [{ code: 'model.invalidName', path: 'tables[0].localSecondaryIndexes[0].sortKey.name' }]],
     // Projections.
     [
@@ -359,7 +359,7 @@ describe('validateDesign', () => {
     [
       'shards on a number partition key',
       (d) => {
-        t0(d).globalSecondaryIndexes[0]!.partitionKey.type = 'N';
+        (t0(d).globalSecondaryIndexes[0]!.partitionKey as KeyAttribute).type = 'N';
         entity(d, 1).keys.GSI1PK = { template: '{total}', shards: { count: 10, method: 'random' } };
       },
       [{ code: 'model.invalidSharding', path: `${E1}.keys.GSI1PK.shards` }],

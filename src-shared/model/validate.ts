@@ -84,7 +84,11 @@ export function parseDesignStructure(input: unknown): Result<Design, Problem> {
   }
   const migrated = migrate(input);
   if (!migrated.ok) return migrated;
-  const problems = structuralProblems(DesignSchema, migrated.value);
+  // A key part given as a list where DynamoDB takes one attribute (the table's keys, an LSI's sort
+  // key) is said as that rule, not as a shape mismatch.
+  const misplaced = misplacedMultiAttributeKeys(migrated.value);
+  const covered = (path: string) => misplaced.some((m) => path === m.path || path.startsWith(`${m.path}.`) || path.startsWith(`${m.path}[`));
+  const problems = [...misplaced, ...structuralProblems(DesignSchema, migrated.value).filter((p) => !covered(p.path))];
   return problems.length > 0 ? fail(problems) : ok(migrated.value as Design);
 }
 
@@ -126,4 +130,43 @@ export function validateDesign(design: Design): Problem[] {
     validateTable(table, tp, c);
   });
   return c.problems;
+}
+
+/**
+ * Multi-attribute keys (a list of key attributes) where DynamoDB allows only one attribute: the
+ * table's partition and sort key and an LSI's sort key. Only GSIs take them (docs/dynamodb-rules.md §11).
+ */
+function misplacedMultiAttributeKeys(value: unknown): Problem[] {
+  if (!isRecord(value) || !Array.isArray(value.tables)) return [];
+  const problems: Problem[] = [];
+  const page = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.DesignPattern.MultiAttributeKeys.html';
+  value.tables.forEach((table, ti) => {
+    if (!isRecord(table)) return;
+    const tp = joinPath('tables', ti);
+    const tableName = typeof table.name === 'string' ? quote(table.name) : `the ${ordinal(ti + 1)} table`;
+    for (const [field, role] of [['partitionKey', 'partition'], ['sortKey', 'sort']] as const) {
+      const part = table[field];
+      if (!Array.isArray(part)) continue;
+      problems.push({
+        code: 'model.multiAttributeKey',
+        path: joinPath(tp, field),
+        message: `Table ${tableName} has a ${role} key of ${part.length} attributes; expected one attribute: a table's own key cannot be multi-attribute, only a GSI's can (${page}).`,
+        found: `a list of ${part.length}`,
+        expected: 'one key attribute',
+      });
+    }
+    if (!Array.isArray(table.localSecondaryIndexes)) return;
+    table.localSecondaryIndexes.forEach((lsi, li) => {
+      if (!isRecord(lsi) || !Array.isArray(lsi.sortKey)) return;
+      const name = typeof lsi.name === 'string' ? quote(lsi.name) : `the ${ordinal(li + 1)} LSI`;
+      problems.push({
+        code: 'model.multiAttributeKey',
+        path: joinPath(joinPath(joinPath(tp, 'localSecondaryIndexes'), li), 'sortKey'),
+        message: `LSI ${name} has a sort key of ${lsi.sortKey.length} attributes; expected one attribute: an LSI's key cannot be multi-attribute, only a GSI's can (${page}).`,
+        found: `a list of ${lsi.sortKey.length}`,
+        expected: 'one key attribute',
+      });
+    });
+  });
+  return problems;
 }

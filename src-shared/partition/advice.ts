@@ -9,6 +9,7 @@ import { bindingOf } from '../model/key-slots.ts';
 import type { AccessPattern, Attribute, Entity, Table } from '../model/schema.ts';
 import { indexFraction } from '../capacity/index-fraction.ts';
 import type { EntityCounts } from '../planner/estimate.ts';
+import { partitionKeysOf } from '../model/gsi-keys.ts';
 import { isTimeLike, keySpaceOf } from './key-space.ts';
 import { DEFAULT_PARTITION_LIMITS, partitionUtilization, SPLIT_UTILIZATION, type PartitionLimitModel } from './limits.ts';
 import type { HotKey, SimulationResult, TargetResult } from './types.ts';
@@ -104,7 +105,11 @@ export interface KeyRedesignOptions {
  */
 export function keyRedesignFor(table: Table, targetName: string, entityId: string, options: KeyRedesignOptions = {}): KeyRedesign | undefined {
   if (options.key && !isKeyUnderPressure(options.key, options.limits)) return undefined;
-  const keyAttribute = targetName === 'table' ? table.partitionKey.name : table.globalSecondaryIndexes.find((g) => g.name === targetName)?.partitionKey.name;
+  const gsi = targetName === 'table' ? undefined : table.globalSecondaryIndexes.find((g) => g.name === targetName);
+  // A multi-attribute partition key is redesigned by adding an attribute to its list, not by
+  // rewriting a template: no template redesign is offered for it.
+  if (gsi && partitionKeysOf(gsi).length !== 1) return undefined;
+  const keyAttribute = targetName === 'table' ? table.partitionKey.name : gsi && partitionKeysOf(gsi)[0]?.name;
   const entity: Entity | undefined = table.entities.find((e) => e.id === entityId);
   if (!keyAttribute || !entity) return undefined;
   const binding = bindingOf(entity, keyAttribute);

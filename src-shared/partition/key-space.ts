@@ -15,7 +15,7 @@ import { parseKeyTemplate, renderKeyTemplate, type KeyTemplate } from '../model/
 import { sampleValue, type SampleValue } from '../model/sample-values.ts';
 import type { Attribute, Entity, KeyBinding } from '../model/schema.ts';
 import { distinctValuesOf, type EntityCounts } from '../planner/estimate.ts';
-import { bindingOf } from '../model/key-slots.ts';
+import { bindingOf, gsiKeySourceOf } from '../model/key-slots.ts';
 import { enumShares, idDigits, rankShare, withEntityValueModel } from '../model/value-model.ts';
 
 
@@ -183,14 +183,32 @@ function largeValue(entity: Entity, d: Domain, index: number): SampleValue {
   return `${d.attribute}-${index + 1}`;
 }
 
+/** Between the attributes of a multi-attribute partition key in a rendered key (shown in hot-key lists). */
+export const KEY_PART_SEPARATOR = ' + ';
+
+/**
+ * What an entity writes into a partition key of one or more attributes, as one binding: its template
+ * (or, for an attribute it carries under the key's name, `{name}`); a multi-attribute key's parts
+ * joined by ` + ` with their `when` conditions ANDed. DynamoDB hashes a multi-attribute partition
+ * key's attributes together (docs/dynamodb-rules.md §11), so the joined text stands for the hashed
+ * value. Undefined when the entity lacks one of the attributes (its items are not in the target).
+ */
+function partitionBindingOf(entity: Entity, keyAttributes: readonly string[]): KeyBinding | undefined {
+  const sources = keyAttributes.map((name) => gsiKeySourceOf(entity, name));
+  if (sources.length === 0 || sources.some((s) => s === undefined)) return undefined;
+  if (sources.length === 1) return sources[0]?.binding ?? { template: sources[0]?.template ?? '' };
+  const whens = sources.flatMap((s) => (s?.binding?.when && s.binding.when.trim() !== '' ? [s.binding.when] : []));
+  return { template: sources.map((s) => s?.template ?? '').join(KEY_PART_SEPARATOR), ...(whens.length > 0 ? { when: whens.join(' AND ') } : {}) };
+}
+
 /**
  * The key space of one entity for one key attribute (a partition key of the table or a GSI), or
  * undefined when the entity has no (parseable) template for it. `items` is how many of the entity's
  * items the target holds.
  */
-export function keySpaceOf(designEntity: Entity, keyAttribute: string, items: number, refs: EntityCounts): KeySpace | undefined {
+export function keySpaceOf(designEntity: Entity, keyAttribute: string | readonly string[], items: number, refs: EntityCounts): KeySpace | undefined {
   const entity = withEntityValueModel(designEntity);
-  const binding = bindingOf(entity, keyAttribute);
+  const binding = partitionBindingOf(entity, typeof keyAttribute === 'string' ? [keyAttribute] : keyAttribute);
   if (!binding) return undefined;
   const parsed = parseKeyTemplate(binding.template);
   if (!parsed.ok) return undefined;

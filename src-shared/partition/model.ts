@@ -17,7 +17,8 @@ import type { AccessPattern, AutoScaling, AutoScalingRange, Design, Distribution
 import type { EntityCounts } from '../planner/estimate.ts';
 import { hashFraction, HASH_DESCRIPTION, type PlacedKey } from './hash.ts';
 import { isTimeLike, keySpaceOf, type KeySpace } from './key-space.ts';
-import { bindingOf } from '../model/key-slots.ts';
+import { gsiKeySourceOf } from '../model/key-slots.ts';
+import { partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
 import { withValueModel } from '../model/value-model.ts';
 import {
   DEFAULT_START,
@@ -206,7 +207,9 @@ interface TargetSpec {
   name: string;
   kind: 'table' | 'gsi';
   label: string;
-  partitionKey: string;
+  /** The partition key's attributes: one, or a multi-attribute GSI key's (hashed together). */
+  partitionKeys: string[];
+  /** The first attribute of the sort key: the one that decides where new items sort. */
   sortKey?: string;
   capacity: TargetCapacity;
   autoScaling?: AutoScaling;
@@ -219,7 +222,7 @@ function targetSpecs(table: Table, assumptions: string[]): TargetSpec[] {
       name: 'table',
       kind: 'table',
       label: 'Table',
-      partitionKey: table.partitionKey.name,
+      partitionKeys: [table.partitionKey.name],
       ...(table.sortKey ? { sortKey: table.sortKey.name } : {}),
       capacity:
         billing.mode === 'PROVISIONED'
@@ -241,7 +244,8 @@ function targetSpecs(table: Table, assumptions: string[]): TargetSpec[] {
         assumptions.push(`GSI ${g.name} states no provisioned capacity: it is given the table's (${billing.readCapacityUnits} RCU, ${billing.writeCapacityUnits} WCU).`);
       }
     }
-    specs.push({ name: g.name, kind: 'gsi', label: g.name, partitionKey: g.partitionKey.name, ...(g.sortKey ? { sortKey: g.sortKey.name } : {}), capacity, ...(autoScaling ? { autoScaling } : {}) });
+    const sortKey = sortKeysOf(g)[0];
+    specs.push({ name: g.name, kind: 'gsi', label: g.name, partitionKeys: partitionKeysOf(g).map((k) => k.name), ...(sortKey ? { sortKey: sortKey.name } : {}), capacity, ...(autoScaling ? { autoScaling } : {}) });
   }
   return specs;
 }
@@ -249,9 +253,9 @@ function targetSpecs(table: Table, assumptions: string[]): TargetSpec[] {
 /** Whether the entity's sort key in this target starts with a date or timestamp: new items sort last. */
 function hasTimeOrderedSortKey(entity: Entity, sortKey: string | undefined): boolean {
   if (sortKey === undefined) return false;
-  const binding = bindingOf(entity, sortKey);
-  if (!binding) return false;
-  const parsed = parseKeyTemplate(binding.template);
+  const source = gsiKeySourceOf(entity, sortKey);
+  if (!source) return false;
+  const parsed = parseKeyTemplate(source.template);
   if (!parsed.ok) return false;
   const first = parsed.value.parts.find((p) => p.kind === 'attribute');
   return first?.kind === 'attribute' && isTimeLike(entity.attributes.find((a) => a.name === first.name), first.name);
@@ -275,9 +279,9 @@ function populate(table: Table, spec: TargetSpec, refs: EntityCounts, sampleKeys
     let items = itemCount;
     if (spec.kind === 'gsi') {
       items = itemCount * indexFraction(table, entity, spec.name).value;
-      if (!(items > 0) && !bindingOf(entity, spec.partitionKey)) continue;
+      if (!(items > 0) && spec.partitionKeys.some((k) => !gsiKeySourceOf(entity, k))) continue;
     }
-    const space = keySpaceOf(entity, spec.partitionKey, items, refs);
+    const space = keySpaceOf(entity, spec.partitionKeys, items, refs);
     if (!space) continue;
     spaces.set(entity.id, space);
     const size = spec.kind === 'table' ? estimateItemBytes(table, entity).value : estimateIndexEntryBytes(table, entity, { kind: 'gsi', name: spec.name }).value;

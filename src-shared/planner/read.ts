@@ -13,7 +13,7 @@ import { templateAttributes, type KeyTemplate } from '../model/key-template.ts';
 import { RANGE_OPERATORS, type AccessPattern, type Consistency } from '../model/schema.ts';
 import { distinctCombinationsOf, formatCount, formatItems, formatPercent, shareOf, tidy } from './estimate.ts';
 import { conditionExpression, equalityExpression, ExpressionBuilder } from './expression.ts';
-import { mayMatchSortKey, matchSortKey, type NeededRange, type SortKeyMatch } from './sort-key.ts';
+import { mayMatchSortKey, matchSortKeyParts, type NeededRange, type SortKeyMatch } from './sort-key.ts';
 import { counterNote, suggestIndex } from './suggest.ts';
 import { projectedAttributesOf, type EntityView, type KeyTarget, type Membership, type TableView } from './table-view.ts';
 import type { BaseFetch, EntityRead, Operation, Plan, PlanBadge, ProjectionChange, Rejection } from './types.ts';
@@ -188,13 +188,17 @@ function evaluateTarget(request: ReadRequest, t: KeyTarget): Evaluation {
   if (missing.length > 0) {
     const isRange = request.range !== undefined && missing.includes(request.range.attribute);
     return reject(
-      `partition key ${t.partitionKey.name} = ${pk.source} needs ${list(missing)}, which the caller does not know` +
-        (isRange ? ` (the range on ${request.range?.attribute ?? ''} cannot be used: a partition key takes equality only)` : ''),
+      `partition key ${t.partitionKeyLabel} = ${pk.source} needs ${list(missing)}, which the caller does not know` +
+        (isRange
+          ? ` (the range on ${request.range?.attribute ?? ''} cannot be used: a partition key takes equality only)`
+          : t.partitionKeys.length > 1
+            ? ' (a multi-attribute partition key takes an equality on every one of its attributes)'
+            : ''),
     );
   }
-  const sortKey = matchSortKey({
-    ...(t.sortKey ? { key: t.sortKey } : {}),
-    ...(m.sortKey ? { bound: m.sortKey } : {}),
+  const sortKey = matchSortKeyParts({
+    keys: t.sortKeys,
+    bound: m.sortParts,
     known,
     ...(request.range ? { range: request.range } : {}),
     ...(pattern.order === 'asc' || pattern.order === 'desc' ? { order: pattern.order } : {}),
@@ -209,12 +213,17 @@ function evaluateTarget(request: ReadRequest, t: KeyTarget): Evaluation {
   const notes: string[] = [...request.notes];
   const warnings: string[] = [];
   const assumptions: string[] = [];
-  const values: Record<string, string> = { ':pk': shards ? `${pk.source}.{shard}` : pk.source, ...sk.values };
+  // A multi-attribute partition key: one equality per attribute (`tournamentId = :pk1 AND region = :pk2`).
+  const pkValues: Record<string, string> =
+    m.partitionParts.length > 1
+      ? Object.fromEntries(m.partitionParts.map((b, i) => [`:pk${i + 1}`, b.source]))
+      : { ':pk': shards ? `${pk.source}.{shard}` : pk.source };
+  const values: Record<string, string> = { ...pkValues, ...sk.values };
   if (shards) {
     assumptions.push(
       isOneShard
-        ? `${t.partitionKey.name} has ${shards.count} calculated shards: shard = hash(${shards.from ?? ''}) mod ${shards.count} + 1, which the caller computes; one shard holds 1/${shards.count} of the key's items`
-        : `${t.partitionKey.name} has ${shards.count} ${shards.method} shards${shards.method === 'calculated' ? ` hashed from ${shards.from ?? '(no attribute)'}, which the caller does not know` : ''}: shard = 1…${shards.count}, one request per shard`,
+        ? `${t.partitionKeyLabel} has ${shards.count} calculated shards: shard = hash(${shards.from ?? ''}) mod ${shards.count} + 1, which the caller computes; one shard holds 1/${shards.count} of the key's items`
+        : `${t.partitionKeyLabel} has ${shards.count} ${shards.method} shards${shards.method === 'calculated' ? ` hashed from ${shards.from ?? '(no attribute)'}, which the caller does not know` : ''}: shard = 1…${shards.count}, one request per shard`,
     );
   }
   const isPartial = m.conditions.length > 0 && !isConditionImplied(m.conditions, request);
@@ -227,6 +236,18 @@ function evaluateTarget(request: ReadRequest, t: KeyTarget): Evaluation {
   assumptions.push(...m.assumptions);
 
   const isGetItem = t.kind === 'table' && sk.isComplete && pattern.action !== 'count';
+  // A Query's FilterExpression cannot name a key attribute of the index (or table) it queries: the
+  // key condition says everything about them. So a sort-key attribute the key condition skips cannot
+  // be filtered instead. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Query.FilterExpression.html
+  if (!isGetItem && request.filter) {
+    const keyNames = new Set([...t.partitionKeys, ...t.sortKeys].map((k) => k.name));
+    const named = [...new Set(conditionAttributes(request.filter))].filter((a) => keyNames.has(a));
+    if (named.length > 0) {
+      return reject(
+        `the filter names ${list(named)}, ${named.length === 1 ? 'a key attribute' : 'key attributes'} of ${t.label}; a Query's filter cannot name the key attributes of what it queries, so ${named.length === 1 ? 'it needs' : 'they need'} to be in the key condition`,
+      );
+    }
+  }
   if (isGetItem) {
     const keyAttributes = [...pkAttributes, ...sk.fixed.filter((a) => !pkAttributes.includes(a))];
     return { ok: true, candidate: getItemCandidate(request, t, keyAttributes, values, fanOut, notes, warnings, assumptions, isPartial) };
@@ -249,9 +270,10 @@ function getItemCandidate(
   const perCall = pattern.action === 'get' && (request.resultSize ?? 1) > 1 ? (request.resultSize ?? 1) : 1;
   const keys = perCall * fanOut;
   const operation: Operation = keys > 1 ? 'BatchGetItem' : 'GetItem';
-  const pkName = t.partitionKey.name;
-  const keyCondition = t.sortKey ? `${pkName} = :pk AND ${t.sortKey.name} = :sk` : `${pkName} = :pk`;
-  const keyText = t.sortKey ? `${pkName} = ${values[':pk'] ?? ''}, ${t.sortKey.name} = ${values[':sk'] ?? ''}` : `${pkName} = ${values[':pk'] ?? ''}`;
+  const pkName = t.partitionKeyLabel;
+  const skName = t.sortKeyLabel;
+  const keyCondition = skName !== undefined ? `${pkName} = :pk AND ${skName} = :sk` : `${pkName} = :pk`;
+  const keyText = skName !== undefined ? `${pkName} = ${values[':pk'] ?? ''}, ${skName} = ${values[':sk'] ?? ''}` : `${pkName} = ${values[':pk'] ?? ''}`;
   const by = keyAttributes.length > 0 ? `${list(keyAttributes)} give${keyAttributes.length === 1 ? 's' : ''}` : 'constants give';
   let explanation = `${operation} on the table: ${by} the whole primary key (${keyText}).`;
   if (fanOut > 1) {
@@ -334,14 +356,14 @@ function queryCandidate(
     const otherPk = om?.partitionKey;
     if (!om?.isMember || !otherPk?.template || !isSameCollection(pkTemplate, otherPk.template)) continue;
     if ((otherPk.shards?.count ?? 1) !== (m.partitionKey?.shards?.count ?? 1)) continue;
-    if (t.sortKey && !(om.sortKey?.template && mayMatchSortKey(sk.shape, om.sortKey.template.parts))) continue;
+    if (t.sortKeys.length > 0 && !(om.sortKey?.template && mayMatchSortKey(sk.shape, om.sortKey.template.parts))) continue;
     const otherIn = other.itemCount * om.fraction;
     const otherDistinct = distinctCombinationsOf(other.entity, templateAttributes(otherPk.template), om.allowedValues, view.refs);
     const items = itemsPerKey(otherIn, otherDistinct.count) / shardDivisor;
     if (items <= 0) continue;
     neighbours.push({ entityId: other.entity.id, name: other.entity.name, items });
     assumptions.push(
-      `${other.entity.name} items share the item collection ${t.partitionKey.name} = ${otherPk.source} and the key condition does not exclude them: ${formatItems(items, `${other.entity.name} item`)} per key (${otherDistinct.assumption})`,
+      `${other.entity.name} items share the item collection ${t.partitionKeyLabel} = ${otherPk.source} and the key condition does not exclude them: ${formatItems(items, `${other.entity.name} item`)} per key (${otherDistinct.assumption})`,
     );
   }
 
@@ -453,18 +475,20 @@ function queryCandidate(
 
   const badge: PlanBadge = sharding.fanOut > 1 ? 'Fan-out Query' : t.kind === 'gsi' ? 'GSI Query' : t.kind === 'lsi' ? 'LSI Query' : 'Query';
   const consistency = usedConsistency(request, t, 'Query', notes, warnings);
-  const keyCondition = [`${t.partitionKey.name} = :pk`, ...(sk.condition ? [sk.condition] : [])].join(' AND ');
+  const pkCondition =
+    t.partitionKeys.length > 1 ? t.partitionKeys.map((k, i) => `${k.name} = :pk${i + 1}`).join(' AND ') : `${t.partitionKeyLabel} = :pk`;
+  const keyCondition = [pkCondition, ...(sk.condition ? [sk.condition] : [])].join(' AND ');
   const pkPhrase =
     pkAttributes.length > 0
-      ? `${list(pkAttributes)} give${pkAttributes.length === 1 ? 's' : ''} the partition key ${t.partitionKey.name} = ${m.partitionKey?.source ?? ''}`
-      : `the partition key ${t.partitionKey.name} = ${m.partitionKey?.source ?? ''} is a constant`;
+      ? `${list(pkAttributes)} give${pkAttributes.length === 1 ? 's' : ''} the partition key ${t.partitionKeyLabel} = ${m.partitionKey?.source ?? ''}`
+      : `the partition key ${t.partitionKeyLabel} = ${m.partitionKey?.source ?? ''} is a constant`;
   const parts = [`Query on ${t.kind === 'table' ? 'the table' : t.label}: ${pkPhrase}${sk.condition ? `; ${sk.description}` : ''}.`];
   if (pattern.action === 'get') parts.push(`GetItem needs the table's whole primary key, so the get is a Query with Limit ${wanted ?? 1}.`);
   if (sk.scanIndexForward === false) parts.push('ScanIndexForward=false for descending order.');
   if (sharding.fanOut > 1) {
-    parts.push(`${t.partitionKey.name} has ${sharding.fanOut} shards: ${sharding.fanOut} Queries, one per shard, merged by the caller (scatter-gather).`);
+    parts.push(`${t.partitionKeyLabel} has ${sharding.fanOut} shards: ${sharding.fanOut} Queries, one per shard, merged by the caller (scatter-gather).`);
   } else if (sharding.isOneShard) {
-    parts.push(`${t.partitionKey.name} has ${sharding.count} calculated shards; ${m.partitionKey?.shards?.from ?? ''} gives the shard, so one Query.`);
+    parts.push(`${t.partitionKeyLabel} has ${sharding.count} calculated shards; ${m.partitionKey?.shards?.from ?? ''} gives the shard, so one Query.`);
   }
   parts.push(...sk.notes.map((n) => `${n.charAt(0).toUpperCase()}${n.slice(1)}.`));
   const plan: Plan = {

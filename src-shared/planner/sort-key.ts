@@ -231,3 +231,93 @@ export function mayMatchSortKey(shape: SortShape, template: readonly KeyTemplate
   if (b.isWhole && b.text.length < a.text.length) return false;
   return true;
 }
+
+/** A multi-attribute sort key's parts and what the entity writes into each. */
+export interface SortKeyPartsInput {
+  keys: readonly KeyAttribute[];
+  bound: readonly BoundKey[];
+  known: ReadonlySet<string>;
+  range?: NeededRange;
+  order?: 'asc' | 'desc';
+  attributeType: (name: string) => AttributeType | undefined;
+}
+
+/** `:sk` → `:sk2`: one part's placeholders made distinct from the other parts'. */
+function numbered(text: string, n: number): string {
+  return text.replace(/:(\w+)/g, (_, name: string) => `:${name}${n}`);
+}
+
+/**
+ * Matches a sort key of one or more attributes (docs/dynamodb-rules.md §11): conditions go left to
+ * right without gaps; every attribute used but the last takes an equality; the last one used may take
+ * a range or `begins_with`; trailing attributes may be left out (the Query reads the prefix). Each
+ * part is matched as a sort key of its own (`matchSortKey`), so a part written from a template keeps
+ * the template rules (literal prefix, zero padding). A one-attribute key is `matchSortKey` itself.
+ */
+export function matchSortKeyParts(input: SortKeyPartsInput): SortKeyResult {
+  const { keys, bound, known, range, order, attributeType } = input;
+  const key = keys[0];
+  if (keys.length <= 1) {
+    return matchSortKey({ ...(key ? { key } : {}), ...(bound[0] ? { bound: bound[0] } : {}), known, ...(range ? { range } : {}), ...(order ? { order } : {}), attributeType });
+  }
+  const label = keys.map((k) => k.name).join(' + ');
+  const conditions: string[] = [];
+  const descriptions: string[] = [];
+  const values: Record<string, string> = {};
+  const fixed: string[] = [];
+  const notes: string[] = [];
+  const shapeParts: KeyTemplatePart[] = [];
+  let isComplete = true;
+  let hasRange = false;
+  let stoppedAt: number | undefined;
+  for (let i = 0; i < keys.length; i += 1) {
+    const part = keys[i] as KeyAttribute;
+    const b = bound[i];
+    const holdsRange = range !== undefined && (b?.template?.parts ?? []).some((p) => p.kind === 'attribute' && p.name === range.attribute);
+    if (holdsRange && range?.operator === 'begins_with' && part.type === 'N') {
+      return { ok: false, reason: `sort key ${label} holds ${range.attribute} as the number ${part.name}, and begins_with takes only a string or binary sort key attribute` };
+    }
+    const r = matchSortKey({ key: part, ...(b ? { bound: b } : {}), known, ...(holdsRange && range ? { range } : {}), attributeType });
+    if (!r.ok) return { ok: false, reason: r.reason.replace(/^sort key /, `sort key attribute ${i + 1} of ${label}, `) };
+    const m = r.match;
+    if (m.condition) conditions.push(numbered(m.condition, i + 1));
+    for (const [k, v] of Object.entries(m.values)) values[numbered(k, i + 1)] = v;
+    for (const f of m.fixed) if (!fixed.includes(f)) fixed.push(f);
+    notes.push(...m.notes);
+    if (m.isComplete) {
+      descriptions.push(m.description);
+      if (m.shape.kind !== 'any') shapeParts.push(...m.shape.parts);
+      continue;
+    }
+    // This part is the last one used: a range, a begins_with on its known prefix, or nothing.
+    isComplete = false;
+    hasRange = m.hasRange;
+    if (m.condition) descriptions.push(m.description);
+    if (m.shape.kind !== 'any') shapeParts.push(...m.shape.parts);
+    stoppedAt = i;
+    break;
+  }
+  if (range && !hasRange) {
+    const later = keys.findIndex((_, i) => (bound[i]?.template?.parts ?? []).some((p) => p.kind === 'attribute' && p.name === range.attribute));
+    const gap = stoppedAt !== undefined ? keys[stoppedAt] : undefined;
+    return {
+      ok: false,
+      reason:
+        later >= 0 && gap
+          ? `sort key ${label} takes its conditions left to right without gaps, and the caller does not know ${gap.name}, so it cannot serve the range on ${range.attribute} (attribute ${later + 1} of the key)`
+          : `sort key ${label} does not hold ${range.attribute}, so it cannot serve the range on it`,
+    };
+  }
+  const match: SortKeyMatch = {
+    ...(conditions.length > 0 ? { condition: conditions.join(' AND ') } : {}),
+    values,
+    fixed,
+    isComplete,
+    hasRange,
+    shape: shapeParts.length > 0 ? { kind: isComplete ? 'equal' : 'prefix', parts: shapeParts } : { kind: 'any' },
+    description: descriptions.length > 0 ? descriptions.join(' AND ') : `every ${label} of the item collection`,
+    notes,
+  };
+  if (order) match.scanIndexForward = order === 'asc';
+  return { ok: true, match };
+}

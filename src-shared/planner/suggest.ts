@@ -18,6 +18,7 @@ import { conditionAttributes } from '../model/condition.ts';
 import { templateAttributes } from '../model/key-template.ts';
 import type { Attribute, GlobalSecondaryIndex, KeyAttribute, KeyAttributeType, LocalSecondaryIndex, Projection, Table } from '../model/schema.ts';
 import { MAX_LSIS_PER_TABLE } from '../model/validate.ts';
+import { gsiKeyAttributes, isMultiAttributeKey, partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
 import type { ReadRequest } from './read.ts';
 import type { EntityView, TableView } from './table-view.ts';
 import type { IndexSuggestion } from './types.ts';
@@ -32,7 +33,7 @@ function freeIndexName(table: Table, prefix: 'GSI' | 'LSI'): string {
   const keys = new Set([
     table.partitionKey.name,
     ...(table.sortKey ? [table.sortKey.name] : []),
-    ...table.globalSecondaryIndexes.flatMap((g) => [g.partitionKey.name, ...(g.sortKey ? [g.sortKey.name] : [])]),
+    ...table.globalSecondaryIndexes.flatMap((g) => gsiKeyAttributes(g).map((k) => k.name)),
     ...table.localSecondaryIndexes.map((l) => l.sortKey.name),
   ]);
   for (let n = 1; ; n += 1) {
@@ -84,7 +85,7 @@ export function suggestIndex(view: TableView, ev: EntityView, request: ReadReque
   const reuse = reusableGsi(table, ev, range, attribute, projection);
   const reused = reuse?.gsi;
   const name = reused?.name ?? freeIndexName(table, 'GSI');
-  const partitionKey: KeyAttribute = reused?.partitionKey ?? { name: `${name}PK`, type: 'S' };
+  const partitionKey: KeyAttribute = (reused && partitionKeysOf(reused)[0]) || { name: `${name}PK`, type: 'S' };
   const suggestion: IndexSuggestion = {
     kind: 'gsi',
     partitionKeyTemplate,
@@ -95,7 +96,7 @@ export function suggestIndex(view: TableView, ev: EntityView, request: ReadReque
     projection: reuse?.projection ?? projection,
   };
   if (reused) suggestion.reuses = true;
-  const sortKey = reused ? reused.sortKey : range ? { name: `${name}SK`, type: keyTypeOf(attribute(range.attribute)) } : undefined;
+  const sortKey = reused ? sortKeysOf(reused)[0] : range ? { name: `${name}SK`, type: keyTypeOf(attribute(range.attribute)) } : undefined;
   if (sortKey) {
     suggestion.sortKey = sortKey;
     suggestion.sortKeyTemplate = range ? `{${range.attribute}}` : entity.name.toUpperCase().replace(/[{}]/g, '') || 'ITEM';
@@ -169,10 +170,15 @@ function reusableGsi(
   needed: Projection,
 ): { gsi: GlobalSecondaryIndex; projection: Projection; changes: boolean } | undefined {
   const fitting = table.globalSecondaryIndexes.filter((g) => {
-    if (g.partitionKey.type !== 'S' || Object.hasOwn(ev.entity.keys, g.partitionKey.name)) return false;
-    if (g.sortKey && Object.hasOwn(ev.entity.keys, g.sortKey.name)) return false;
-    if (!range) return !g.sortKey || g.sortKey.type === 'S';
-    return g.sortKey !== undefined && g.sortKey.type === keyTypeOf(attribute(range.attribute));
+    // Overloading takes a one-attribute string key the entity writes a template into; a
+    // multi-attribute index holds the items that carry its attributes, and no template changes that.
+    if (isMultiAttributeKey(g)) return false;
+    const [pk] = partitionKeysOf(g);
+    const [sk] = sortKeysOf(g);
+    if (!pk || pk.type !== 'S' || Object.hasOwn(ev.entity.keys, pk.name) || ev.attributeNames.has(pk.name)) return false;
+    if (sk && (Object.hasOwn(ev.entity.keys, sk.name) || ev.attributeNames.has(sk.name))) return false;
+    if (!range) return !sk || sk.type === 'S';
+    return sk !== undefined && sk.type === keyTypeOf(attribute(range.attribute));
   });
   const options = fitting.map((gsi) => {
     const projection = mergeProjections(gsi.projection, needed);

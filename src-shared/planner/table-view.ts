@@ -7,6 +7,7 @@
  */
 import { parseCondition, formatCondition, type Condition } from '../model/condition.ts';
 import { parseKeyTemplate, templateAttributes, type KeyTemplate } from '../model/key-template.ts';
+import { keyPartLabel, partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
 import type { Entity, KeyAttribute, Projection, Sharding, Table } from '../model/schema.ts';
 import { allowedValueCount, formatPercent, sanitizeCount, shareOf, type EntityCounts } from './estimate.ts';
 import type { Target } from './types.ts';
@@ -17,8 +18,16 @@ export interface KeyTarget {
   /** `Table`, or the index name. */
   label: string;
   kind: Target['kind'];
-  partitionKey: KeyAttribute;
-  sortKey?: KeyAttribute;
+  /** The partition key's attributes: one, or a multi-attribute GSI key's 2–4 (docs/dynamodb-rules.md §11). */
+  partitionKeys: KeyAttribute[];
+  /** The sort key's attributes, in key order: none, one, or a multi-attribute GSI key's 2–4. */
+  sortKeys: KeyAttribute[];
+  /** `PK`, or `tournamentId + region` for a multi-attribute partition key. */
+  partitionKeyLabel: string;
+  /** `SK`, `round + bracket`; absent when there is no sort key. */
+  sortKeyLabel?: string;
+  /** Whether either key part has more than one attribute (the Query rules of §11 apply). */
+  isMultiAttribute: boolean;
   /** Undefined for the table (it holds every attribute). */
   projection?: Projection;
   /** Position in declaration order: the table, then GSIs, then LSIs. */
@@ -42,8 +51,17 @@ export interface Membership {
   isMember: boolean;
   /** Why not, when not a member. */
   reason?: string;
+  /**
+   * The partition key as one template: the entity's template for it, or for a multi-attribute key
+   * the parts' templates in key order (DynamoDB hashes them together: one value per combination).
+   */
   partitionKey?: BoundKey;
+  /** The sort key as one template (a multi-attribute key's parts in key order). */
   sortKey?: BoundKey;
+  /** Per attribute of the partition key, what the entity writes into it (one entry for a one-attribute key). */
+  partitionParts: BoundKey[];
+  /** Per attribute of the sort key, what the entity writes into it. */
+  sortParts: BoundKey[];
   /** Share of the entity's items in the target (a `when` makes it < 1). */
   fraction: number;
   /** The `when` conditions, as written (deduplicated). */
@@ -75,17 +93,40 @@ export interface TableView {
 
 /** The table, its GSIs and its LSIs, in that order. An LSI's partition key is the table's. */
 export function keyTargetsOf(table: Table): KeyTarget[] {
-  const targets: KeyTarget[] = [{ target: { kind: 'table' }, label: 'Table', kind: 'table', partitionKey: table.partitionKey, order: 0 }];
-  if (table.sortKey) (targets[0] as KeyTarget).sortKey = table.sortKey;
+  const make = (target: Target, label: string, partitionKeys: KeyAttribute[], sortKeys: KeyAttribute[], order: number, projection?: Projection): KeyTarget => {
+    const t: KeyTarget = {
+      target,
+      label,
+      kind: target.kind,
+      partitionKeys,
+      sortKeys,
+      partitionKeyLabel: keyPartLabel(partitionKeys),
+      isMultiAttribute: partitionKeys.length > 1 || sortKeys.length > 1,
+      order,
+    };
+    if (sortKeys.length > 0) t.sortKeyLabel = keyPartLabel(sortKeys);
+    if (projection) t.projection = projection;
+    return t;
+  };
+  const targets: KeyTarget[] = [make({ kind: 'table' }, 'Table', [table.partitionKey], table.sortKey ? [table.sortKey] : [], 0)];
   for (const g of table.globalSecondaryIndexes ?? []) {
-    const t: KeyTarget = { target: { kind: 'gsi', name: g.name }, label: g.name, kind: 'gsi', partitionKey: g.partitionKey, projection: g.projection, order: targets.length };
-    if (g.sortKey) t.sortKey = g.sortKey;
-    targets.push(t);
+    targets.push(make({ kind: 'gsi', name: g.name }, g.name, partitionKeysOf(g), sortKeysOf(g), targets.length, g.projection));
   }
   for (const l of table.localSecondaryIndexes ?? []) {
-    targets.push({ target: { kind: 'lsi', name: l.name }, label: l.name, kind: 'lsi', partitionKey: table.partitionKey, sortKey: l.sortKey, projection: l.projection, order: targets.length });
+    targets.push(make({ kind: 'lsi', name: l.name }, l.name, [table.partitionKey], [l.sortKey], targets.length, l.projection));
   }
   return targets;
+}
+
+/** One template standing for several key attributes' templates, in key order (for a multi-attribute key part). */
+function joinedKey(label: string, parts: BoundKey[]): BoundKey {
+  if (parts.length === 1) return parts[0] as BoundKey;
+  const templates = parts.map((p) => p.template);
+  const joined: BoundKey = { name: label, source: parts.map((p) => p.source).join(' + ') };
+  if (templates.every((t) => t !== undefined)) {
+    joined.template = { source: joined.source, parts: templates.flatMap((t) => t?.parts ?? []) };
+  }
+  return joined;
 }
 
 function bindKey(name: string, binding: Entity['keys'][string]): BoundKey {
@@ -108,16 +149,20 @@ function bindKey(name: string, binding: Entity['keys'][string]): BoundKey {
 }
 
 function membershipOf(entity: Entity, keys: Map<string, BoundKey>, t: KeyTarget, refs: EntityCounts): Membership {
-  const none = (reason: string): Membership => ({ isMember: false, reason, fraction: 0, conditions: [], allowedValues: new Map(), assumptions: [] });
-  const needed = [t.partitionKey, ...(t.sortKey ? [t.sortKey] : [])];
+  const none = (reason: string): Membership => ({ isMember: false, reason, fraction: 0, conditions: [], allowedValues: new Map(), assumptions: [], partitionParts: [], sortParts: [] });
+  const needed = [...t.partitionKeys, ...t.sortKeys];
   const bound: BoundKey[] = [];
+  const carried = new Set((entity.attributes ?? []).map((a) => a.name));
   for (const key of needed) {
-    const b = keys.get(key.name);
+    // A GSI key attribute the entity carries under its own name is the key itself (a natural key).
+    const b = keys.get(key.name) ?? (t.kind === 'gsi' && carried.has(key.name) ? bindKey(key.name, { template: `{${key.name}}` }) : undefined);
     if (!b) {
       return none(
         t.kind === 'table'
           ? `${entity.name} has no template for the table's key ${key.name}`
-          : `${entity.name} has no template for ${key.name}, so its items are not in ${t.label} (sparse)`,
+          : t.isMultiAttribute
+            ? `${entity.name} has neither a template nor an attribute for ${key.name}, so its items are not in ${t.label} (an item is in an index only when it carries every key attribute)`
+            : `${entity.name} has no template for ${key.name}, so its items are not in ${t.label} (sparse)`,
       );
     }
     if (b.error !== undefined || !b.template) return none(`${entity.name}'s template for ${key.name} is unusable: ${b.error ?? 'it does not parse'}`);
@@ -155,8 +200,10 @@ function membershipOf(entity: Entity, keys: Map<string, BoundKey>, t: KeyTarget,
     fraction *= p;
     assumptions.push(`${t.label} holds only the ${entity.name} items that carry ${name}: ${formatPercent(p)} of them (its presence)`);
   }
-  const m: Membership = { isMember: true, partitionKey: bound[0] as BoundKey, fraction, conditions, allowedValues, assumptions };
-  if (bound[1]) m.sortKey = bound[1];
+  const partitionParts = bound.slice(0, t.partitionKeys.length);
+  const sortParts = bound.slice(t.partitionKeys.length);
+  const m: Membership = { isMember: true, partitionKey: joinedKey(t.partitionKeyLabel, partitionParts), fraction, conditions, allowedValues, assumptions, partitionParts, sortParts };
+  if (sortParts.length > 0) m.sortKey = joinedKey(t.sortKeyLabel ?? '', sortParts);
   return m;
 }
 
@@ -195,8 +242,8 @@ export function projectedAttributesOf(t: KeyTarget, ev: EntityView, view: TableV
   if (!t.projection || t.projection.type === 'ALL') return { all: true, names: new Set(), stored: new Set() };
   const names = new Set<string>();
   const stored = new Set<string>();
-  for (const key of [view.targets[0]?.partitionKey, view.targets[0]?.sortKey, t.partitionKey, t.sortKey]) {
-    if (!key) continue;
+  const table = view.targets[0];
+  for (const key of [...(table?.partitionKeys ?? []), ...(table?.sortKeys ?? []), ...t.partitionKeys, ...t.sortKeys]) {
     names.add(key.name);
     stored.add(key.name);
     for (const a of boundAttributes(ev.keys.get(key.name))) names.add(a);

@@ -34,8 +34,8 @@ export function planWrite(view: TableView, ev: EntityView, pattern: AccessPatter
   const missing: string[] = [];
 
   const keyBindings = [
-    { key: table.partitionKey, bound: ev.keys.get(table.partitionKey.name), placeholder: ':pk' },
-    ...(table.sortKey ? [{ key: table.sortKey, bound: ev.keys.get(table.sortKey.name), placeholder: ':sk' }] : []),
+    ...table.partitionKeys.map((key) => ({ key, bound: ev.keys.get(key.name), placeholder: ':pk' })),
+    ...table.sortKeys.map((key) => ({ key, bound: ev.keys.get(key.name), placeholder: ':sk' })),
   ];
   for (const { key, bound, placeholder } of keyBindings) {
     if (!bound?.template) {
@@ -118,8 +118,9 @@ function indexWriteOf(t: KeyTarget, ev: EntityView, pattern: AccessPattern, view
     };
   }
   // An LSI shares the table's partition key, which an update cannot change.
-  const keyNames = t.kind === 'lsi' ? [t.sortKey?.name] : [t.partitionKey.name, t.sortKey?.name];
-  const keyAttributes = new Set(keyNames.flatMap((k) => (k ? boundAttributes(ev.keys.get(k)) : [])));
+  // A natural key attribute (no template) is its own attribute: `boundAttributes` of `{region}` is region.
+  const keyParts = t.kind === 'lsi' ? m.sortParts : [...m.partitionParts, ...m.sortParts];
+  const keyAttributes = new Set(keyParts.flatMap((b) => boundAttributes(b)));
   const changedKeys = updates.filter((u) => keyAttributes.has(u));
   const conditionNames = new Set(m.conditions.flatMap((c) => conditionAttributes(c)));
   const changedConditions = updates.filter((u) => conditionNames.has(u));

@@ -20,6 +20,7 @@
  * units, which differs only when a string holds characters above U+D7FF, checked per view), N
  * numerically (as doubles: numbers beyond 15–17 significant digits may tie), B by bytes.
  */
+import { partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
 import { parseDecimal, type AttributeValue, type Item } from '../capacity/item-size.ts';
 import { keySlotsOf, type KeySlot } from '../model/key-slots.ts';
 import { parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';
@@ -576,7 +577,13 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
   const ALL: Projection = { type: 'ALL' };
   const definitions: Array<{ name: string; kind: SampleView['kind']; pk: KeyAttribute; sk: KeyAttribute | undefined; projection: Projection }> = [
     { name: 'table', kind: 'table', pk: table.partitionKey, sk: table.sortKey, projection: ALL },
-    ...table.globalSecondaryIndexes.map((g) => ({ name: g.name, kind: 'gsi' as const, pk: g.partitionKey, sk: g.sortKey, projection: g.projection })),
+    ...table.globalSecondaryIndexes.flatMap((g) => {
+      const [pk, ...morePk] = partitionKeysOf(g);
+      const [sk, ...moreSk] = sortKeysOf(g);
+      // Multi-attribute keys are not laid out by the sample yet: such an index has no view.
+      if (!pk || morePk.length > 0 || moreSk.length > 0) return [];
+      return [{ name: g.name, kind: 'gsi' as const, pk, sk, projection: g.projection }];
+    }),
     ...table.localSecondaryIndexes.map((l) => ({ name: l.name, kind: 'lsi' as const, pk: table.partitionKey, sk: l.sortKey as KeyAttribute | undefined, projection: l.projection })),
   ];
   const building = definitions.map((d) => {

@@ -4,6 +4,7 @@
  * write sharding, and GSI membership. Also where each key attribute is used (`keyUsesOf`).
  */
 import { conditionValuesByAttribute, parseCondition, type ConditionValue } from '../condition.ts';
+import { gsiKeyAttributes, keyPartAttributes } from '../gsi-keys.ts';
 import { parseKeyTemplate, type KeyTemplate } from '../key-template.ts';
 import { formatCount } from '../quoted-text.ts';
 import type { AccessPattern, Attribute, Entity, KeyAttribute, KeyAttributeType, Sharding, Table } from '../schema.ts';
@@ -52,8 +53,14 @@ export function keyUsesOf(table: Table, tp: string): KeyUse[] {
   table.globalSecondaryIndexes.forEach((g, k) => {
     const gp = joinPath(joinPath(tp, 'globalSecondaryIndexes'), k);
     const owner = `GSI ${quote(g.name)}`;
-    uses.push({ attribute: g.partitionKey, path: joinPath(gp, 'partitionKey'), owner, index: g.name, isTable: false, role: 'partition' });
-    if (g.sortKey) uses.push({ attribute: g.sortKey, path: joinPath(gp, 'sortKey'), owner, index: g.name, isTable: false, role: 'sort' });
+    for (const [role, field] of [['partition', 'partitionKey'], ['sort', 'sortKey']] as const) {
+      const stored = g[field];
+      const part = keyPartAttributes(stored);
+      // One attribute is stored plainly (its path is the field's); a multi-attribute part as a list.
+      part.forEach((attribute, i) =>
+        uses.push({ attribute, path: Array.isArray(stored) ? joinPath(joinPath(gp, field), i) : joinPath(gp, field), owner, index: g.name, isTable: false, role }),
+      );
+    }
   });
   table.localSecondaryIndexes.forEach((l, k) => {
     const lp = joinPath(joinPath(tp, 'localSecondaryIndexes'), k);
@@ -79,7 +86,7 @@ export interface MembershipIndexes {
 
 /** The indexes the membership check reads (see `MembershipIndexes`). */
 export function membershipIndexesOf(table: Table, uses: KeyUse[], maxGsis: number, maxLsis: number): MembershipIndexes {
-  const gsis = table.globalSecondaryIndexes.slice(0, maxGsis).map((g) => ({ name: g.name, keys: [g.partitionKey.name, ...(g.sortKey ? [g.sortKey.name] : [])] }));
+  const gsis = table.globalSecondaryIndexes.slice(0, maxGsis).map((g) => ({ name: g.name, keys: gsiKeyAttributes(g).map((k) => k.name) }));
   const keySets = [
     uses.filter((u) => u.isTable).map((u) => u.attribute.name),
     ...gsis.map((g) => g.keys),
@@ -446,12 +453,15 @@ function checkShards(
  */
 function checkIndexMembership(entity: Entity, kp0: string, membership: MembershipIndexes, label: string, c: Collector): void {
   const has = (name: string): boolean => Object.hasOwn(entity.keys, name);
+  // An attribute the entity carries under the key's own name is the key (a natural key): not missing.
+  const carried = new Set((entity.attributes ?? []).map((a) => a.name));
+  const holds = (name: string): boolean => has(name) || carried.has(name);
   const explained = new Set<string>();
-  for (const keys of membership.keySets) if (keys.every(has)) for (const k of keys) explained.add(k);
+  for (const keys of membership.keySets) if (keys.every(holds)) for (const k of keys) explained.add(k);
   const halfIn: Array<{ name: string; keys: string[]; present: string[]; missing: string[] }> = [];
   for (const { name, keys } of membership.gsis) {
     const present = keys.filter(has);
-    const missing = keys.filter((k) => !has(k));
+    const missing = keys.filter((k) => !holds(k));
     if (keys.includes('') || present.length === 0 || missing.length === 0 || present.every((k) => explained.has(k))) continue;
     halfIn.push({ name, keys, present, missing });
   }

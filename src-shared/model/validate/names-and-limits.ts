@@ -3,6 +3,7 @@
  * names, one type per name, distinct partition and sort keys), index counts, LSIs, projections,
  * billing and the TTL attribute; then its entities (`keys.ts`) and access patterns (`patterns.ts`).
  */
+import { checkGsiKeyParts, checkNaturalKeyTypes } from './multi-attribute-keys.ts';
 import { utf8ByteLength } from '../key-template.ts';
 import type { AccessPattern, Design, KeyAttribute, Projection, Table } from '../schema.ts';
 import { checkAutoScaling } from './auto-scaling.ts';
@@ -109,9 +110,8 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
     }
   };
   sameKey(table.partitionKey, table.sortKey, joinPath(tp, 'sortKey'), `table ${quote(table.name)}`);
-  table.globalSecondaryIndexes.forEach((g, k) =>
-    sameKey(g.partitionKey, g.sortKey, joinPath(joinPath(joinPath(tp, 'globalSecondaryIndexes'), k), 'sortKey'), `GSI ${quote(g.name)}`),
-  );
+  table.globalSecondaryIndexes.forEach((g, k) => checkGsiKeyParts(g, joinPath(joinPath(tp, 'globalSecondaryIndexes'), k), c));
+  checkNaturalKeyTypes(table, tp, c);
 
   // Index counts and names.
   if (table.globalSecondaryIndexes.length > MAX_GSIS_PER_TABLE) {
