@@ -19,11 +19,12 @@ import {
   DEFAULT_PRICING,
 } from '../capacity/index.ts';
 import { figure, formatNumber, type Figure, type Step } from '../capacity/figure.ts';
-import type { AutoScalingRange, Design, Pricing, ProvisionedThroughput, Table, TableClass } from '../model/schema.ts';
+import type { AutoScalingRange, Design, OnDemandThroughput, Pricing, ProvisionedThroughput, Table, TableClass, WarmThroughput } from '../model/schema.ts';
 import { withValueModel } from '../model/value-model.ts';
 import { planTable } from '../planner/index.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';
 import { warningsFor, type CostWarning } from './warnings.ts';
+import { onDemandMaximumWarnings, warmThroughputCost, warmThroughputWarnings, type WarmThroughputCost } from './throughput-settings.ts';
 import { indexesLeftOut, withinIndexQuota } from '../model/index-quota.ts';
 
 /** The table itself or one GSI: what its patterns consume and what it costs per month. */
@@ -49,6 +50,10 @@ export interface TargetCost {
   loadNeeds: { readCapacityUnits: number; writeCapacityUnits: number };
   /** What the design provisions (with its auto scaling), when the table is provisioned. */
   configured?: ProvisionedThroughput;
+  /** The warm throughput in effect (the design's, or the baseline), its implied partitions and its one-time pre-warming cost: estimates. */
+  warmThroughput: WarmThroughputCost;
+  /** The on-demand maximum the design sets on this on-demand table or GSI. */
+  onDemandMaximum?: OnDemandThroughput;
 }
 
 export interface TableCost {
@@ -63,6 +68,8 @@ export interface TableCost {
   /** What the load alone would need provisioned, table and GSIs, per month. */
   loadOnlyMonthly: Figure;
   storageBytes: Figure;
+  /** Pre-warming the table and its GSIs to their warm throughput, once: an estimate (0 when nothing is raised). */
+  preWarmUsd: Figure;
   warnings: CostWarning[];
   /** Patterns not costed yet, in the table's order: they need a key design and the totals leave them out. */
   needingKeyDesign: NotCostedPattern[];
@@ -84,6 +91,8 @@ export interface DesignCost {
   onDemandMonthly: Figure;
   /** Provisioned capacity + storage: provisioned tables at the capacity they hold, on-demand ones at exactly their load. */
   provisionedMonthly: Figure;
+  /** Pre-warming every table and GSI to its warm throughput, once (not monthly): an estimate. */
+  preWarmUsd: Figure;
   warnings: CostWarning[];
   /** How many patterns, over all tables, the totals leave out because they need a key design. */
   patternsNeedingKeyDesign: number;
@@ -102,7 +111,7 @@ function sumFigure(label: string, parts: { label: string; figure: Figure }[], un
   steps.push({
     label,
     expression: parts.length === 0 ? 'nothing' : parts.map((p) => formatNumber(p.figure.value, 4)).join(' + '),
-    value: unit === 'USD/month' ? roundUsd(value) : value,
+    value: unit === 'USD/month' || unit === 'USD' ? roundUsd(value) : value,
     unit,
   });
   return figure(steps, [...new Set(parts.flatMap((p) => p.figure.assumptions))]);
@@ -129,8 +138,16 @@ function targetCosts(table: Table, patterns: PatternCost[], pricing: Pricing): T
           ...(billing.autoScaling ? { autoScaling: billing.autoScaling } : {}),
         }
       : undefined;
-  const targets: { name: string; kind: 'table' | 'gsi'; storage: Figure; configured?: ProvisionedThroughput }[] = [
-    { name: 'table', kind: 'table', storage: tableStorage, ...(tableThroughput ? { configured: tableThroughput } : {}) },
+  const isOnDemand = billing.mode === 'ON_DEMAND';
+  const targets: { name: string; kind: 'table' | 'gsi'; storage: Figure; configured?: ProvisionedThroughput; warm?: WarmThroughput; max?: OnDemandThroughput }[] = [
+    {
+      name: 'table',
+      kind: 'table',
+      storage: tableStorage,
+      ...(tableThroughput ? { configured: tableThroughput } : {}),
+      ...(table.warmThroughput ? { warm: table.warmThroughput } : {}),
+      ...(isOnDemand && table.onDemandThroughput ? { max: table.onDemandThroughput } : {}),
+    },
     ...table.globalSecondaryIndexes.map((g) => {
       // A provisioned table's GSI without its own throughput gets the table's fixed capacity, as the
       // exports deploy it (the design's rules flag it).
@@ -140,6 +157,8 @@ function targetCosts(table: Table, patterns: PatternCost[], pricing: Pricing): T
         kind: 'gsi' as const,
         storage: storage.indexes[g.name] ?? figure([{ label: 'Storage', expression: 'no entries', value: 0, unit: 'B' }]),
         ...(configured ? { configured } : {}),
+        ...(g.warmThroughput ? { warm: g.warmThroughput } : {}),
+        ...(isOnDemand && g.onDemandThroughput ? { max: g.onDemandThroughput } : {}),
       };
     }),
   ];
@@ -151,7 +170,17 @@ function targetCosts(table: Table, patterns: PatternCost[], pricing: Pricing): T
     const writeUnitsPerSecond = sumFigure(`Writes on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}`, writes, 'WCU/s');
     const loadOnlyMonthly = provisionedMonthlyUsd({ rcu: readUnitsPerSecond.value, wcu: writeUnitsPerSecond.value, tableClass: table.tableClass, pricing });
     const loadNeeds = { readCapacityUnits: loadOnlyUnits(readUnitsPerSecond.value), writeCapacityUnits: loadOnlyUnits(writeUnitsPerSecond.value) };
-    const common = { name: t.name, kind: t.kind, readUnitsPerSecond, writeUnitsPerSecond, storageBytes: t.storage, loadOnlyMonthly, loadNeeds };
+    const common = {
+      name: t.name,
+      kind: t.kind,
+      readUnitsPerSecond,
+      writeUnitsPerSecond,
+      storageBytes: t.storage,
+      loadOnlyMonthly,
+      loadNeeds,
+      warmThroughput: warmThroughputCost(t.warm, t.configured, table, pricing),
+      ...(t.max ? { onDemandMaximum: t.max } : {}),
+    };
     if (!t.configured) return { ...common, provisionedMonthly: loadOnlyMonthly, billed: { ...loadNeeds } };
     const read = {
       loadUnitsPerSecond: readUnitsPerSecond.value,
@@ -210,6 +239,11 @@ export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING
     const text = leftOutText(needingKeyDesign.map((p) => p.name));
     for (const f of [onDemandMonthly, provisionedMonthly, loadOnlyMonthly]) f.assumptions.push(text);
   }
+  const preWarmUsd = sumFigure(
+    `Pre-warming table ${table.name} and its GSIs, once (estimate)`,
+    targets.map((t) => ({ label: t.kind === 'table' ? 'Table' : `GSI ${t.name}`, figure: t.warmThroughput.preWarmUsd })),
+    'USD',
+  );
   const storageBytes = sumFigure(
     `Storage of table ${table.name} and its indexes`,
     targets.map((t) => ({ label: t.kind === 'table' ? 'Table (and LSIs)' : `GSI ${t.name}`, figure: t.storageBytes })),
@@ -225,7 +259,14 @@ export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING
     provisionedMonthly,
     loadOnlyMonthly,
     storageBytes,
-    warnings: [...quotaWarning(designTable), ...keyDesignWarning(needingKeyDesign), ...warningsFor(table, patterns, targets, pricing)],
+    preWarmUsd,
+    warnings: [
+      ...quotaWarning(designTable),
+      ...keyDesignWarning(needingKeyDesign),
+      ...warningsFor(table, patterns, targets, pricing),
+      ...onDemandMaximumWarnings(table, targets, patterns),
+      ...warmThroughputWarnings(table, targets, patterns, pricing),
+    ],
     needingKeyDesign,
   };
 }
@@ -273,6 +314,11 @@ export function costDesign(design: Design): DesignCost {
     storageMonthly,
     onDemandMonthly,
     provisionedMonthly,
+    preWarmUsd: sumFigure(
+      'Pre-warming, once (estimate)',
+      tables.map((t) => ({ label: `Table ${t.name}`, figure: t.preWarmUsd })),
+      'USD',
+    ),
     warnings: tables.flatMap((t) => t.warnings),
     patternsNeedingKeyDesign: tables.reduce((n, t) => n + t.needingKeyDesign.length, 0),
   };

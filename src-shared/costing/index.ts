@@ -7,3 +7,5 @@ export * from './pattern-cost.ts';
 export * from './money.ts';
 export * from './warnings.ts';
 export * from './changes.ts';
+export * from './throughput-settings.ts';
+export * from './capacity-proposal.ts';

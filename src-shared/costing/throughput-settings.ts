@@ -1,0 +1,152 @@
+/**
+ * The load of a table and its GSIs against their throughput settings: warm throughput (what each
+ * can serve at once, docs/dynamodb-rules.md §4.3, §4.4) and on-demand maximums (what each may use
+ * at most, §4.3, §4.7, §4.8). Each target's warm throughput is shown with the partitions it implies
+ * and the one-time cost of pre-warming to it, both estimates; a peak above the warm throughput or
+ * the maximum is a warning naming what DynamoDB does and the patterns that make the peak.
+ */
+import {
+  baselineWarmThroughput,
+  effectiveWarmThroughput,
+  ON_DEMAND_INSTANT_PEAK_MULTIPLE,
+  preWarmCostUsd,
+  warmThroughputPartitions,
+  type EffectiveWarmThroughput,
+} from '../capacity/warm-throughput.ts';
+import { formatNumber, type Figure } from '../capacity/figure.ts';
+import { AWS_DOCS } from '../capacity/sources.ts';
+import type { OnDemandThroughput, Pricing, ProvisionedThroughput, Table, WarmThroughput } from '../model/schema.ts';
+import { formatUsd } from '../format/index.ts';
+import type { PatternCost } from './pattern-cost.ts';
+import type { CostWarning } from './warnings.ts';
+
+/** Codes of the warnings this module raises (unioned into `CostWarningCode`). */
+export type ThroughputWarningCode = 'cost.onDemandMaximum' | 'cost.warmThroughput';
+
+/** A table's or GSI's warm throughput in effect, with the partitions it implies and the cost of pre-warming to it (estimates). */
+export interface WarmThroughputCost {
+  effective: EffectiveWarmThroughput;
+  /** Whether the design sets a warm throughput (in either direction). */
+  isSet: boolean;
+  /** ceil(read ÷ 3,000 + write ÷ 1,000): an estimate. */
+  partitions: Figure;
+  /** The one-time charge of pre-warming above the free baseline: an estimate, USD. */
+  preWarmUsd: Figure;
+}
+
+/**
+ * The warm throughput of a table or GSI as a cost: the design's values (or the baseline, a new
+ * on-demand table's 12,000 / 4,000, or the provisioned capacity), the partitions they imply and the
+ * one-time pre-warming charge.
+ */
+export function warmThroughputCost(warm: WarmThroughput | undefined, configured: ProvisionedThroughput | undefined, table: Table, pricing: Pricing): WarmThroughputCost {
+  const baseline = baselineWarmThroughput(configured ? { mode: 'PROVISIONED', ...configured } : { mode: 'ON_DEMAND' });
+  const effective = effectiveWarmThroughput(warm, baseline);
+  return {
+    effective,
+    isSet: effective.isReadSet || effective.isWriteSet,
+    partitions: warmThroughputPartitions(effective),
+    preWarmUsd: preWarmCostUsd({ warm: effective, tableClass: table.tableClass, pricing }),
+  };
+}
+
+/** What the warnings need of one target (a `TargetCost` fits). */
+export interface ThroughputTarget {
+  name: string;
+  kind: 'table' | 'gsi';
+  readUnitsPerSecond: Figure;
+  writeUnitsPerSecond: Figure;
+  configured?: ProvisionedThroughput;
+  warmThroughput: WarmThroughputCost;
+  onDemandMaximum?: OnDemandThroughput;
+}
+
+type Direction = 'read' | 'write';
+
+/** The patterns whose load on `target` makes its peak in one direction, largest first: `"Place order" 60 WCU/s`. */
+function contributors(patterns: PatternCost[], target: ThroughputTarget, direction: Direction): string {
+  const isOn = (c: PatternCost['consumption'][number]) => (target.kind === 'table' ? c.target === 'table' : typeof c.target === 'object' && c.target.gsi === target.name);
+  const parts = patterns
+    .flatMap((p) => p.consumption.filter(isOn).map((c) => ({ name: p.name, units: direction === 'read' ? c.readUnitsPerSecond : c.writeUnitsPerSecond })))
+    .filter((p) => p.units > 0)
+    .sort((a, b) => b.units - a.units);
+  const shown = parts.slice(0, 5).map((p) => `"${p.name}" ${formatNumber(p.units, 1)}`);
+  return shown.join(', ') + (parts.length > 5 ? `, and ${parts.length - 5} more` : '');
+}
+
+const where = (t: ThroughputTarget, table: Table) => (t.kind === 'table' ? `Table ${table.name}` : `GSI ${t.name}`);
+
+/**
+ * `cost.onDemandMaximum` (an error) per table or GSI and direction whose peak, the sum of the
+ * patterns that hit it, is above its on-demand maximum: those requests throttle with
+ * `ThrottlingException`, reason `<Table|Index><Read|Write>MaxOnDemandThroughputExceeded`; a GSI's
+ * writes over its maximum throttle the table's writes too (GSI back-pressure, docs/dynamodb-rules.md §4.8).
+ */
+export function onDemandMaximumWarnings(table: Table, targets: ThroughputTarget[], patterns: PatternCost[]): CostWarning[] {
+  if (table.billing.mode !== 'ON_DEMAND') return [];
+  const warnings: CostWarning[] = [];
+  for (const t of targets) {
+    const max = t.onDemandMaximum;
+    if (!max) continue;
+    for (const direction of ['read', 'write'] as const) {
+      const limit = direction === 'read' ? max.maxReadRequestUnits : max.maxWriteRequestUnits;
+      const load = (direction === 'read' ? t.readUnitsPerSecond : t.writeUnitsPerSecond).value;
+      if (limit === undefined || load <= limit + 1e-9) continue;
+      const unit = direction === 'read' ? 'read request units' : 'write request units';
+      const reason = `${t.kind === 'table' ? 'Table' : 'Index'}${direction === 'read' ? 'Read' : 'Write'}MaxOnDemandThroughputExceeded`;
+      const field = direction === 'read' ? 'maxReadRequestUnits' : 'maxWriteRequestUnits';
+      const backPressure =
+        t.kind === 'gsi' && direction === 'write'
+          ? ` The table's writes that update ${t.name} throttle too (GSI back-pressure, ${AWS_DOCS.gsiBackPressure.url}).`
+          : '';
+      warnings.push({
+        code: 'cost.onDemandMaximum',
+        severity: 'error',
+        message:
+          `${where(t, table)}: its patterns peak at ${formatNumber(load, 1)} ${unit}/s, above its on-demand maximum of ${formatNumber(limit)} (${field}); ` +
+          `the requests over it throttle with ThrottlingException, reason ${reason}.${backPressure} ` +
+          `Patterns: ${contributors(patterns, t, direction)}. Raise the maximum to at least ${formatNumber(Math.ceil(load - 1e-9))} or remove it (${AWS_DOCS.onDemandMaximum.url}).`,
+      });
+    }
+  }
+  return warnings;
+}
+
+/**
+ * `cost.warmThroughput` (a warning) per on-demand table or GSI and direction whose peak is above
+ * the warm throughput in effect (the design's, or a new table's 12,000 reads / 4,000 writes a
+ * second): it may throttle until DynamoDB scales, since on-demand serves at once only up to twice
+ * its previous peak. Says what pre-warming to the peak would cost once (an estimate). Provisioned
+ * targets are left out: their capacity is their warm throughput, and a load above it is
+ * `cost.underProvisioned`.
+ */
+export function warmThroughputWarnings(table: Table, targets: ThroughputTarget[], patterns: PatternCost[], pricing: Pricing): CostWarning[] {
+  if (table.billing.mode !== 'ON_DEMAND') return [];
+  const warnings: CostWarning[] = [];
+  for (const t of targets) {
+    const warm = t.warmThroughput.effective;
+    for (const direction of ['read', 'write'] as const) {
+      const isRead = direction === 'read';
+      const load = (isRead ? t.readUnitsPerSecond : t.writeUnitsPerSecond).value;
+      const instant = isRead ? warm.readUnitsPerSecond : warm.writeUnitsPerSecond;
+      if (load <= instant + 1e-9) continue;
+      const isSet = isRead ? warm.isReadSet : warm.isWriteSet;
+      const peak = Math.ceil(load - 1e-9);
+      // What raising this direction alone to the peak costs (the other at its baseline).
+      const toPeak = effectiveWarmThroughput(isRead ? { readUnitsPerSecond: peak } : { writeUnitsPerSecond: peak }, warm.baseline);
+      const preWarm = preWarmCostUsd({ warm: toPeak, tableClass: table.tableClass, pricing });
+      const units = isRead ? 'read units' : 'write units';
+      const backPressure = t.kind === 'gsi' && !isRead ? ", and the table's writes with them (GSI back-pressure)" : '';
+      warnings.push({
+        code: 'cost.warmThroughput',
+        severity: 'warning',
+        message:
+          `${where(t, table)}: its patterns peak at ${formatNumber(load, 1)} ${units}/s, above the ${formatNumber(instant)} it serves at once ` +
+          `(${isSet ? 'its warm throughput' : `${warm.baseline.basis}, no warm throughput set`}). ${isRead ? 'Reads' : 'Writes'} may throttle until DynamoDB scales${backPressure}: ` +
+          `on-demand serves up to ${ON_DEMAND_INSTANT_PEAK_MULTIPLE}× its previous peak at once and doubling again can take 30 minutes. ` +
+          `Patterns: ${contributors(patterns, t, direction)}. Pre-warm by setting warm throughput to ${formatNumber(peak)} ${units}/s (about ${formatUsd(preWarm.value)} once, an estimate; ${AWS_DOCS.warmThroughput.url}).`,
+      });
+    }
+  }
+  return warnings;
+}
