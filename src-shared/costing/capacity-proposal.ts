@@ -1,0 +1,153 @@
+/**
+ * Provisioned capacity proposed from the load: what a table and each GSI would need if the table
+ * switched to provisioned billing now, `max(1, ceil(peak units ÷ target utilization))` per direction,
+ * with the target of its auto scaling or 70 %. The Table & indexes screen applies it when billing is
+ * switched to provisioned, and says where the numbers came from.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/provisioned-capacity-mode.html
+ */
+import { figure, formatNumber, type Figure } from '../capacity/figure.ts';
+import { DEFAULT_PRICING, MIN_PROVISIONED_UNITS } from '../capacity/pricing.ts';
+import { AWS_DOCS } from '../capacity/sources.ts';
+import { setBilling, updateGsi, updateTable } from '../model/edits.ts';
+import type { AutoScaling, Design, OnDemandThroughput, Pricing, Table } from '../model/schema.ts';
+import { costTable } from './design-cost.ts';
+
+/**
+ * The utilization a proposal aims the peak at when no auto scaling says otherwise: 70 %, the target
+ * AWS's console suggests for auto scaling, so the peak leaves 30 % headroom.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.html
+ */
+export const PROPOSAL_TARGET_UTILIZATION_PERCENT = 70;
+
+/** The proposed capacity of the table or one GSI: RCU and WCU, each a figure with its derivation. */
+export interface TargetProposal {
+  /** `table` or the GSI's name. */
+  name: string;
+  kind: 'table' | 'gsi';
+  /** The GSI's id (absent for the table). */
+  gsiId?: string;
+  readCapacityUnits: Figure;
+  writeCapacityUnits: Figure;
+}
+
+export interface CapacityProposal {
+  tableId: string;
+  /** The table first, then each GSI in the table's order. */
+  targets: TargetProposal[];
+}
+
+/** Auto scaling to keep per target: the table's (`table`) and each GSI's by id. Their targets drive the proposal. */
+export interface KeptAutoScaling {
+  table?: AutoScaling;
+  gsis?: Record<string, AutoScaling>;
+}
+
+function directionFigure(where: string, unit: 'RCU' | 'WCU', load: Figure, targetPercent: number, isAutoScaled: boolean): Figure {
+  const units = Math.max(MIN_PROVISIONED_UNITS, Math.ceil((load.value * 100) / targetPercent - 1e-9));
+  const what = unit === 'RCU' ? 'read' : 'write';
+  return figure([
+    {
+      label: `Peak ${what} units per second on ${where}: the sum of the access patterns that use it`,
+      expression: `${formatNumber(load.value, 4)} ${unit}/s`,
+      value: load.value,
+      unit: unit === 'RCU' ? 'RCU/s' : 'WCU/s',
+    },
+    {
+      label: isAutoScaled ? `Target utilization: the ${what} auto scaling target` : 'Target utilization: the peak uses 70 % of the capacity, leaving 30 % headroom',
+      expression: `${formatNumber(targetPercent)} %`,
+      value: targetPercent / 100,
+      unit: 'ratio',
+      source: AWS_DOCS.autoScaling,
+    },
+    {
+      label: `Proposed ${unit}: the peak ÷ the target, in whole units, at least 1`,
+      expression: `max(1, ceil(${formatNumber(load.value, 4)} ÷ ${formatNumber(targetPercent)} %))`,
+      value: units,
+      unit,
+      source: AWS_DOCS.provisionedMode,
+    },
+  ]);
+}
+
+/**
+ * Proposes provisioned capacity for a table and each GSI from the load its access patterns put on
+ * them (their peak rates): per direction `max(1, ceil(peak ÷ target))`, the target being the
+ * direction's auto scaling target in `kept` (or the table's own, when it is provisioned), else 70 %.
+ */
+export function proposeProvisionedCapacity(table: Table, pricing: Pricing = DEFAULT_PRICING, kept: KeptAutoScaling = keptAutoScalingOf(table)): CapacityProposal {
+  const cost = costTable(table, pricing);
+  const targets = cost.targets.map((t): TargetProposal => {
+    const gsi = t.kind === 'gsi' ? table.globalSecondaryIndexes.find((g) => g.name === t.name) : undefined;
+    const scaling = t.kind === 'table' ? kept.table : gsi && kept.gsis?.[gsi.id];
+    const where = t.kind === 'table' ? `table ${table.name}` : `GSI ${t.name}`;
+    const read = scaling?.read?.targetUtilizationPercent;
+    const write = scaling?.write?.targetUtilizationPercent;
+    return {
+      name: t.name,
+      kind: t.kind,
+      ...(gsi ? { gsiId: gsi.id } : {}),
+      readCapacityUnits: directionFigure(where, 'RCU', t.readUnitsPerSecond, read ?? PROPOSAL_TARGET_UTILIZATION_PERCENT, read !== undefined),
+      writeCapacityUnits: directionFigure(where, 'WCU', t.writeUnitsPerSecond, write ?? PROPOSAL_TARGET_UTILIZATION_PERCENT, write !== undefined),
+    };
+  });
+  return { tableId: table.id, targets };
+}
+
+/** The auto scaling a provisioned table and its GSIs have now (none on an on-demand table). */
+export function keptAutoScalingOf(table: Table): KeptAutoScaling {
+  if (table.billing.mode !== 'PROVISIONED') return {};
+  const gsis: Record<string, AutoScaling> = {};
+  for (const g of table.globalSecondaryIndexes) if (g.provisioned?.autoScaling) gsis[g.id] = g.provisioned.autoScaling;
+  return { ...(table.billing.autoScaling ? { table: table.billing.autoScaling } : {}), gsis };
+}
+
+/**
+ * Switches a table to provisioned billing with the proposed capacity on the table and every GSI (and
+ * the auto scaling in `kept`), dropping the on-demand maximums, which a provisioned table cannot have.
+ * One pure edit, so one undo step.
+ */
+export function switchToProvisioned(design: Design, proposal: CapacityProposal, kept: KeptAutoScaling = {}): Design {
+  const tableTarget = proposal.targets.find((t) => t.kind === 'table');
+  if (!tableTarget) return design;
+  let next = setBilling(design, proposal.tableId, {
+    mode: 'PROVISIONED',
+    readCapacityUnits: tableTarget.readCapacityUnits.value,
+    writeCapacityUnits: tableTarget.writeCapacityUnits.value,
+    ...(kept.table ? { autoScaling: kept.table } : {}),
+  });
+  next = updateTable(next, proposal.tableId, { onDemandThroughput: undefined });
+  for (const t of proposal.targets) {
+    if (t.gsiId === undefined) continue;
+    const autoScaling = kept.gsis?.[t.gsiId];
+    next = updateGsi(next, proposal.tableId, t.gsiId, {
+      provisioned: { readCapacityUnits: t.readCapacityUnits.value, writeCapacityUnits: t.writeCapacityUnits.value, ...(autoScaling ? { autoScaling } : {}) },
+      onDemandThroughput: undefined,
+    });
+  }
+  return next;
+}
+
+/** On-demand maximums to restore per target: the table's and each GSI's by id. */
+export interface KeptMaximums {
+  table?: OnDemandThroughput;
+  gsis?: Record<string, OnDemandThroughput>;
+}
+
+/** The on-demand maximums an on-demand table and its GSIs have now. */
+export function keptMaximumsOf(table: Table): KeptMaximums {
+  const gsis: Record<string, OnDemandThroughput> = {};
+  for (const g of table.globalSecondaryIndexes) if (g.onDemandThroughput) gsis[g.id] = g.onDemandThroughput;
+  return { ...(table.onDemandThroughput ? { table: table.onDemandThroughput } : {}), gsis };
+}
+
+/** Switches a table to on-demand billing (its GSIs lose their provisioned capacity), restoring the maximums in `kept`. One pure edit. */
+export function switchToOnDemand(design: Design, tableId: string, kept: KeptMaximums = {}): Design {
+  let next = setBilling(design, tableId, { mode: 'ON_DEMAND' });
+  if (kept.table) next = updateTable(next, tableId, { onDemandThroughput: kept.table });
+  const table = next.tables.find((t) => t.id === tableId);
+  for (const g of table?.globalSecondaryIndexes ?? []) {
+    const max = kept.gsis?.[g.id];
+    if (max) next = updateGsi(next, tableId, g.id, { onDemandThroughput: max });
+  }
+  return next;
+}
