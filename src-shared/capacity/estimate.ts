@@ -13,7 +13,7 @@
  */
 import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
 import { estimateRenderedBytes, parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';
-import { keySlotsOf } from '../model/key-slots.ts';
+import { gsiKeySourceOf, keySlotsOf } from '../model/key-slots.ts';
 import { conditionValuesOf, enumShares, idDigits, valueModelBasis, withValueModel } from '../model/value-model.ts';
 import { idInitialsOf, kindFromName } from '../model/value-heuristics.ts';
 import type { Attribute, AttributeType, Entity, KeyAttributeType, Projection, Table } from '../model/schema.ts';
@@ -287,12 +287,13 @@ export function estimateIndexEntryBytes(table: Table, entity: Entity, index: Ind
 
 /**
  * Whether the entity's items can appear in the index: the entity has a template for every key
- * attribute of the index (an LSI: the table's partition key and the LSI sort key). An item without
+ * attribute of the index (an LSI: the table's partition key and the LSI sort key), or for a GSI
+ * carries the attribute under the key's own name (a natural key). An item without
  * all of them is not in the index (sparse). Unknown index names give false.
  */
 export function isInIndex(table: Table, entity: Entity, indexName: string): boolean {
   const shape = findIndex(table, indexName);
-  return shape !== undefined && shape.keyNames.every((k) => k !== '' && Object.hasOwn(entity.keys, k));
+  return shape !== undefined && shape.keyNames.every((k) => k !== '' && (Object.hasOwn(entity.keys, k) || (shape.kind === 'gsi' && gsiKeySourceOf(entity, k) !== undefined)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
  * its appendix): 0 without a template for every key attribute; otherwise the share that carries the
  * optional attributes the keys are built from, times the share for which the keys' `when` conditions hold.
  */
+import { gsiKeySourceOf } from '../model/key-slots.ts';
 import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
 import { parseKeyTemplate } from '../model/key-template.ts';
 import { conditionValuesOf, enumShares, valueModelBasis, withValueModel } from '../model/value-model.ts';
@@ -93,12 +94,16 @@ export function indexFraction(designTable: Table, designEntity: Entity, indexNam
   if (!shape) {
     return figure([{ label: `${label}: no such index on table ${quote(table.name)}`, expression: '0', value: 0, unit: 'ratio' }]);
   }
-  const missing = shape.keyNames.filter((k) => !Object.hasOwn(entity.keys, k));
+  // What the entity writes into each key attribute: its template, or for a GSI an attribute it
+  // carries under the key's own name (a natural key, as multi-attribute keys use).
+  const templateOf = (k: string): string | undefined =>
+    Object.hasOwn(entity.keys, k) ? entity.keys[k]?.template : shape.kind === 'gsi' ? gsiKeySourceOf(entity, k)?.template : undefined;
+  const missing = shape.keyNames.filter((k) => templateOf(k) === undefined);
   if (missing.length > 0) {
     return figure([
       {
         label: `${entity.name} is not in ${label}`,
-        expression: `no template for ${missing.join(', ')}: an item is in an index only with all of its key attributes`,
+        expression: `no template${shape.kind === 'gsi' ? ' or attribute' : ''} for ${missing.join(', ')}: an item is in an index only with all of its key attributes`,
         value: 0,
         unit: 'ratio',
         source: AWS_DOCS.sparseIndexes,
@@ -127,7 +132,7 @@ export function indexFraction(designTable: Table, designEntity: Entity, indexNam
   // Optional attributes the index's key templates are built from: an item without one has no key there.
   const optional = new Map<string, number>();
   for (const k of new Set(shape.keyNames)) {
-    const parsed = parseKeyTemplate(entity.keys[k]?.template ?? '');
+    const parsed = parseKeyTemplate(templateOf(k) ?? '');
     if (!parsed.ok) continue;
     for (const part of parsed.value.parts) {
       if (part.kind !== 'attribute') continue;
