@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../model/schema.ts';
 import { parseDesign, validateDesign } from '../model/validate.ts';
-import { keptMaximumsOf, proposeProvisionedCapacity, switchToOnDemand, switchToProvisioned } from './capacity-proposal.ts';
+import { keptMaximumsOf, proposeFromLoad, proposeProvisionedCapacity, switchToOnDemand, switchToProvisioned } from './capacity-proposal.ts';
 
 /** 1,615 B orders with a GSI1 (ALL) entry each: a put is 2 WCU on the table and 2 on GSI1, a GetItem 0.5 RCU. */
 function orders(gets: number, puts: number): Design {
@@ -99,5 +99,17 @@ describe('provisioned capacity proposed from the load', () => {
     expect(back.onDemandThroughput).toEqual({ maxReadRequestUnits: 5000 });
     expect(back.globalSecondaryIndexes[0]).toMatchObject({ onDemandThroughput: { maxWriteRequestUnits: 900 } });
     expect(back.globalSecondaryIndexes[0]!.provisioned).toBeUndefined();
+  });
+});
+
+describe('a proposal without a known load', () => {
+  it('proposes the minimum for every target and says why', () => {
+    const design = orders(300, 10);
+    const proposal = proposeFromLoad(design.tables[0]!, []);
+    expect(proposal.targets.map((t) => [t.name, t.readCapacityUnits.value, t.writeCapacityUnits.value])).toEqual([
+      ['table', 1, 1],
+      ['GSI1', 1, 1],
+    ]);
+    expect(proposal.targets[0]!.readCapacityUnits.steps[0]!.label).toBe('Peak read units per second on table Orders: none known, the costs cannot be computed yet');
   });
 });

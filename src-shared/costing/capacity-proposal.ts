@@ -10,7 +10,7 @@ import { DEFAULT_PRICING, MIN_PROVISIONED_UNITS } from '../capacity/pricing.ts';
 import { AWS_DOCS } from '../capacity/sources.ts';
 import { setBilling, updateGsi, updateTable } from '../model/edits.ts';
 import type { AutoScaling, Design, OnDemandThroughput, Pricing, Table } from '../model/schema.ts';
-import { costTable } from './design-cost.ts';
+import { costTable, type TargetCost } from './design-cost.ts';
 
 /**
  * The utilization a proposal aims the peak at when no auto scaling says otherwise: 70 %, the target
@@ -42,14 +42,17 @@ export interface KeptAutoScaling {
   gsis?: Record<string, AutoScaling>;
 }
 
-function directionFigure(where: string, unit: 'RCU' | 'WCU', load: Figure, targetPercent: number, isAutoScaled: boolean): Figure {
-  const units = Math.max(MIN_PROVISIONED_UNITS, Math.ceil((load.value * 100) / targetPercent - 1e-9));
+function directionFigure(where: string, unit: 'RCU' | 'WCU', load: Figure | undefined, targetPercent: number, isAutoScaled: boolean): Figure {
+  const peak = load?.value ?? 0;
+  const units = Math.max(MIN_PROVISIONED_UNITS, Math.ceil((peak * 100) / targetPercent - 1e-9));
   const what = unit === 'RCU' ? 'read' : 'write';
   return figure([
     {
-      label: `Peak ${what} units per second on ${where}: the sum of the access patterns that use it`,
-      expression: `${formatNumber(load.value, 4)} ${unit}/s`,
-      value: load.value,
+      label: load
+        ? `Peak ${what} units per second on ${where}: the sum of the access patterns that use it`
+        : `Peak ${what} units per second on ${where}: none known, the costs cannot be computed yet`,
+      expression: `${formatNumber(peak, 4)} ${unit}/s`,
+      value: peak,
       unit: unit === 'RCU' ? 'RCU/s' : 'WCU/s',
     },
     {
@@ -61,7 +64,7 @@ function directionFigure(where: string, unit: 'RCU' | 'WCU', load: Figure, targe
     },
     {
       label: `Proposed ${unit}: the peak ÷ the target, in whole units, at least 1`,
-      expression: `max(1, ceil(${formatNumber(load.value, 4)} ÷ ${formatNumber(targetPercent)} %))`,
+      expression: `max(1, ceil(${formatNumber(peak, 4)} ÷ ${formatNumber(targetPercent)} %))`,
       value: units,
       unit,
       source: AWS_DOCS.provisionedMode,
@@ -75,19 +78,29 @@ function directionFigure(where: string, unit: 'RCU' | 'WCU', load: Figure, targe
  * direction's auto scaling target in `kept` (or the table's own, when it is provisioned), else 70 %.
  */
 export function proposeProvisionedCapacity(table: Table, pricing: Pricing = DEFAULT_PRICING, kept: KeptAutoScaling = keptAutoScalingOf(table)): CapacityProposal {
-  const cost = costTable(table, pricing);
-  const targets = cost.targets.map((t): TargetProposal => {
-    const gsi = t.kind === 'gsi' ? table.globalSecondaryIndexes.find((g) => g.name === t.name) : undefined;
-    const scaling = t.kind === 'table' ? kept.table : gsi && kept.gsis?.[gsi.id];
-    const where = t.kind === 'table' ? `table ${table.name}` : `GSI ${t.name}`;
+  return proposeFromLoad(table, costTable(table, pricing).targets, kept);
+}
+
+/**
+ * `proposeProvisionedCapacity` from loads already costed (a `TableCost`'s targets, as the screens
+ * hold them), so a screen showing the proposal does not cost the table twice. A table or GSI with no
+ * load in `loads` (its costs could not be computed) is proposed the minimum, 1 unit, and its
+ * derivation says why.
+ */
+export function proposeFromLoad(table: Table, loads: readonly Pick<TargetCost, 'name' | 'kind' | 'readUnitsPerSecond' | 'writeUnitsPerSecond'>[], kept: KeptAutoScaling = keptAutoScalingOf(table)): CapacityProposal {
+  const owners = [{ name: 'table', kind: 'table' as const, gsiId: undefined }, ...table.globalSecondaryIndexes.map((g) => ({ name: g.name, kind: 'gsi' as const, gsiId: g.id }))];
+  const targets = owners.map((o): TargetProposal => {
+    const load = loads.find((l) => l.kind === o.kind && l.name === o.name);
+    const scaling = o.gsiId === undefined ? kept.table : kept.gsis?.[o.gsiId];
+    const where = o.kind === 'table' ? `table ${table.name}` : `GSI ${o.name}`;
     const read = scaling?.read?.targetUtilizationPercent;
     const write = scaling?.write?.targetUtilizationPercent;
     return {
-      name: t.name,
-      kind: t.kind,
-      ...(gsi ? { gsiId: gsi.id } : {}),
-      readCapacityUnits: directionFigure(where, 'RCU', t.readUnitsPerSecond, read ?? PROPOSAL_TARGET_UTILIZATION_PERCENT, read !== undefined),
-      writeCapacityUnits: directionFigure(where, 'WCU', t.writeUnitsPerSecond, write ?? PROPOSAL_TARGET_UTILIZATION_PERCENT, write !== undefined),
+      name: o.name,
+      kind: o.kind,
+      ...(o.gsiId !== undefined ? { gsiId: o.gsiId } : {}),
+      readCapacityUnits: directionFigure(where, 'RCU', load?.readUnitsPerSecond, read ?? PROPOSAL_TARGET_UTILIZATION_PERCENT, read !== undefined),
+      writeCapacityUnits: directionFigure(where, 'WCU', load?.writeUnitsPerSecond, write ?? PROPOSAL_TARGET_UTILIZATION_PERCENT, write !== undefined),
     };
   });
   return { tableId: table.id, targets };
