@@ -36,7 +36,8 @@ const literalOf = (s: TSchema | undefined): unknown => (s as { const?: unknown }
 const propertiesOf = (s: TSchema): Record<string, TSchema> => (s as { properties?: Record<string, TSchema> }).properties ?? {};
 
 /**
- * For a union of objects told apart by one literal property (`billing.mode`, `projection.type`):
+ * For a union of an object and a list (a GSI key part: one attribute or several): the errors of the
+ * shape the value has. For a union of objects told apart by one literal property (`billing.mode`, `projection.type`):
  * the errors of the variant the value names, so the user hears about the field that is wrong in the
  * shape they chose, not about every variant. When the value names no variant, one error at the
  * discriminator listing the allowed values.
@@ -44,6 +45,11 @@ const propertiesOf = (s: TSchema): Record<string, TSchema> => (s as { properties
 function matchingVariant(error: ValueError): Iterable<ValueError> | undefined {
   const variants = (error.schema as { anyOf?: TSchema[] }).anyOf ?? [];
   const value = error.value;
+  // One attribute or a list of them (a GSI key part): the errors of the shape the value has.
+  const kinds = variants.map((v) => (v as { type?: string }).type);
+  if (kinds.length === 2 && kinds.includes('array') && kinds.includes('object') && (Array.isArray(value) || isRecord(value))) {
+    return error.errors[kinds.indexOf(Array.isArray(value) ? 'array' : 'object')];
+  }
   if (!isRecord(value) || variants.length === 0) return undefined;
   const discriminator = discriminatorOf(variants);
   if (discriminator === undefined) return undefined;
