@@ -22,8 +22,14 @@ export function suggestionText(s: IndexSuggestion): string {
 
 function indexSuggestionText(s: IndexSuggestion): string {
   const keys: string[] = [];
-  if (s.kind === 'gsi') keys.push(`partition key ${s.partitionKey?.name ?? '?'} = ${s.partitionKeyTemplate ?? '?'}`);
-  if (s.sortKeyTemplate !== undefined) keys.push(`sort key ${s.sortKey?.name ?? '?'} = ${s.sortKeyTemplate}`);
+  if (s.natural) {
+    // Keyed on the entity's own attributes: no templates to write.
+    keys.push(`partition key ${s.natural.partitionKeys.map((k) => `${k.name} (${k.type})`).join(' + ')}`);
+    if (s.natural.sortKeys.length > 0) keys.push(`sort key ${s.natural.sortKeys.map((k) => `${k.name} (${k.type})`).join(' + ')}`);
+  } else {
+    if (s.kind === 'gsi') keys.push(`partition key ${s.partitionKey?.name ?? '?'} = ${s.partitionKeyTemplate ?? '?'}`);
+    if (s.sortKeyTemplate !== undefined) keys.push(`sort key ${s.sortKey?.name ?? '?'} = ${s.sortKeyTemplate}`);
+  }
   if (s.projection) keys.push(`projection ${s.projection.type}`);
   return `${s.kind.toUpperCase()}${s.indexName ? ` "${s.indexName}"` : ''}${keys.length > 0 ? `: ${keys.join(', ')}` : ''}`;
 }
@@ -35,8 +41,8 @@ export function suggestionJson(s: IndexSuggestion | undefined): Record<string, u
     kind: s.kind,
     indexName: s.indexName ?? null,
     reusesIndex: s.reuses === true,
-    partitionKey: s.partitionKey ? { ...s.partitionKey, template: s.partitionKeyTemplate ?? null } : null,
-    sortKey: s.sortKey ? { ...s.sortKey, template: s.sortKeyTemplate ?? null } : null,
+    partitionKey: s.natural ? s.natural.partitionKeys : s.partitionKey ? { ...s.partitionKey, template: s.partitionKeyTemplate ?? null } : null,
+    sortKey: s.natural ? (s.natural.sortKeys.length > 0 ? s.natural.sortKeys : null) : s.sortKey ? { ...s.sortKey, template: s.sortKeyTemplate ?? null } : null,
     projection: s.projection ?? null,
     reason: s.reason,
   };

@@ -19,6 +19,7 @@ import { withinIndexQuota } from '../model/index-quota.ts';
 
 export type * from './types.ts';
 export { applyIndexSuggestion } from './suggest.ts';
+export { applyNaturalKey, naturalKeyAlternatives, type NaturalKeyAlternative } from './natural-keys.ts';
 export { distinctValuesOf, formatCount, shareOf } from './estimate.ts';
 export { MAX_BATCH_GET_KEYS } from './read.ts';
 

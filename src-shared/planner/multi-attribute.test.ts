@@ -211,3 +211,86 @@ describe('multi-attribute GSI keys in sizes and shares', () => {
     expect(indexFraction(table, table.entities[1]!, 'ByTournamentRegion').value).toBe(0);
   });
 });
+
+describe('multi-attribute keys in suggestions', () => {
+  it('suggests a new GSI keyed on the entity\'s own attributes, multi-attribute, with what it saves', async () => {
+    const { applyIndexSuggestion } = await import('./index.ts');
+    const table = tournaments();
+    table.globalSecondaryIndexes = [];
+    const p = pattern({ range: { attribute: 'round', operator: '>=' } });
+    const plan = planPattern(table, p);
+    expect(plan.operation).toBe('Scan');
+    expect(plan.suggestion).toMatchObject({
+      kind: 'gsi',
+      indexName: 'GSI1',
+      natural: { partitionKeys: [{ name: 'tournamentId', type: 'S' }, { name: 'region', type: 'S' }], sortKeys: [{ name: 'round', type: 'N' }] },
+    });
+    // By hand: GSI1PK (6 B) + TOURNAMENTID# (13) + tournamentId (16, S default) + # (1) + REGION# (7) + region (16) = 59 B;
+    // GSI1SK (6 B) + round (8, N default) = 14 B; 73 B in all.
+    expect(plan.suggestion?.reason).toMatch(/partition key tournamentId \+ region and sort key round \(a multi-attribute key\), would serve it with a Query\. Against a synthetic key GSI1PK = TOURNAMENTID#\{tournamentId\}#REGION#\{region\} and GSI1SK = \{round\}, it saves: no key attribute to write and keep in sync, about 73 B less per Match item/);
+    const next = applyIndexSuggestion(table, plan.suggestion!);
+    expect(next.globalSecondaryIndexes[0]).toMatchObject({ name: 'GSI1', partitionKey: [{ name: 'tournamentId', type: 'S' }, { name: 'region', type: 'S' }], sortKey: { name: 'round', type: 'N' } });
+    expect(next.entities[0]!.keys).toEqual(table.entities[0]!.keys);
+    const served = planPattern(next, p);
+    expect(served).toMatchObject({ operation: 'Query', keyCondition: 'tournamentId = :pk1 AND region = :pk2 AND round >= :sk' });
+    expect(validateDesign({ formatVersion: 1, id: 'd', name: 'E', tables: [next] })).toEqual([]);
+  });
+
+  it('falls back to a synthetic key where the attributes cannot be key attributes (more than 4 known)', () => {
+    const table = tournaments();
+    table.globalSecondaryIndexes = [];
+    const plan = planPattern(table, pattern({ known: ['tournamentId', 'region', 'round', 'bracket', 'score'] }));
+    expect(plan.suggestion?.natural).toBeUndefined();
+    expect(plan.suggestion?.partitionKeyTemplate).toBe('TOURNAMENTID#{tournamentId}#REGION#{region}#ROUND#{round}#BRACKET#{bracket}#SCORE#{score}');
+  });
+});
+
+describe('multi-attribute alternatives to synthetic GSI keys', () => {
+  /** The same table with the GSI keyed synthetically: GSI1PK = TOURNAMENT#{tournamentId}#REGION#{region}, GSI1SK = ROUND#{round:03}#{bracket}. */
+  async function synthetic() {
+    const table = tournaments();
+    table.globalSecondaryIndexes = [{ id: 'g-1', name: 'GSI1', partitionKey: { name: 'GSI1PK', type: 'S' }, sortKey: { name: 'GSI1SK', type: 'S' }, projection: { type: 'ALL' } }];
+    const match = table.entities[0]!;
+    match.keys.GSI1PK = { template: 'TOURNAMENT#{tournamentId}#REGION#{region}' };
+    match.keys.GSI1SK = { template: 'ROUND#{round:03}#{bracket}' };
+    for (const a of match.attributes) a.averageSizeBytes = 10;
+    return { table, ...(await import('./index.ts')) };
+  }
+
+  it('offers the entity\'s own attributes as the key, with the bytes it saves, and serves the same Query after', async () => {
+    const { table, naturalKeyAlternatives, applyNaturalKey } = await synthetic();
+    const [alt] = naturalKeyAlternatives(table);
+    expect(alt).toMatchObject({
+      gsiName: 'GSI1',
+      entityName: 'Match',
+      partitionKeys: [{ name: 'tournamentId', type: 'S' }, { name: 'region', type: 'S' }],
+      sortKeys: [{ name: 'round', type: 'N' }, { name: 'bracket', type: 'S' }],
+      removes: ['GSI1PK', 'GSI1SK'],
+    });
+    // By hand: GSI1PK 6 + "TOURNAMENT#" 11 + 10 + "#REGION#" 8 + 10 = 45 B; GSI1SK 6 + "ROUND#" 6 + 10 + "#" 1 + 10 = 33 B.
+    expect(alt!.bytesPerItem).toBe(78);
+    expect(alt!.bytesTotal).toBe(7_800_000);
+    const before = planPattern(table, pattern({ known: ['tournamentId', 'region', 'round'] }));
+    expect(before.keyCondition).toBe('GSI1PK = :pk AND begins_with(GSI1SK, :sk)');
+    const next = applyNaturalKey(table, alt!);
+    expect(next.entities[0]!.keys).toEqual({ PK: { template: 'MATCH#{matchId}' }, SK: { template: 'MATCH' } });
+    const after = planPattern(next, pattern({ known: ['tournamentId', 'region', 'round'] }));
+    expect(after).toMatchObject({ operation: 'Query', keyCondition: 'tournamentId = :pk1 AND region = :pk2 AND round = :sk1', itemsRead: before.itemsRead });
+    expect(validateDesign({ formatVersion: 1, id: 'd', name: 'E', tables: [next] })).toEqual([]);
+  });
+
+  it('is never offered where the synthetic key carries a constant, a condition, shards, or other entities', async () => {
+    const cases: Array<[string, (t: Table) => void]> = [
+      ['a constant sort key', (t) => (t.entities[0]!.keys.GSI1SK = { template: 'MATCH' })],
+      ['literal text that labels no attribute', (t) => (t.entities[0]!.keys.GSI1PK = { template: 'TOURNAMENT#{tournamentId}#LIVE' })],
+      ['an only-when condition', (t) => (t.entities[0]!.keys.GSI1PK = { template: 'TOURNAMENT#{tournamentId}', when: 'region = "EU"' })],
+      ['shards', (t) => (t.entities[0]!.keys.GSI1PK = { template: 'TOURNAMENT#{tournamentId}', shards: { count: 4, method: 'random' } })],
+      ['an overloaded index', (t) => (t.entities[1]!.keys.GSI1PK = { template: 'PLAYER#{playerId}' })],
+    ];
+    for (const [name, change] of cases) {
+      const { table, naturalKeyAlternatives } = await synthetic();
+      change(table);
+      expect(naturalKeyAlternatives(table), name).toEqual([]);
+    }
+  });
+});

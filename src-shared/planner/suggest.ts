@@ -16,9 +16,10 @@
  */
 import { conditionAttributes } from '../model/condition.ts';
 import { templateAttributes } from '../model/key-template.ts';
-import type { Attribute, GlobalSecondaryIndex, KeyAttribute, KeyAttributeType, LocalSecondaryIndex, Projection, Table } from '../model/schema.ts';
+import { MAX_KEY_ATTRIBUTES_PER_PART, type Attribute, type GlobalSecondaryIndex, type KeyAttribute, type KeyAttributeType, type LocalSecondaryIndex, type Projection, type Table } from '../model/schema.ts';
 import { MAX_LSIS_PER_TABLE } from '../model/validate.ts';
-import { gsiKeyAttributes, isMultiAttributeKey, partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
+import { gsiKeyAttributes, isMultiAttributeKey, partitionKeysOf, sortKeysOf, storedKeyPart } from '../model/gsi-keys.ts';
+import { utf8ByteLength } from '../model/key-template.ts';
 import type { ReadRequest } from './read.ts';
 import type { EntityView, TableView } from './table-view.ts';
 import type { IndexSuggestion } from './types.ts';
@@ -84,6 +85,8 @@ export function suggestIndex(view: TableView, ev: EntityView, request: ReadReque
   const partitionKeyTemplate = segments(known);
   const reuse = reusableGsi(table, ev, range, attribute, projection);
   const reused = reuse?.gsi;
+  const natural = naturalKeyFor(known, range, attribute);
+  if (!reused && natural) return naturalSuggestion(view, ev, request, natural, projection, partitionKeyTemplate);
   const name = reused?.name ?? freeIndexName(table, 'GSI');
   const partitionKey: KeyAttribute = (reused && partitionKeysOf(reused)[0]) || { name: `${name}PK`, type: 'S' };
   const suggestion: IndexSuggestion = {
@@ -118,9 +121,96 @@ export function suggestIndex(view: TableView, ev: EntityView, request: ReadReque
       : `a GSI ${name} with partition key ${partitionKey.name} = ${partitionKeyTemplate}` +
         (sortKey ? ` and sort key ${sortKey.name} = ${suggestion.sortKeyTemplate ?? ''}` : '') +
         ` on ${entity.name} would serve it with a Query.`) +
+    (reused && natural
+      ? ` Or a new GSI keyed on ${entity.name}'s own ${list(natural.partitionKeys.map((k) => k.name))}${natural.sortKeys.length > 0 ? ` and ${natural.sortKeys.map((k) => k.name).join(', ')}` : ''}, with no template to maintain, at the cost of one more index.`
+      : '') +
     projectionNote +
     (request.pattern.action === 'count' ? ` ${counterNote(view, ev)}` : '') +
     (wantsStrong ? ` A GSI reads eventually consistent only, not ${request.pattern.consistency} as the pattern asks.` : '');
+  return suggestion;
+}
+
+const list = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+
+/** The sizes a synthetic key's value is estimated at where the attribute states none (bytes rendered). */
+const RENDERED_DEFAULT: Readonly<Record<string, number>> = { S: 16, N: 8, B: 16 };
+
+/**
+ * The entity's own attributes as a GSI key (docs/dynamodb-rules.md §11): the known attributes as
+ * the partition key (1–4, hashed together) and the range attribute as the sort key, each with its
+ * own type. Undefined where that cannot serve: more than 4 known attributes, an attribute that is
+ * not a string, number or binary, or begins_with on a number.
+ */
+function naturalKeyFor(
+  known: readonly string[],
+  range: ReadRequest['range'],
+  attribute: (name: string) => Attribute | undefined,
+): { partitionKeys: KeyAttribute[]; sortKeys: KeyAttribute[] } | undefined {
+  if (known.length === 0 || known.length > MAX_KEY_ATTRIBUTES_PER_PART) return undefined;
+  const keyOf = (name: string): KeyAttribute | undefined => {
+    const type = attribute(name)?.type;
+    return type === 'S' || type === 'N' || type === 'B' ? { name, type } : undefined;
+  };
+  const partitionKeys = known.map(keyOf);
+  if (partitionKeys.some((k) => k === undefined)) return undefined;
+  const sortKey = range ? keyOf(range.attribute) : undefined;
+  if (range && (!sortKey || (range.operator === 'begins_with' && sortKey.type === 'N'))) return undefined;
+  return { partitionKeys: partitionKeys as KeyAttribute[], sortKeys: sortKey ? [sortKey] : [] };
+}
+
+/** About how many bytes a synthetic key attribute adds to each item: its name, its literal text and its attributes rendered. */
+function syntheticKeyBytes(name: string, template: string, attribute: (name: string) => Attribute | undefined): number {
+  let bytes = utf8ByteLength(name);
+  for (const part of template.split(/(\{[^}]*\})/)) {
+    if (part.startsWith('{') && part.endsWith('}')) {
+      const a = attribute(part.slice(1, -1).split(':')[0] ?? '');
+      bytes += a?.averageSizeBytes ?? RENDERED_DEFAULT[a?.type ?? 'S'] ?? 16;
+    } else bytes += utf8ByteLength(part);
+  }
+  return bytes;
+}
+
+/**
+ * A new GSI on the entity's own attributes, and what it saves against the synthetic key the
+ * suggestion would otherwise add (no attribute to write and keep in sync, smaller items, no backfill).
+ */
+function naturalSuggestion(
+  view: TableView,
+  ev: EntityView,
+  request: ReadRequest,
+  natural: { partitionKeys: KeyAttribute[]; sortKeys: KeyAttribute[] },
+  projection: Projection,
+  syntheticPk: string,
+): IndexSuggestion {
+  const { table } = view;
+  const entity = ev.entity;
+  const attribute = (name: string): Attribute | undefined => entity.attributes.find((a) => a.name === name);
+  const name = freeIndexName(table, 'GSI');
+  const pk = natural.partitionKeys.map((k) => k.name);
+  const sk = natural.sortKeys.map((k) => k.name);
+  const isMulti = pk.length > 1 || sk.length > 1;
+  const syntheticSk = request.range ? `{${request.range.attribute}}` : undefined;
+  const saved = syntheticKeyBytes(`${name}PK`, syntheticPk, attribute) + (syntheticSk ? syntheticKeyBytes(`${name}SK`, syntheticSk, attribute) : 0);
+  const others = table.entities.filter((e) => e.id !== entity.id && [...pk, ...sk].every((n) => e.attributes.some((a) => a.name === n))).map((e) => e.name);
+  const suggestion: IndexSuggestion = {
+    kind: 'gsi',
+    reason:
+      `a GSI ${name} keyed on ${entity.name}'s own attributes, partition key ${pk.join(' + ')}${sk.length > 0 ? ` and sort key ${sk.join(' + ')}` : ''}` +
+      `${isMulti ? ' (a multi-attribute key)' : ''}, would serve it with a Query. ` +
+      `Against a synthetic key ${name}PK = ${syntheticPk}${syntheticSk ? ` and ${name}SK = ${syntheticSk}` : ''}, it saves: no key attribute to write and keep in sync, ` +
+      `about ${saved} B less per ${entity.name} item (the synthetic attributes' names and values), and no backfill of existing items when the index is added.` +
+      (others.length > 0 ? ` ${list(others)} items also carry ${list([...pk, ...sk])}, so they are in it too (more index writes and storage).` : '') +
+      projectionText(projection, request) +
+      (request.pattern.action === 'count' ? ` ${counterNote(view, ev)}` : '') +
+      (request.pattern.consistency !== 'eventual' ? ` A GSI reads eventually consistent only, not ${request.pattern.consistency} as the pattern asks.` : ''),
+    entityId: entity.id,
+    indexName: name,
+    partitionKey: natural.partitionKeys[0] as KeyAttribute,
+    projection,
+    natural,
+  };
+  if (natural.sortKeys[0]) suggestion.sortKey = natural.sortKeys[0];
   return suggestion;
 }
 
@@ -219,6 +309,16 @@ export function applyIndexSuggestion(table: Table, suggestion: IndexSuggestion):
     next.globalSecondaryIndexes = table.globalSecondaryIndexes.map((g) => (g.name === indexName && suggestion.projection ? { ...g, projection: suggestion.projection } : g));
     keys[suggestion.partitionKey.name] = { template: suggestion.partitionKeyTemplate };
     if (suggestion.sortKey && suggestion.sortKeyTemplate !== undefined) keys[suggestion.sortKey.name] = { template: suggestion.sortKeyTemplate };
+  } else if (suggestion.kind === 'gsi' && suggestion.natural) {
+    const partitionKey = storedKeyPart(suggestion.natural.partitionKeys);
+    if (!partitionKey) return table;
+    const gsi: GlobalSecondaryIndex = { id, name: indexName, partitionKey, projection };
+    const sortKey = storedKeyPart(suggestion.natural.sortKeys);
+    if (sortKey) gsi.sortKey = sortKey;
+    if (table.billing.mode === 'PROVISIONED') {
+      gsi.provisioned = { readCapacityUnits: table.billing.readCapacityUnits, writeCapacityUnits: table.billing.writeCapacityUnits };
+    }
+    next.globalSecondaryIndexes = [...table.globalSecondaryIndexes, gsi];
   } else if (suggestion.kind === 'gsi') {
     if (!suggestion.partitionKey || suggestion.partitionKeyTemplate === undefined) return table;
     const gsi: GlobalSecondaryIndex = { id, name: indexName, partitionKey: suggestion.partitionKey, projection };

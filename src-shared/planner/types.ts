@@ -58,6 +58,12 @@ export interface IndexSuggestion {
   projection?: Projection;
   /** The index already exists (it holds other entities): only the entity's key templates are added. */
   reuses?: boolean;
+  /**
+   * A new GSI keyed on the entity's own attributes (a natural key, multi-attribute when more than
+   * one): its key parts in key order, and no templates to add. `partitionKey`/`sortKey` are then the
+   * first attribute of each part.
+   */
+  natural?: { partitionKeys: KeyAttribute[]; sortKeys: KeyAttribute[] };
 }
 
 /** An index a write touches, and how (docs/dynamodb-rules.md §3.3). */
