@@ -14,7 +14,7 @@ function syntaxErrors(source: string): string[] {
 }
 
 describe('toCdk', () => {
-  it.each(['../../examples/ecommerce.keyplan.json', '__fixtures__/all-settings.keyplan.json', '__fixtures__/auto-scaling.keyplan.json', '../../e2e/data/activity-log.keyplan.json'])('writes a TypeScript module without syntax errors for %s', (path) => {
+  it.each(['../../examples/ecommerce.keyplan.json', '__fixtures__/all-settings.keyplan.json', '__fixtures__/auto-scaling.keyplan.json', '__fixtures__/multi-attribute.keyplan.json', '../../e2e/data/activity-log.keyplan.json'])('writes a TypeScript module without syntax errors for %s', (path) => {
     expect(syntaxErrors(toCdk(load(path)))).toEqual([]);
   });
 
@@ -58,4 +58,25 @@ describe('toCdk', () => {
     expect(toCdk(design)).toContain('encryption: dynamodb.TableEncryptionV2.awsManagedKey(),');
     expect(toCdk(design)).not.toContain("from 'aws-cdk-lib/aws-kms'");
   });
+
+  it('writes a multi-attribute GSI key as partitionKeys/sortKeys in key order, a one-attribute part as partitionKey/sortKey', () => {
+    const cdk = toCdk(load('__fixtures__/multi-attribute.keyplan.json'));
+    expect(cdk).toContain(
+      "          partitionKeys: [\n            { name: 'tournamentId', type: dynamodb.AttributeType.STRING },\n            { name: 'region', type: dynamodb.AttributeType.STRING },\n          ],\n" +
+        "          sortKeys: [\n            { name: 'round', type: dynamodb.AttributeType.NUMBER },\n            { name: 'bracket', type: dynamodb.AttributeType.STRING },\n          ],\n",
+    );
+    expect(cdk).toContain("          partitionKey: { name: 'playerId', type: dynamodb.AttributeType.STRING },\n          sortKey: { name: 'matchDate', type: dynamodb.AttributeType.STRING },\n");
+  });
+
+  it('puts on-demand maximums in Billing.onDemand and on the GSI, warm throughput and Contributor Insights on the table', () => {
+    const cdk = toCdk(load('__fixtures__/multi-attribute.keyplan.json'));
+    expect(cdk).toContain('billing: dynamodb.Billing.onDemand({ maxReadRequestUnits: 30000, maxWriteRequestUnits: 10000 }),');
+    expect(cdk).toContain('      warmThroughput: { readUnitsPerSecond: 24000, writeUnitsPerSecond: 8000 },');
+    expect(cdk).toContain('          warmThroughput: { readUnitsPerSecond: 15000, writeUnitsPerSecond: 5000 },');
+    expect(cdk).toContain("          nonKeyAttributes: ['score'],\n          maxReadRequestUnits: 2000,\n          maxWriteRequestUnits: 800,\n");
+    expect(cdk).toContain('contributorInsightsSpecification: { enabled: true, mode: dynamodb.ContributorInsightsMode.THROTTLED_KEYS },');
+    expect(cdk).toContain('// TableV2 turns Contributor Insights on for every GSI as well');
+    expect(toCdk(load('../../examples/ecommerce.keyplan.json'))).toContain('billing: dynamodb.Billing.onDemand(),');
+  });
 });
+

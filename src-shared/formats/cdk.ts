@@ -10,13 +10,20 @@
  *   the design's n; read capacity is `Capacity.fixed(n)`. A direction the design auto scales is
  *   `Capacity.autoscaled({ minCapacity, maxCapacity, targetUtilizationPercent })`. The same goes for
  *   each GSI.
+ * - A GSI with a multi-attribute key gets `partitionKeys: [...]` and/or `sortKeys: [...]` in key order
+ *   (aws-cdk-lib 2.226.0 and later); a one-attribute part stays `partitionKey`/`sortKey`.
+ * - On-demand maximums go in `Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits })` and,
+ *   per GSI, its `maxReadRequestUnits`/`maxWriteRequestUnits`; warm throughput in `warmThroughput`
+ *   (table and GSI); Contributor Insights in `contributorInsightsSpecification`, which TableV2 also
+ *   applies to each GSI (the primary table's GSIs have no switch of their own), unlike the
+ *   CloudFormation export's table-only `ContributorInsightsSpecification`: the stack says so.
  * - Customer managed KMS keys are looked up from the design's key id: an ARN with
  *   `kms.Key.fromKeyArn`, an alias with `kms.Alias.fromAliasName`, a bare key id as an ARN in the
  *   stack's account and Region.
  * - The removal policy stays TableV2's default, RETAIN.
  * Construct ids are the CloudFormation logical ids (`ShopTable`). Deterministic.
  */
-import type { AutoScalingRange, Design, KeyAttribute, KeyAttributeType, Projection } from '../model/schema.ts';
+import type { AutoScalingRange, Design, KeyAttribute, KeyAttributeType, OnDemandThroughput, Projection, WarmThroughput } from '../model/schema.ts';
 import { nonKeyAttributesOf, pascalCase, tableSpecsOf, wellFormed, type TableSpec, type Throughput } from './table-spec.ts';
 
 /** A TypeScript single-quoted string literal. */
@@ -39,6 +46,29 @@ const ATTRIBUTE_TYPE: Record<KeyAttributeType, string> = { S: 'STRING', N: 'NUMB
 
 const attribute = (name: string, types: ReadonlyMap<string, KeyAttributeType>): string =>
   `{ name: ${tsString(name)}, type: dynamodb.AttributeType.${ATTRIBUTE_TYPE[types.get(name) ?? 'S']} }`;
+
+/** `partitionKey: {…}` for one attribute, `partitionKeys: [ … ]` (one per line) for a multi-attribute key. */
+function keyProps(prop: 'partitionKey' | 'sortKey', names: readonly string[], types: ReadonlyMap<string, KeyAttributeType>, indent: string): string[] {
+  if (names.length === 0) return [];
+  if (names.length === 1) return [`${indent}${prop}: ${attribute(names[0]!, types)},`];
+  return [`${indent}${prop}s: [`, ...names.map((n) => `${indent}  ${attribute(n, types)},`), `${indent}],`];
+}
+
+/** `{ readUnitsPerSecond: 24000, writeUnitsPerSecond: 8000 }`: the directions the design sets. */
+function warmThroughput(w: WarmThroughput): string {
+  const parts: string[] = [];
+  if (w.readUnitsPerSecond !== undefined) parts.push(`readUnitsPerSecond: ${w.readUnitsPerSecond}`);
+  if (w.writeUnitsPerSecond !== undefined) parts.push(`writeUnitsPerSecond: ${w.writeUnitsPerSecond}`);
+  return `{ ${parts.join(', ')} }`;
+}
+
+/** `maxReadRequestUnits: 5000, maxWriteRequestUnits: 1000`: the maximums the design sets. */
+function maxRequestUnits(o: OnDemandThroughput): string[] {
+  const parts: string[] = [];
+  if (o.maxReadRequestUnits !== undefined) parts.push(`maxReadRequestUnits: ${o.maxReadRequestUnits}`);
+  if (o.maxWriteRequestUnits !== undefined) parts.push(`maxWriteRequestUnits: ${o.maxWriteRequestUnits}`);
+  return parts;
+}
 
 function projectionProps(projection: Projection, indent: string): string[] {
   const lines = [`${indent}projectionType: dynamodb.ProjectionType.${projection.type},`];
@@ -76,8 +106,9 @@ function tableStatement(spec: TableSpec): string[] {
   if (spec.throughput) {
     lines.push(`${i}billing: dynamodb.Billing.provisioned({`, `${i}  readCapacity: ${readCapacity(spec.throughput)},`, `${i}  writeCapacity: ${writeCapacity(spec.throughput)},`, `${i}}),`);
   } else {
-    lines.push(`${i}billing: dynamodb.Billing.onDemand(),`);
+    lines.push(`${i}billing: dynamodb.Billing.onDemand(${spec.onDemandThroughput ? `{ ${maxRequestUnits(spec.onDemandThroughput).join(', ')} }` : ''}),`);
   }
+  if (spec.warmThroughput) lines.push(`${i}warmThroughput: ${warmThroughput(spec.warmThroughput)},`);
   lines.push(`${i}tableClass: dynamodb.TableClass.${spec.tableClass},`);
   if (spec.ttlAttribute !== undefined) lines.push(`${i}timeToLiveAttribute: ${tsString(spec.ttlAttribute)},`);
   if (spec.stream) lines.push(`${i}dynamoStream: dynamodb.StreamViewType.${spec.stream},`);
@@ -89,14 +120,22 @@ function tableStatement(spec: TableSpec): string[] {
   const encryption = encryptionExpression(spec);
   if (encryption) lines.push(`${i}encryption: ${encryption},`);
   if (spec.deletionProtection !== undefined) lines.push(`${i}deletionProtection: ${spec.deletionProtection},`);
+  if (spec.contributorInsights) {
+    const { enabled, mode } = spec.contributorInsights;
+    const modeProp = enabled && mode !== undefined ? `, mode: dynamodb.ContributorInsightsMode.${mode}` : '';
+    // TableV2 has no per-index switch on its own Region's table: its GSIs inherit the table's setting.
+    if (enabled && spec.gsis.length > 0) lines.push(`${i}// TableV2 turns Contributor Insights on for every GSI as well (the GSIs inherit the table's setting).`);
+    lines.push(`${i}contributorInsightsSpecification: { enabled: ${enabled}${modeProp} },`);
+  }
   if (spec.gsis.length > 0) {
     lines.push(`${i}globalSecondaryIndexes: [`);
     for (const g of spec.gsis) {
       const j = `${i}    `;
-      lines.push(`${i}  {`, `${j}indexName: ${tsString(g.name)},`, `${j}partitionKey: ${attribute(g.partitionKey, types)},`);
-      if (g.sortKey !== undefined) lines.push(`${j}sortKey: ${attribute(g.sortKey, types)},`);
+      lines.push(`${i}  {`, `${j}indexName: ${tsString(g.name)},`, ...keyProps('partitionKey', g.partitionKeys, types, j), ...keyProps('sortKey', g.sortKeys, types, j));
       lines.push(...projectionProps(g.projection, j));
       if (g.throughput) lines.push(`${j}readCapacity: ${readCapacity(g.throughput)},`, `${j}writeCapacity: ${writeCapacity(g.throughput)},`);
+      if (g.onDemandThroughput) lines.push(...maxRequestUnits(g.onDemandThroughput).map((p) => `${j}${p},`));
+      if (g.warmThroughput) lines.push(`${j}warmThroughput: ${warmThroughput(g.warmThroughput)},`);
       lines.push(`${i}  },`);
     }
     lines.push(`${i}],`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../model/schema.ts';
-import { toCliInput, toCliInputs } from './cli-input.ts';
+import { cliInputNotes, toCliInput, toCliInputs } from './cli-input.ts';
 
 const load = (path: string): Design => JSON.parse(readFileSync(resolve(import.meta.dirname, path), 'utf8')) as Design;
 
@@ -36,5 +36,40 @@ describe('toCliInputs', () => {
 
   it('picks a table by id', () => {
     expect(JSON.parse(toCliInput(load('__fixtures__/all-settings.keyplan.json'), 'tbl-blobs')).TableName).toBe('blob-store.v2');
+  });
+});
+
+describe('toCliInputs: multi-attribute GSI keys and capacity settings', () => {
+  const multi = (): Design => load('__fixtures__/multi-attribute.keyplan.json');
+
+  it("lists a multi-attribute GSI's KeySchema HASH then RANGE in key order, each attribute defined once", () => {
+    const input = JSON.parse(toCliInput(multi()));
+    expect(input.GlobalSecondaryIndexes[0].KeySchema).toEqual([
+      { AttributeName: 'tournamentId', KeyType: 'HASH' },
+      { AttributeName: 'region', KeyType: 'HASH' },
+      { AttributeName: 'round', KeyType: 'RANGE' },
+      { AttributeName: 'bracket', KeyType: 'RANGE' },
+    ]);
+    expect(input.AttributeDefinitions.map((a: { AttributeName: string }) => a.AttributeName)).toEqual(['matchId', 'tournamentId', 'region', 'round', 'bracket', 'playerId', 'matchDate']);
+  });
+
+  it('carries WarmThroughput and OnDemandThroughput (table and GSI), which CreateTable takes', () => {
+    const input = JSON.parse(toCliInput(multi()));
+    expect(input.WarmThroughput).toEqual({ ReadUnitsPerSecond: 24000, WriteUnitsPerSecond: 8000 });
+    expect(input.OnDemandThroughput).toEqual({ MaxReadRequestUnits: 30000, MaxWriteRequestUnits: 10000 });
+    expect(input.GlobalSecondaryIndexes[0].WarmThroughput).toEqual({ ReadUnitsPerSecond: 15000, WriteUnitsPerSecond: 5000 });
+    expect(input.GlobalSecondaryIndexes[1].OnDemandThroughput).toEqual({ MaxReadRequestUnits: 2000, MaxWriteRequestUnits: 800 });
+  });
+
+  it('names each setting CreateTable cannot take, with its value and the call that sets it', () => {
+    expect(cliInputNotes(multi())).toEqual([
+      'TournamentMatches: point-in-time recovery, 7 days — aws dynamodb update-continuous-backups',
+      'TournamentMatches: Contributor Insights, THROTTLED_KEYS — aws dynamodb update-contributor-insights',
+    ]);
+    expect(cliInputNotes(load('__fixtures__/all-settings.keyplan.json'))).toEqual([
+      'Orders: time to live on attribute expiresAt — aws dynamodb update-time-to-live',
+      'Orders: point-in-time recovery, 14 days — aws dynamodb update-continuous-backups',
+    ]);
+    expect(JSON.stringify(toCliInputs(multi()))).not.toMatch(/ContributorInsights|PointInTime/);
   });
 });

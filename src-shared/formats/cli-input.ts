@@ -3,12 +3,17 @@
  * per table, the CreateTable request
  * (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_CreateTable.html). Export only.
  *
- * CreateTable takes no TTL or point-in-time recovery settings: those are separate calls
- * (`update-time-to-live`, `update-continuous-backups`) after the table is active, so they are not in
- * this input; the CloudFormation, Terraform and CDK exports carry them.
+ * A GSI's `KeySchema` lists its partition-key attributes (HASH) and then its sort-key attributes
+ * (RANGE) in key order (a multi-attribute key has up to four of each). `WarmThroughput` and, on an
+ * on-demand table, `OnDemandThroughput` go on the table and on each GSI that sets them.
+ *
+ * CreateTable takes no TTL, point-in-time recovery or Contributor Insights settings: those are
+ * separate calls (`update-time-to-live`, `update-continuous-backups`, `update-contributor-insights`)
+ * after the table is ACTIVE, so they are not in this input; `cliInputNotes` names each one the design
+ * sets, with its call, and the CloudFormation, Terraform and CDK exports carry them.
  */
-import type { Design, Projection } from '../model/schema.ts';
-import { nonKeyAttributesOf, tableSpecsOf, type TableSpec, type Throughput } from './table-spec.ts';
+import type { Design, OnDemandThroughput, Projection, WarmThroughput } from '../model/schema.ts';
+import { keySchemaElements, nonKeyAttributesOf, tableSpecsOf, type TableSpec, type Throughput } from './table-spec.ts';
 
 /** One table's CreateTable input, and a file name for it (`Shop.create-table.json`). */
 export interface CliInputFile {
@@ -20,10 +25,25 @@ export interface CliInputFile {
 
 type Json = string | number | boolean | Json[] | { [key: string]: Json };
 
-const keySchema = (partitionKey: string, sortKey: string | undefined): Json[] => [
-  { AttributeName: partitionKey, KeyType: 'HASH' },
-  ...(sortKey !== undefined ? [{ AttributeName: sortKey, KeyType: 'RANGE' }] : []),
-];
+/** HASH elements, then RANGE elements, in key order. */
+const keySchema = (partitionKeys: readonly string[], sortKeys: readonly string[]): Json[] =>
+  keySchemaElements(partitionKeys, sortKeys).map((e) => ({ AttributeName: e.name, KeyType: e.keyType }));
+
+/** https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_WarmThroughput.html */
+function warmThroughput(w: WarmThroughput): Json {
+  const out: Record<string, Json> = {};
+  if (w.readUnitsPerSecond !== undefined) out.ReadUnitsPerSecond = w.readUnitsPerSecond;
+  if (w.writeUnitsPerSecond !== undefined) out.WriteUnitsPerSecond = w.writeUnitsPerSecond;
+  return out;
+}
+
+/** https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_OnDemandThroughput.html */
+function onDemandThroughput(o: OnDemandThroughput): Json {
+  const out: Record<string, Json> = {};
+  if (o.maxReadRequestUnits !== undefined) out.MaxReadRequestUnits = o.maxReadRequestUnits;
+  if (o.maxWriteRequestUnits !== undefined) out.MaxWriteRequestUnits = o.maxWriteRequestUnits;
+  return out;
+}
 
 function projection(p: Projection): Json {
   const nonKey = nonKeyAttributesOf(p);
@@ -37,19 +57,23 @@ export function createTableInput(spec: TableSpec): Record<string, Json> {
   const input: Record<string, Json> = {
     TableName: spec.name,
     AttributeDefinitions: spec.attributeDefinitions.map((a) => ({ AttributeName: a.name, AttributeType: a.type })),
-    KeySchema: keySchema(spec.partitionKey, spec.sortKey),
+    KeySchema: keySchema([spec.partitionKey], spec.sortKey === undefined ? [] : [spec.sortKey]),
     BillingMode: spec.throughput ? 'PROVISIONED' : 'PAY_PER_REQUEST',
   };
   if (spec.throughput) input.ProvisionedThroughput = throughput(spec.throughput);
+  if (spec.onDemandThroughput) input.OnDemandThroughput = onDemandThroughput(spec.onDemandThroughput);
+  if (spec.warmThroughput) input.WarmThroughput = warmThroughput(spec.warmThroughput);
   if (spec.gsis.length > 0) {
     input.GlobalSecondaryIndexes = spec.gsis.map((g) => {
-      const index: Record<string, Json> = { IndexName: g.name, KeySchema: keySchema(g.partitionKey, g.sortKey), Projection: projection(g.projection) };
+      const index: Record<string, Json> = { IndexName: g.name, KeySchema: keySchema(g.partitionKeys, g.sortKeys), Projection: projection(g.projection) };
       if (g.throughput) index.ProvisionedThroughput = throughput(g.throughput);
+      if (g.onDemandThroughput) index.OnDemandThroughput = onDemandThroughput(g.onDemandThroughput);
+      if (g.warmThroughput) index.WarmThroughput = warmThroughput(g.warmThroughput);
       return index;
     });
   }
   if (spec.lsis.length > 0) {
-    input.LocalSecondaryIndexes = spec.lsis.map((l) => ({ IndexName: l.name, KeySchema: keySchema(l.partitionKey, l.sortKey), Projection: projection(l.projection) }));
+    input.LocalSecondaryIndexes = spec.lsis.map((l) => ({ IndexName: l.name, KeySchema: keySchema([l.partitionKey], [l.sortKey]), Projection: projection(l.projection) }));
   }
   if (spec.stream) input.StreamSpecification = { StreamEnabled: true, StreamViewType: spec.stream };
   if (spec.encryption) {
@@ -78,6 +102,24 @@ export function toCliInputs(design: Design): CliInputFile[] {
     taken.add(fileName);
     return { tableName: spec.name, fileName, content: `${JSON.stringify(createTableInput(spec), null, 2)}\n` };
   });
+}
+
+/**
+ * The settings of the design that the create-table input leaves out because CreateTable has no
+ * parameter for them, one line each with the table, the value and the call that sets it once the
+ * table is ACTIVE. Empty when the input holds everything.
+ */
+export function cliInputNotes(design: Design): string[] {
+  const notes: string[] = [];
+  for (const table of design.tables) {
+    const ttl = table.ttlAttribute?.trim();
+    if (ttl) notes.push(`${table.name}: time to live on attribute ${ttl} — aws dynamodb update-time-to-live`);
+    const pitr = table.pointInTimeRecovery;
+    if (pitr?.enabled) notes.push(`${table.name}: point-in-time recovery, ${pitr.recoveryPeriodInDays ?? 35} days — aws dynamodb update-continuous-backups`);
+    const insights = table.contributorInsights;
+    if (insights?.enabled) notes.push(`${table.name}: Contributor Insights, ${insights.mode ?? 'ACCESSED_AND_THROTTLED_KEYS'} — aws dynamodb update-contributor-insights`);
+  }
+  return notes;
 }
 
 /** The CreateTable input of one table (by id; the first table when `tableId` is absent). */

@@ -130,3 +130,75 @@ describe('toCloudFormation', () => {
     expect(Object.keys(cloudFormationTemplate(allSettings()).Resources as Props)).toEqual(['OrdersTable', 'BlobStoreV2Table']);
   });
 });
+
+describe('toCloudFormation: multi-attribute GSI keys and capacity settings', () => {
+  const multi = (): Design => load('__fixtures__/multi-attribute.keyplan.json');
+  const keySchema = (index: Props): string[] => index.KeySchema.map((k: Props) => `${k.AttributeName}:${k.KeyType}`);
+
+  it("writes a multi-attribute GSI's KeySchema as its HASH attributes, then its RANGE attributes, in key order", () => {
+    const [byRegion, byPlayer] = propsOf(multi(), 'TournamentMatchesTable').GlobalSecondaryIndexes as Props[];
+    expect(keySchema(byRegion!)).toEqual(['tournamentId:HASH', 'region:HASH', 'round:RANGE', 'bracket:RANGE']);
+    expect(keySchema(byPlayer!)).toEqual(['playerId:HASH', 'matchDate:RANGE']);
+  });
+
+  it('keeps the key order of the design, not the alphabet, and a partition-only multi-attribute key has no RANGE', () => {
+    const design = multi();
+    const gsi = design.tables[0]!.globalSecondaryIndexes[0]!;
+    gsi.partitionKey = [{ name: 'region', type: 'S' }, { name: 'tournamentId', type: 'S' }, { name: 'bracket', type: 'S' }];
+    delete gsi.sortKey;
+    expect(keySchema(propsOf(design, 'TournamentMatchesTable').GlobalSecondaryIndexes[0])).toEqual(['region:HASH', 'tournamentId:HASH', 'bracket:HASH']);
+  });
+
+  it('defines every key attribute of the table and its GSIs once, with its own type, and no other (E3039)', () => {
+    const props = propsOf(multi(), 'TournamentMatchesTable');
+    expect(props.AttributeDefinitions.map((a: Props) => `${a.AttributeName}:${a.AttributeType}`)).toEqual([
+      'matchId:S',
+      'tournamentId:S',
+      'region:S',
+      'round:N',
+      'bracket:S',
+      'playerId:S',
+      'matchDate:S',
+    ]);
+    // An attribute in two indexes' keys is still defined once; a non-key attribute (score) never.
+    const design = multi();
+    design.tables[0]!.globalSecondaryIndexes[1]!.partitionKey = [{ name: 'tournamentId', type: 'S' }, { name: 'playerId', type: 'S' }];
+    const names = propsOf(design, 'TournamentMatchesTable').AttributeDefinitions.map((a: Props) => a.AttributeName);
+    expect(names.filter((n: string) => n === 'tournamentId')).toHaveLength(1);
+    expect(names).not.toContain('score');
+  });
+
+  it('writes WarmThroughput and OnDemandThroughput on the table and on the GSIs that set them', () => {
+    const props = propsOf(multi(), 'TournamentMatchesTable');
+    expect(props.WarmThroughput).toEqual({ ReadUnitsPerSecond: 24000, WriteUnitsPerSecond: 8000 });
+    expect(props.OnDemandThroughput).toEqual({ MaxReadRequestUnits: 30000, MaxWriteRequestUnits: 10000 });
+    const [byRegion, byPlayer] = props.GlobalSecondaryIndexes as Props[];
+    expect(byRegion).toMatchObject({ WarmThroughput: { ReadUnitsPerSecond: 15000, WriteUnitsPerSecond: 5000 } });
+    expect(byRegion).not.toHaveProperty('OnDemandThroughput');
+    expect(byPlayer).toMatchObject({ OnDemandThroughput: { MaxReadRequestUnits: 2000, MaxWriteRequestUnits: 800 } });
+    expect(byPlayer).not.toHaveProperty('WarmThroughput');
+  });
+
+  it('writes only the directions the design sets, and no on-demand maximum on a provisioned table', () => {
+    const design = multi();
+    const table = design.tables[0]!;
+    table.warmThroughput = { writeUnitsPerSecond: 9000 };
+    table.onDemandThroughput = { maxReadRequestUnits: 500 };
+    let props = propsOf(design, 'TournamentMatchesTable');
+    expect(props.WarmThroughput).toEqual({ WriteUnitsPerSecond: 9000 });
+    expect(props.OnDemandThroughput).toEqual({ MaxReadRequestUnits: 500 });
+    table.billing = { mode: 'PROVISIONED', readCapacityUnits: 100, writeCapacityUnits: 50 };
+    props = propsOf(design, 'TournamentMatchesTable');
+    expect(JSON.stringify(props)).not.toContain('OnDemandThroughput');
+    expect(props.WarmThroughput).toEqual({ WriteUnitsPerSecond: 9000 });
+  });
+
+  it('writes ContributorInsightsSpecification with its mode, and Enabled false alone when off', () => {
+    const design = multi();
+    expect(propsOf(design, 'TournamentMatchesTable').ContributorInsightsSpecification).toEqual({ Enabled: true, Mode: 'THROTTLED_KEYS' });
+    design.tables[0]!.contributorInsights = { enabled: false, mode: 'THROTTLED_KEYS' };
+    expect(propsOf(design, 'TournamentMatchesTable').ContributorInsightsSpecification).toEqual({ Enabled: false });
+    delete design.tables[0]!.contributorInsights;
+    expect(propsOf(design, 'TournamentMatchesTable')).not.toHaveProperty('ContributorInsightsSpecification');
+  });
+});

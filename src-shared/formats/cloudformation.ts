@@ -5,6 +5,11 @@
  *
  * - `AttributeDefinitions` lists exactly the key attributes of the table, its GSIs and its LSIs
  *   (cfn-lint E3039), each once.
+ * - A GSI's `KeySchema` lists every partition-key attribute (`HASH`) and then every sort-key
+ *   attribute (`RANGE`) in key order: one each, or up to four each for a multi-attribute key.
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.DesignPattern.MultiAttributeKeys.html
+ * - `WarmThroughput` (table and GSI) and, on an on-demand table, `OnDemandThroughput` (table and GSI)
+ *   carry only the directions the design sets; `ContributorInsightsSpecification` the table's.
  * - `BillingMode` is always explicit. PROVISIONED puts `ProvisionedThroughput` on the table and on every
  *   GSI (E3639); PAY_PER_REQUEST puts it nowhere (E3638).
  * - Auto scaling: per scaling direction of the table or a GSI, an
@@ -20,7 +25,8 @@
  */
 import type { Design, KeyAttribute, Projection } from '../model/schema.ts';
 import type { AutoScalingRange } from '../model/schema.ts';
-import { nonKeyAttributesOf, pascalCase, tableSpecsOf, uniqueName, wellFormed, type TableSpec, type Throughput } from './table-spec.ts';
+import type { ContributorInsights, OnDemandThroughput, WarmThroughput } from '../model/schema.ts';
+import { keySchemaElements, nonKeyAttributesOf, pascalCase, tableSpecsOf, uniqueName, wellFormed, type TableSpec, type Throughput } from './table-spec.ts';
 import { toYaml, type YamlValue } from './yaml.ts';
 
 /** CloudFormation's limit on a template's Description, in bytes. https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/template-description-structure.html */
@@ -28,10 +34,32 @@ const MAX_DESCRIPTION_BYTES = 1024;
 
 type Json = YamlValue;
 
-function keySchema(partitionKey: string, sortKey: string | undefined): Json[] {
-  const schema: Json[] = [{ AttributeName: partitionKey, KeyType: 'HASH' }];
-  if (sortKey !== undefined) schema.push({ AttributeName: sortKey, KeyType: 'RANGE' });
-  return schema;
+/** HASH elements, then RANGE elements, in key order. */
+const keySchema = (partitionKeys: readonly string[], sortKeys: readonly string[]): Json[] =>
+  keySchemaElements(partitionKeys, sortKeys).map((e) => ({ AttributeName: e.name, KeyType: e.keyType }));
+
+/** The table's one partition key and optional sort key as lists. */
+const parts = (partitionKey: string, sortKey: string | undefined): [string[], string[]] => [[partitionKey], sortKey === undefined ? [] : [sortKey]];
+
+/** `WarmThroughput`: the directions the design sets. https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-dynamodb-table-warmthroughput.html */
+function warmThroughput(w: WarmThroughput): Json {
+  const out: Record<string, Json> = {};
+  if (w.readUnitsPerSecond !== undefined) out.ReadUnitsPerSecond = w.readUnitsPerSecond;
+  if (w.writeUnitsPerSecond !== undefined) out.WriteUnitsPerSecond = w.writeUnitsPerSecond;
+  return out;
+}
+
+/** `OnDemandThroughput`: the maximums the design sets. https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-dynamodb-table-ondemandthroughput.html */
+function onDemandThroughput(o: OnDemandThroughput): Json {
+  const out: Record<string, Json> = {};
+  if (o.maxReadRequestUnits !== undefined) out.MaxReadRequestUnits = o.maxReadRequestUnits;
+  if (o.maxWriteRequestUnits !== undefined) out.MaxWriteRequestUnits = o.maxWriteRequestUnits;
+  return out;
+}
+
+/** `ContributorInsightsSpecification`. https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-dynamodb-table-contributorinsightsspecification.html */
+function contributorInsights(c: ContributorInsights): Json {
+  return c.enabled && c.mode !== undefined ? { Enabled: true, Mode: c.mode } : { Enabled: c.enabled };
 }
 
 function projection(p: Projection): Json {
@@ -46,19 +74,23 @@ function tableProperties(spec: TableSpec): Record<string, Json> {
   const p: Record<string, Json> = {
     TableName: spec.name,
     AttributeDefinitions: spec.attributeDefinitions.map((a: KeyAttribute) => ({ AttributeName: a.name, AttributeType: a.type })),
-    KeySchema: keySchema(spec.partitionKey, spec.sortKey),
+    KeySchema: keySchema(...parts(spec.partitionKey, spec.sortKey)),
     BillingMode: spec.throughput ? 'PROVISIONED' : 'PAY_PER_REQUEST',
   };
   if (spec.throughput) p.ProvisionedThroughput = throughput(spec.throughput);
+  if (spec.onDemandThroughput) p.OnDemandThroughput = onDemandThroughput(spec.onDemandThroughput);
+  if (spec.warmThroughput) p.WarmThroughput = warmThroughput(spec.warmThroughput);
   if (spec.gsis.length > 0) {
     p.GlobalSecondaryIndexes = spec.gsis.map((g) => {
-      const index: Record<string, Json> = { IndexName: g.name, KeySchema: keySchema(g.partitionKey, g.sortKey), Projection: projection(g.projection) };
+      const index: Record<string, Json> = { IndexName: g.name, KeySchema: keySchema(g.partitionKeys, g.sortKeys), Projection: projection(g.projection) };
       if (g.throughput) index.ProvisionedThroughput = throughput(g.throughput);
+      if (g.onDemandThroughput) index.OnDemandThroughput = onDemandThroughput(g.onDemandThroughput);
+      if (g.warmThroughput) index.WarmThroughput = warmThroughput(g.warmThroughput);
       return index;
     });
   }
   if (spec.lsis.length > 0) {
-    p.LocalSecondaryIndexes = spec.lsis.map((l) => ({ IndexName: l.name, KeySchema: keySchema(l.partitionKey, l.sortKey), Projection: projection(l.projection) }));
+    p.LocalSecondaryIndexes = spec.lsis.map((l) => ({ IndexName: l.name, KeySchema: keySchema(...parts(l.partitionKey, l.sortKey)), Projection: projection(l.projection) }));
   }
   if (spec.ttlAttribute !== undefined) p.TimeToLiveSpecification = { AttributeName: spec.ttlAttribute, Enabled: true };
   if (spec.stream) p.StreamSpecification = { StreamViewType: spec.stream };
@@ -80,6 +112,7 @@ function tableProperties(spec: TableSpec): Record<string, Json> {
     }
     p.SSESpecification = sse;
   }
+  if (spec.contributorInsights) p.ContributorInsightsSpecification = contributorInsights(spec.contributorInsights);
   p.TableClass = spec.tableClass;
   if (spec.deletionProtection !== undefined) p.DeletionProtectionEnabled = spec.deletionProtection;
   if (spec.tags.length > 0) p.Tags = spec.tags.map(([Key, Value]) => ({ Key, Value }));

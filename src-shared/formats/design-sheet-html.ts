@@ -11,6 +11,7 @@ import { formatNumber, formatUsd } from '../format/index.ts';
 import type { Design } from '../model/schema.ts';
 import {
   designSheet,
+  keyColumnRole,
   patternSummary,
   rowDerivations,
   servedByText,
@@ -93,7 +94,7 @@ function entityChartHtml(t: TableSheet): string {
   const parts = t.entityChart.map((part, i) => {
     const caption = t.entityChart.length > 1 ? `<h4>Part ${i + 1} of ${t.entityChart.length}: ${part.groups.map((g) => escapeHtml(g.label)).join(', ')}</h4>` : '';
     const groupRow = `<tr><th rowspan="2">Entity</th>${part.groups.map((g) => `<th colspan="${g.columns.length}">${escapeHtml(g.label)}</th>`).join('')}</tr>`;
-    const columnRow = `<tr>${part.groups.flatMap((g) => g.columns.map((c) => `<th>${escapeHtml(c.attribute)}<span class="sub">${c.role} (${c.type})</span></th>`)).join('')}</tr>`;
+    const columnRow = `<tr>${part.groups.flatMap((g) => g.columns.map((c) => `<th>${escapeHtml(c.attribute)}<span class="sub">${keyColumnRole(c)} (${c.type})</span></th>`)).join('')}</tr>`;
     const rows = part.rows.map((r) => `<tr><th scope="row">${escapeHtml(r.name)}</th>${r.cells.map((c) => `<td>${c ? keyCellHtml(c) : DASH}</td>`).join('')}</tr>`);
     return `${caption}<table class="entities"><thead>${groupRow}${columnRow}</thead><tbody>${rows.join('')}</tbody></table>`;
   });

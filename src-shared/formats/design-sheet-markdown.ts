@@ -80,7 +80,7 @@ function entityChartLines(t: TableSheet): string[] {
   const lines: string[] = [];
   t.entityChart.forEach((part: EntityChartPart, i) => {
     if (t.entityChart.length > 1) lines.push(`**Part ${i + 1} of ${t.entityChart.length}:** ${part.groups.map((g) => markdownText(g.label)).join(', ')}`, '');
-    const header = ['Entity', ...part.groups.flatMap((g) => g.columns.map((c) => `${markdownText(c.attribute)} (${g.kind === 'table' ? 'table' : markdownText(g.name)} ${c.role === 'partition key' ? 'PK' : 'SK'})`))];
+    const header = ['Entity', ...part.groups.flatMap((g) => g.columns.map((c) => `${markdownText(c.attribute)} (${g.kind === 'table' ? 'table' : markdownText(g.name)} ${c.role === 'partition key' ? 'PK' : 'SK'}${c.position ? ` ${c.position.index + 1}/${c.position.of}` : ''})`))];
     const rows = part.rows.map((r) => [markdownText(r.name), ...r.cells.map((c) => (c ? markdownCell(c) : DASH))]);
     lines.push(...table(header, rows), '');
   });

@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { costDesign } from '../costing/index.ts';
 import type { Design, GlobalSecondaryIndex, Table } from '../model/schema.ts';
-import { designSheet, expressionText, MAX_KEY_COLUMNS_PER_CHART, rowNotes, servedByText } from './design-sheet.ts';
+import { designSheet, expressionText, keyColumnRole, MAX_KEY_COLUMNS_PER_CHART, rowNotes, servedByText } from './design-sheet.ts';
+import { toDesignSheetHtml } from './design-sheet-html.ts';
+import { toDesignSheetMarkdown } from './design-sheet-markdown.ts';
 import { formatUsd } from '../format/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -181,5 +183,58 @@ describe('expressionText', () => {
     ['#a = :unknown', {}, {}, true, '#a = :unknown'],
   ])('writes the placeholders of %s in', (expression, values, names, bareLiterals, expected) => {
     expect(expressionText(expression, values, names, bareLiterals)).toBe(expected);
+  });
+});
+
+describe('multi-attribute GSI keys and the capacity settings', () => {
+  const multi = (): Design => read('src-shared/formats/__fixtures__/multi-attribute.keyplan.json');
+
+  it('writes a multi-attribute key as its attributes joined with +, in key order, each with its type', () => {
+    const [table] = designSheet(multi()).tables;
+    expect(table!.indexes.map((i) => [i.name, i.partitionKey, i.sortKey])).toEqual([
+      ['ByTournamentRegion', 'tournamentId (S) + region (S)', 'round (N) + bracket (S)'],
+      ['ByPlayer', 'playerId (S)', 'matchDate (S)'],
+    ]);
+  });
+
+  it("gives each attribute of a multi-attribute key its own chart column, with its place in the key, and the entity's natural attribute in its cell", () => {
+    const [table] = designSheet(multi()).tables;
+    const group = table!.entityChart.flatMap((p) => p.groups).find((g) => g.name === 'ByTournamentRegion')!;
+    expect(group.columns.map((c) => `${c.attribute}: ${keyColumnRole(c)} (${c.type})`)).toEqual([
+      'tournamentId: partition key 1 of 2 (S)',
+      'region: partition key 2 of 2 (S)',
+      'round: sort key 1 of 2 (N)',
+      'bracket: sort key 2 of 2 (S)',
+    ]);
+    const part = table!.entityChart.find((p) => p.groups.includes(group))!;
+    expect(part.rows[0]!.cells.map((c) => c?.template)).toEqual(['{matchId}', '{tournamentId}', '{region}', '{round}', '{bracket}']);
+    expect(table!.hasEntitiesOutsideAnIndex).toBe(false);
+  });
+
+  it('lists on-demand maximums, warm throughput, Contributor Insights and tags for the table, and per GSI in its capacity', () => {
+    const [table] = designSheet(multi()).tables;
+    expect(Object.fromEntries(table!.settings.map((s) => [s.label, s.value]))).toMatchObject({
+      'On-demand maximum': 'at most 30,000 read / 10,000 write request units per second',
+      'Warm throughput': '24,000 read / 8,000 write units per second',
+      'Contributor Insights': 'on, THROTTLED_KEYS',
+      Tags: 'env=prod, team=esports',
+      'Point-in-time recovery': 'on, 7 days',
+    });
+    expect(table!.indexes.map((i) => i.capacity)).toEqual([
+      'on-demand; warm throughput 15,000 read / 5,000 write units per second',
+      'on-demand, at most 2,000 read / 800 write request units per second',
+    ]);
+  });
+
+  it('writes them into the Markdown and HTML sheets', () => {
+    const design = multi();
+    const markdown = toDesignSheetMarkdown(design);
+    expect(markdown).toContain('| ByTournamentRegion | GSI | tournamentId (S) + region (S) | round (N) + bracket (S) | ALL |');
+    expect(markdown).toContain('| region (ByTournamentRegion PK 2/2) |');
+    expect(markdown).toContain('| Warm throughput | 24,000 read / 8,000 write units per second |');
+    const html = toDesignSheetHtml(design);
+    expect(html).toContain('<td>tournamentId (S) + region (S)</td><td>round (N) + bracket (S)</td>');
+    expect(html).toContain('<th>bracket<span class="sub">sort key 2 of 2 (S)</span></th>');
+    expect(html).toContain('<dt>Contributor Insights</dt><dd>on, THROTTLED_KEYS</dd>');
   });
 });

@@ -8,7 +8,9 @@
  * - The access-pattern chart: pattern → table or index → key condition → filter → RCU/WCU per
  *   second → dollars per month on-demand and provisioned, from `costDesign` (the same figures as the
  *   costs screen and `keyplan cost`).
- * - The table and index settings: keys, billing and capacity, table class, TTL, streams, projections.
+ * - The table and index settings: keys (a multi-attribute GSI key as `tournamentId (S) + region (S)`),
+ *   billing and capacity, on-demand maximums, warm throughput, table class, TTL, streams,
+ *   point-in-time recovery, encryption, deletion protection, Contributor Insights, tags, projections.
  *
  * `designSheet` builds it as data; the design-sheet screen, `toDesignSheetMarkdown` and
  * `toDesignSheetHtml` only lay it out, so all three say the same.
@@ -17,7 +19,12 @@ import { unitLabel, type Figure } from '../capacity/figure.ts';
 import { formatNumber } from '../format/index.ts';
 import { AWS_DOCS, type DocSource } from '../capacity/sources.ts';
 import { configuredCapacityText, costDesign, type DesignCost, type PatternCost, type TableCost } from '../costing/index.ts';
-import type { AccessPattern, Design, Entity, KeyAttribute, KeyBinding, Pricing, Projection, Table } from '../model/schema.ts';
+import { partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
+import { onDemandMaximumText, warmThroughputText } from './throughput-text.ts';
+import { bindingOf, gsiKeySourceOf } from '../model/key-slots.ts';
+import type { AccessPattern, Design, Entity, KeyAttribute, KeyBinding, OnDemandThroughput, Pricing, Projection, Table, WarmThroughput } from '../model/schema.ts';
+
+export { onDemandMaximumText, warmThroughputText } from './throughput-text.ts';
 import type { Plan, Target } from '../planner/types.ts';
 
 /**
@@ -33,7 +40,12 @@ export interface KeyColumn {
   attribute: string;
   role: 'partition key' | 'sort key';
   type: KeyAttribute['type'];
+  /** In a multi-attribute GSI key: the attribute's place in its part (0-based) and the part's length. */
+  position?: { index: number; of: number };
 }
+
+/** `partition key`, or `partition key 2 of 3` for an attribute of a multi-attribute key. */
+export const keyColumnRole = (c: KeyColumn): string => (c.position ? `${c.role} ${c.position.index + 1} of ${c.position.of}` : c.role);
 
 /** The table or one index, with its key attributes: a group of columns of the entity chart. */
 export interface IndexGroup {
@@ -120,9 +132,9 @@ export interface Setting {
 export interface IndexSetting {
   kind: 'gsi' | 'lsi';
   name: string;
-  /** `GSI1PK (S)`; an LSI's is the table's. */
+  /** `GSI1PK (S)`, or `tournamentId (S) + region (S)` for a multi-attribute key; an LSI's is the table's. */
   partitionKey: string;
-  /** `GSI1SK (S)`, or undefined when the index has none. */
+  /** `GSI1SK (S)`, `round (N) + bracket (S)`, or undefined when the index has none. */
   sortKey: string | undefined;
   projection: string;
   capacity: string;
@@ -192,6 +204,12 @@ export function keyCellText(cell: KeyCell): string {
 export const SHEET_SOURCES = [AWS_DOCS.readWriteUnits, AWS_DOCS.onDemandPricing, AWS_DOCS.provisionedPricing] as const;
 
 const keyText = (k: KeyAttribute): string => `${k.name} (${k.type})`;
+/** A key part's attributes in key order: `tournamentId (S) + region (S)`. */
+const keyPartText = (attributes: readonly KeyAttribute[]): string => attributes.map(keyText).join(' + ');
+
+/** Whether a throughput setting holds any direction. */
+const hasWarm = (w: WarmThroughput | undefined): w is WarmThroughput => w !== undefined && (w.readUnitsPerSecond !== undefined || w.writeUnitsPerSecond !== undefined);
+const hasMaximum = (o: OnDemandThroughput | undefined): o is OnDemandThroughput => o !== undefined && (o.maxReadRequestUnits !== undefined || o.maxWriteRequestUnits !== undefined);
 
 const TABLE_CLASS_LABELS: Record<Table['tableClass'], string> = { STANDARD: 'Standard', STANDARD_INFREQUENT_ACCESS: 'Standard-IA (Standard-Infrequent Access)' };
 
@@ -212,7 +230,10 @@ function tableSettings(table: Table): Setting[] {
       label: billing.autoScaling?.read || billing.autoScaling?.write ? 'Capacity (auto scaling)' : 'Capacity',
       value: configuredCapacityText({ readCapacityUnits: billing.readCapacityUnits, writeCapacityUnits: billing.writeCapacityUnits, ...(billing.autoScaling ? { autoScaling: billing.autoScaling } : {}) }),
     });
+  } else if (hasMaximum(table.onDemandThroughput)) {
+    settings.push({ label: 'On-demand maximum', value: onDemandMaximumText(table.onDemandThroughput) });
   }
+  if (hasWarm(table.warmThroughput)) settings.push({ label: 'Warm throughput', value: warmThroughputText(table.warmThroughput) });
   settings.push(
     { label: 'Table class', value: TABLE_CLASS_LABELS[table.tableClass] ?? table.tableClass },
     { label: 'Time to live', value: table.ttlAttribute ? `on, attribute ${table.ttlAttribute}` : 'off' },
@@ -227,20 +248,33 @@ function tableSettings(table: Table): Setting[] {
     settings.push({ label: 'Encryption at rest', value: e.type === 'AWS_OWNED' ? 'AWS owned key' : e.kmsKeyId ? `AWS KMS key ${e.kmsKeyId}` : 'AWS managed KMS key (aws/dynamodb)' });
   }
   if (table.deletionProtection !== undefined) settings.push({ label: 'Deletion protection', value: table.deletionProtection ? 'on' : 'off' });
+  if (table.contributorInsights) {
+    const c = table.contributorInsights;
+    settings.push({ label: 'Contributor Insights', value: c.enabled ? `on, ${c.mode ?? 'ACCESSED_AND_THROTTLED_KEYS'}` : 'off' });
+  }
+  const tags = Object.entries(table.tags ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (tags.length > 0) settings.push({ label: 'Tags', value: tags.map(([k, v]) => `${k}=${v}`).join(', ') });
   return settings;
 }
 
 function indexSettings(table: Table): IndexSetting[] {
   const isProvisioned = table.billing.mode === 'PROVISIONED';
   return [
-    ...table.globalSecondaryIndexes.map((g): IndexSetting => ({
-      kind: 'gsi',
-      name: g.name,
-      partitionKey: keyText(g.partitionKey),
-      sortKey: g.sortKey ? keyText(g.sortKey) : undefined,
-      projection: projectionText(g.projection),
-      capacity: !isProvisioned ? 'on-demand' : g.provisioned ? configuredCapacityText(g.provisioned) : "the table's capacity (none of its own)",
-    })),
+    ...table.globalSecondaryIndexes.map((g): IndexSetting => {
+      const sortKeys = sortKeysOf(g);
+      const capacity = [
+        !isProvisioned ? `on-demand${hasMaximum(g.onDemandThroughput) ? `, ${onDemandMaximumText(g.onDemandThroughput)}` : ''}` : g.provisioned ? configuredCapacityText(g.provisioned) : "the table's capacity (none of its own)",
+        ...(hasWarm(g.warmThroughput) ? [`warm throughput ${warmThroughputText(g.warmThroughput)}`] : []),
+      ];
+      return {
+        kind: 'gsi',
+        name: g.name,
+        partitionKey: keyPartText(partitionKeysOf(g)),
+        sortKey: sortKeys.length > 0 ? keyPartText(sortKeys) : undefined,
+        projection: projectionText(g.projection),
+        capacity: capacity.join('; '),
+      };
+    }),
     ...table.localSecondaryIndexes.map((l): IndexSetting => ({
       kind: 'lsi',
       name: l.name,
@@ -254,13 +288,15 @@ function indexSettings(table: Table): IndexSetting[] {
 
 function indexGroups(table: Table): IndexGroup[] {
   const column = (k: KeyAttribute, role: KeyColumn['role']): KeyColumn => ({ attribute: k.name, role, type: k.type });
+  const part = (attributes: KeyAttribute[], role: KeyColumn['role']): KeyColumn[] =>
+    attributes.map((k, index) => (attributes.length > 1 ? { ...column(k, role), position: { index, of: attributes.length } } : column(k, role)));
   return [
     { kind: 'table', name: table.name, label: 'Table', columns: [column(table.partitionKey, 'partition key'), ...(table.sortKey ? [column(table.sortKey, 'sort key')] : [])] },
     ...table.globalSecondaryIndexes.map((g): IndexGroup => ({
       kind: 'gsi',
       name: g.name,
       label: `GSI ${g.name}`,
-      columns: [column(g.partitionKey, 'partition key'), ...(g.sortKey ? [column(g.sortKey, 'sort key')] : [])],
+      columns: [...part(partitionKeysOf(g), 'partition key'), ...part(sortKeysOf(g), 'sort key')],
     })),
     // An LSI's partition key is the table's: its own column is its sort key.
     ...table.localSecondaryIndexes.map((l): IndexGroup => ({ kind: 'lsi', name: l.name, label: `LSI ${l.name}`, columns: [column(l.sortKey, 'sort key')] })),
@@ -296,6 +332,12 @@ function keyCell(binding: KeyBinding | undefined): KeyCell | undefined {
   return cell;
 }
 
+function gsiKeyCell(entity: Entity, attribute: string): KeyCell | undefined {
+  const source = gsiKeySourceOf(entity, attribute);
+  if (!source) return undefined;
+  return source.binding ? keyCell(source.binding) : { template: source.template };
+}
+
 function entityChart(table: Table): EntityChartPart[] {
   const entities: Entity[] = table.entities;
   return chartParts(indexGroups(table)).map((groups) => ({
@@ -303,7 +345,9 @@ function entityChart(table: Table): EntityChartPart[] {
     rows: entities.map((e) => ({
       entityId: e.id,
       name: e.name,
-      cells: groups.flatMap((g) => g.columns.map((c) => keyCell(Object.hasOwn(e.keys, c.attribute) ? e.keys[c.attribute] : undefined))),
+      // A GSI key attribute the entity carries without a template is a natural key: its items hold
+      // the attribute itself (`{region}`), as multi-attribute keys use it.
+      cells: groups.flatMap((g) => g.columns.map((c) => (g.kind === 'gsi' ? gsiKeyCell(e, c.attribute) : keyCell(bindingOf(e, c.attribute))))),
     })),
   }));
 }

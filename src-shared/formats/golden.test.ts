@@ -1,5 +1,6 @@
 /**
- * Golden files: every export of the e-commerce example and of the all-settings fixture, byte for byte
+ * Golden files: every export of the e-commerce example and of the all-settings, auto-scaling and
+ * multi-attribute fixtures, byte for byte
  * (`__fixtures__/<design>.<format>.golden.<ext>`). A change to an exporter shows up here as a diff to
  * review; after reviewing, regenerate with `KEYPLAN_UPDATE_GOLDEN=1 npx vitest run src-shared/formats/golden.test.ts`.
  */
@@ -27,6 +28,7 @@ const DESIGNS: Record<string, string> = {
   ecommerce: resolve(root, 'examples/ecommerce.keyplan.json'),
   'all-settings': resolve(fixtures, 'all-settings.keyplan.json'),
   'auto-scaling': resolve(fixtures, 'auto-scaling.keyplan.json'),
+  'multi-attribute': resolve(fixtures, 'multi-attribute.keyplan.json'),
 };
 
 /** A fixed date for the Workbench model's metadata, so that the golden file is stable. */

@@ -6,9 +6,9 @@
  * from here. Only the hosts and the UI import this folder.
  */
 export { toCloudFormation, toCloudFormationJson, cloudFormationTemplate } from './cloudformation.ts';
-export { toTerraform } from './terraform.ts';
+export { TERRAFORM_AWS_PROVIDER_VERSION, toTerraform } from './terraform.ts';
 export { toCdk, cdkStackName } from './cdk.ts';
-export { toCliInput, toCliInputs, type CliInputFile } from './cli-input.ts';
+export { cliInputNotes, toCliInput, toCliInputs, type CliInputFile } from './cli-input.ts';
 export {
   DEFAULT_ITEMS_PER_TABLE,
   MAX_BATCH_WRITE_REQUESTS,
@@ -33,6 +33,7 @@ export {
   WORKBENCH_EXPORT_VERSION,
   WORKBENCH_VERSIONS,
   fromNoSqlWorkbench,
+  noSqlWorkbenchNotes,
   toNoSqlWorkbench,
   workbenchDate,
   type NoSqlWorkbenchOptions,
@@ -46,11 +47,14 @@ export {
   designSheet,
   expressionText,
   keyCellText,
+  keyColumnRole,
+  onDemandMaximumText,
   patternSummary,
   projectionText,
   servedByText,
   sheetPerRequest,
   sheetUnitsPerSecond,
+  warmThroughputText,
   type DesignSheet,
   type EntityChartPart,
   type IndexGroup,
@@ -70,8 +74,10 @@ export {
   EXPORT_FORMATS,
   exportBaseName,
   exportFileName,
+  exportNotes,
   findExportFormat,
   type ExportFormat,
+  type ExportNotes,
   type ExportFormatId,
   type ExportOptions,
   type ExportedFile,

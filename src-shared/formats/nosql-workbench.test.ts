@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Design, Table } from '../model/schema.ts';
+import { partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
 import { parseDesign } from '../model/validate.ts';
-import { fromNoSqlWorkbench, toNoSqlWorkbench, workbenchDate } from './nosql-workbench.ts';
+import { fromNoSqlWorkbench, noSqlWorkbenchNotes, toNoSqlWorkbench, workbenchDate } from './nosql-workbench.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../tests/fixtures/nosql-workbench');
 const fixtureNames = readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();
@@ -66,7 +67,7 @@ describe('fromNoSqlWorkbench: the real models', () => {
       { name: 'EntityType', type: 'S' },
       { name: 'pId', type: 'S' },
     ]);
-    expect(table!.globalSecondaryIndexes.map((g) => [g.id, g.name, g.partitionKey.name, g.sortKey?.name, g.projection.type])).toEqual([
+    expect(table!.globalSecondaryIndexes.map((g) => [g.id, g.name, partitionKeysOf(g)[0]?.name, sortKeysOf(g)[0]?.name, g.projection.type])).toEqual([
       ['gsi-onlineshop-gsi1', 'GSI1', 'GSI1-PK', 'GSI1-SK', 'ALL'],
       ['gsi-onlineshop-gsi2', 'GSI2', 'GSI2-PK', 'GSI2-SK', 'ALL'],
     ]);
@@ -317,3 +318,75 @@ function reid(design: Design): Design {
   });
   return design;
 }
+
+describe('toNoSqlWorkbench: what a model cannot hold', () => {
+  const multi = (): Design => load('__fixtures__/multi-attribute.keyplan.json');
+
+  it('leaves a multi-attribute GSI out of the model instead of keying it on its first attributes, and keeps its attributes and values', () => {
+    const model = JSON.parse(toNoSqlWorkbench(multi(), { maxItemsPerEntity: 3 }));
+    const [table] = model.DataModel;
+    expect(table.GlobalSecondaryIndexes.map((g: any) => g.IndexName)).toEqual(['ByPlayer']);
+    expect(table.NonKeyAttributes).toEqual(
+      expect.arrayContaining([
+        { AttributeName: 'tournamentId', AttributeType: 'S' },
+        { AttributeName: 'region', AttributeType: 'S' },
+        { AttributeName: 'round', AttributeType: 'N' },
+        { AttributeName: 'bracket', AttributeType: 'S' },
+      ]),
+    );
+    expect(table.TableFacets[0].NonKeyAttributes).toEqual(expect.arrayContaining(['tournamentId', 'region', 'round', 'bracket', 'playerId', 'matchDate']));
+    // The items carry the natural key attributes, typed as the index declares them, with the values the sample data generates.
+    for (const item of table.TableFacets[0].TableData) {
+      expect(['NA', 'EU', 'APAC']).toContain(item.region.S);
+      expect(item.round.N).toMatch(/^[1-7]$/);
+      expect(['upper', 'lower']).toContain(item.bracket.S);
+    }
+    // What Workbench reads back is a valid design, the left-out index absent.
+    expect(imported(model).tables[0]!.globalSecondaryIndexes.map((g) => g.name)).toEqual(['ByPlayer']);
+  });
+
+  it('names every lost setting on a line of its own, with the table, the index and the value', () => {
+    expect(noSqlWorkbenchNotes(multi())).toEqual([
+      "TournamentMatches: GSI ByTournamentRegion (partition key tournamentId + region, sort key round + bracket) is left out, a model's index key has one attribute per part; with it, its warm throughput 15,000 read / 5,000 write units per second",
+      'TournamentMatches: on-demand maximum, at most 30,000 read / 10,000 write request units per second',
+      'TournamentMatches: warm throughput, 24,000 read / 8,000 write units per second',
+      'TournamentMatches, GSI ByPlayer: on-demand maximum, at most 2,000 read / 800 write request units per second',
+      'TournamentMatches: point-in-time recovery, 7 days',
+      'TournamentMatches: encryption with the customer managed KMS key arn:aws:kms:us-east-1:123456789012:key/5678efgh-56ef-78gh-90ij-5678901234cd',
+      'TournamentMatches: deletion protection on',
+      'TournamentMatches: Contributor Insights, THROTTLED_KEYS',
+      'TournamentMatches: tags env=prod, team=esports',
+      'TournamentMatches: 3 access patterns',
+    ]);
+  });
+
+  it('lists the settings the model never held too (LSIs, TTL, stream, class, GSI capacity), and none at DynamoDB’s defaults', () => {
+    const notes = noSqlWorkbenchNotes(load('__fixtures__/all-settings.keyplan.json'));
+    expect(notes).toEqual([
+      "Orders, GSI ByStatus: its own capacity, 4 RCU / 2 WCU (the model gives it the table's)",
+      "Orders, GSI ByCustomer: its own capacity, 3 RCU / 1 WCU (the model gives it the table's)",
+      'Orders: LSI ByPlacedAt (sort key placedAt)',
+      'Orders: time to live on attribute expiresAt',
+      'Orders: stream, NEW_IMAGE',
+      'Orders: table class Standard-IA',
+      'Orders: point-in-time recovery, 14 days',
+      'Orders: encryption with the customer managed KMS key arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab',
+      'Orders: deletion protection on',
+      'Orders: tags N=off, cost-center=42, note=yes: on/off = +1 @x, team=checkout',
+    ]);
+    // blob-store.v2: recovery off, the AWS owned key, protection off, Standard: nothing a model's table lacks.
+    expect(notes.some((n) => n.startsWith('blob-store.v2'))).toBe(false);
+  });
+
+  it('says only what is set: one warm direction, no maximum on a provisioned table, the AWS managed key', () => {
+    const design = multi();
+    const table = design.tables[0]!;
+    table.warmThroughput = { readUnitsPerSecond: 20000 };
+    table.encryption = { type: 'KMS' };
+    table.billing = { mode: 'PROVISIONED', readCapacityUnits: 100, writeCapacityUnits: 10 };
+    const notes = noSqlWorkbenchNotes(design);
+    expect(notes).toContain('TournamentMatches: warm throughput, 20,000 read units per second (write as DynamoDB sets it)');
+    expect(notes).toContain('TournamentMatches: encryption with the AWS managed KMS key aws/dynamodb');
+    expect(notes.join('\n')).not.toContain('on-demand maximum');
+  });
+});

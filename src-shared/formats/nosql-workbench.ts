@@ -47,6 +47,6 @@
  * point-in-time recovery, encryption, tags, GSI throughput other than the table's, access patterns.
  * Reading back what was written gives the same design for any design `fromNoSqlWorkbench` produced.
  */
-export { DEFAULT_EXPORT_ITEMS_PER_ENTITY, toNoSqlWorkbench, WORKBENCH_EXPORT_VERSION, workbenchDate, type NoSqlWorkbenchOptions } from './nosql-workbench/export.ts';
+export { DEFAULT_EXPORT_ITEMS_PER_ENTITY, noSqlWorkbenchNotes, toNoSqlWorkbench, WORKBENCH_EXPORT_VERSION, workbenchDate, type NoSqlWorkbenchOptions } from './nosql-workbench/export.ts';
 export { DEFAULT_DESIGN_NAME, fromNoSqlWorkbench } from './nosql-workbench/import.ts';
 export { WORKBENCH_VERSIONS, type WorkbenchErrorCode } from './nosql-workbench/model-shape.ts';

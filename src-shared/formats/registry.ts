@@ -9,12 +9,12 @@
  */
 import type { Design } from '../model/schema.ts';
 import { toCdk } from './cdk.ts';
-import { toCliInputs } from './cli-input.ts';
+import { cliInputNotes, toCliInputs } from './cli-input.ts';
 import { toCloudFormation, toCloudFormationJson } from './cloudformation.ts';
 import { toDesignSheetHtml } from './design-sheet-html.ts';
 import { toDesignSheetMarkdown } from './design-sheet-markdown.ts';
 import { DEFAULT_ITEMS_PER_TABLE, toDynamoDbJsonFiles } from './dynamodb-json.ts';
-import { DEFAULT_EXPORT_ITEMS_PER_ENTITY, toNoSqlWorkbench } from './nosql-workbench.ts';
+import { DEFAULT_EXPORT_ITEMS_PER_ENTITY, noSqlWorkbenchNotes, toNoSqlWorkbench } from './nosql-workbench.ts';
 import { toTerraform } from './terraform.ts';
 
 export type ExportFormatId =
@@ -49,6 +49,14 @@ export interface ExportedFile {
   content: string;
 }
 
+/** What an export leaves out of its file, so that nothing is dropped silently: a heading and one line per setting. */
+export interface ExportNotes {
+  /** One sentence on why these are not in the file. */
+  heading: string;
+  /** One per setting left out: the table (and index), the setting and its value. */
+  lines: string[];
+}
+
 export interface ExportFormat {
   /** What `keyplan export --to` takes. */
   id: ExportFormatId;
@@ -67,6 +75,12 @@ export interface ExportFormat {
   /** The options of `ExportOptions` it reads. */
   options: readonly ('items' | 'seed')[];
   produce(design: Design, options?: ExportOptions): ExportedFile[];
+  /**
+   * For a format that cannot hold every setting of a design: the heading of its notes and the
+   * settings of `design` its file leaves out, one line each (shown by the export dialog, printed by
+   * `keyplan export` on stderr). Absent for a format that writes every setting.
+   */
+  notes?: { heading: string; of(design: Design): string[] };
   /** The default name of a file, when not `<base>.<file's own name>`. */
   fileName?: (base: string, file: ExportedFile) => string;
 }
@@ -131,6 +145,10 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     isMultiFile: true,
     options: [],
     produce: (d) => toCliInputs(d).map((f) => ({ name: f.fileName, suffix: f.tableName, label: f.tableName, content: f.content })),
+    notes: {
+      heading: 'Not in the create-table input, which has no parameter for them: set each with its call once the table is ACTIVE.',
+      of: cliInputNotes,
+    },
   },
   {
     id: 'nosql-workbench',
@@ -146,6 +164,10 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
         'nosql-workbench.json',
         toNoSqlWorkbench(d, { ...(o.nowMs !== undefined ? { dateMs: o.nowMs } : {}), ...(o.items !== undefined ? { maxItemsPerEntity: o.items } : {}) }),
       ),
+    notes: {
+      heading: 'Not in the NoSQL Workbench model, which has no place for them:',
+      of: noSqlWorkbenchNotes,
+    },
   },
   {
     id: 'dynamodb-json',
@@ -187,6 +209,22 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     produce: (d) => single('design-sheet.html', toDesignSheetHtml(d)),
   },
 ];
+
+/**
+ * What `format`'s file leaves out of `design`, or undefined when it leaves nothing out (or the format
+ * writes every setting). A half-made design (the dialog renders one as it is edited) that trips the
+ * check gives undefined: the export itself then says what is wrong.
+ */
+export function exportNotes(format: ExportFormat, design: Design): ExportNotes | undefined {
+  if (!format.notes) return undefined;
+  let lines: string[];
+  try {
+    lines = format.notes.of(design);
+  } catch {
+    return undefined;
+  }
+  return lines.length > 0 ? { heading: format.notes.heading, lines } : undefined;
+}
 
 /** The format `--to` names, by its id or an alias; undefined for an unknown name. */
 export function findExportFormat(idOrAlias: string): ExportFormat | undefined {

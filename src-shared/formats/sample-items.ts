@@ -7,7 +7,7 @@
  */
 import type { AttributeValue, Item } from '../capacity/item-size.ts';
 import { conditionAttributes, evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
-import { keySlotsOf } from '../model/key-slots.ts';
+import { bindingOf, gsiKeySourceOf, keySlotsOf } from '../model/key-slots.ts';
 import { parseKeyTemplate, renderKeyTemplate } from '../model/key-template.ts';
 import { sampleValue, type SampleItem, type SampleValue } from '../model/sample-values.ts';
 import { previewItems } from '../sample/preview.ts';
@@ -124,16 +124,24 @@ export function sampleItemsOf(designTable: Table, designEntity: Entity, count: n
   const keyNames = new Set(keySlotsOf(table).map((s) => s.attribute.name));
   const slots = keySlotsOf(table);
   const templates = new Map<string, { parts: ReturnType<typeof parseKeyTemplate>; when?: ReturnType<typeof parseCondition> }>();
+  const naturalOnly = new Set<string>();
   for (const slot of slots) {
-    const binding = entity.keys[slot.attribute.name];
-    if (!binding || !Object.hasOwn(entity.keys, slot.attribute.name)) continue;
-    templates.set(slot.attribute.name, { parts: parseKeyTemplate(binding.template), ...(binding.when?.trim() ? { when: parseCondition(binding.when) } : {}) });
+    // A GSI key attribute the entity carries without a template is a natural key (`{region}`): its
+    // items hold the attribute itself, as a multi-attribute key reads it.
+    const binding = bindingOf(entity, slot.attribute.name);
+    const natural = !binding && slot.uses.some((u) => u.kind === 'gsi') ? gsiKeySourceOf(entity, slot.attribute.name) : undefined;
+    if (binding) templates.set(slot.attribute.name, { parts: parseKeyTemplate(binding.template), ...(binding.when?.trim() ? { when: parseCondition(binding.when) } : {}) });
+    else if (natural) {
+      templates.set(slot.attribute.name, { parts: parseKeyTemplate(natural.template) });
+      // Only a one-attribute GSI key is in a Workbench model (and read back); a multi-attribute one's values stay as generated.
+      if (!slot.uses.some((u) => u.kind === 'gsi' && u.position === undefined)) naturalOnly.add(slot.attribute.name);
+    }
   }
   const types = new Map(entity.attributes.map((a) => [a.name, a]));
   const tested = new Set<string>();
   for (const t of templates.values()) if (t.when?.ok) for (const name of conditionAttributes(t.when.value)) tested.add(name);
   const placeholders = new Set<string>();
-  for (const t of templates.values()) if (t.parts.ok) for (const p of t.parts.value.parts) if (p.kind === 'attribute') placeholders.add(p.name);
+  for (const [name, t] of templates) if (t.parts.ok && !naturalOnly.has(name)) for (const p of t.parts.value.parts) if (p.kind === 'attribute') placeholders.add(p.name);
   const conditions = [...templates.values()].flatMap((t) => (t.when?.ok ? [t.when.value] : []));
   const generated = previewItems(table, entity.id, count, 1, false);
   const rows: Item[] = [];

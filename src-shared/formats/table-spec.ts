@@ -1,11 +1,26 @@
 /**
  * What every table-definition exporter (CloudFormation, Terraform, CDK, CLI input) needs from a
  * table, worked out once: the attribute definitions (exactly the key attributes of the table and its
- * indexes, cfn-lint E3039), key schemas, billing with each GSI's throughput, and stable names for the
+ * indexes, cfn-lint E3039), key schemas (a GSI's as ordered lists: a multi-attribute key), billing
+ * with each GSI's throughput, warm throughput, on-demand maximums, and stable names for the
  * generated resources. Internal to `formats`.
  */
+import { partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
 import { keySlotsOf } from '../model/key-slots.ts';
-import type { AutoScaling, Billing, Encryption, KeyAttribute, PointInTimeRecovery, Projection, StreamViewType, Table, TableClass } from '../model/schema.ts';
+import type {
+  AutoScaling,
+  Billing,
+  ContributorInsights,
+  Encryption,
+  KeyAttribute,
+  OnDemandThroughput,
+  PointInTimeRecovery,
+  Projection,
+  StreamViewType,
+  Table,
+  TableClass,
+  WarmThroughput,
+} from '../model/schema.ts';
 
 export interface Throughput {
   /** Provisioned RCU: the initial RCU when reads auto scale. */
@@ -26,11 +41,19 @@ function throughputOf(units: { readCapacityUnits: number; writeCapacityUnits: nu
 
 export interface GsiSpec {
   name: string;
-  partitionKey: string;
-  sortKey?: string;
+  /** The partition key's attributes in key order: one, or 2–4 for a multi-attribute key. */
+  partitionKeys: string[];
+  /** The sort key's attributes in key order: none, one, or 2–4 for a multi-attribute key. */
+  sortKeys: string[];
+  /** Whether either part has more than one attribute. */
+  isMultiAttribute: boolean;
   projection: Projection;
   /** Set when the table is provisioned: the GSI's own capacity, or the table's fixed capacity when it has none. */
   throughput?: Throughput;
+  /** The GSI's on-demand maximums, when the table is on-demand and the design sets at least one. */
+  onDemandThroughput?: OnDemandThroughput;
+  /** The GSI's warm throughput, when the design sets at least one direction. */
+  warmThroughput?: WarmThroughput;
 }
 
 export interface LsiSpec {
@@ -61,6 +84,11 @@ export interface TableSpec {
   deletionProtection?: boolean;
   /** Tags sorted by key, so the output does not depend on the order the design lists them in. */
   tags: Array<[key: string, value: string]>;
+  /** The table's on-demand maximums, when it is on-demand and the design sets at least one. */
+  onDemandThroughput?: OnDemandThroughput;
+  /** The table's warm throughput, when the design sets at least one direction. */
+  warmThroughput?: WarmThroughput;
+  contributorInsights?: ContributorInsights;
 }
 
 /** `orders-by-date` → `OrdersByDate`: words of letters and digits, each capitalized. */
@@ -92,8 +120,31 @@ export function tableSpecsOf(tables: readonly Table[]): TableSpec[] {
   });
 }
 
+/** The directions of a warm throughput the design sets; undefined when it sets neither. */
+function warmThroughputOf(w: WarmThroughput | undefined): WarmThroughput | undefined {
+  if (!w) return undefined;
+  const out: WarmThroughput = {};
+  if (w.readUnitsPerSecond !== undefined) out.readUnitsPerSecond = w.readUnitsPerSecond;
+  if (w.writeUnitsPerSecond !== undefined) out.writeUnitsPerSecond = w.writeUnitsPerSecond;
+  return out.readUnitsPerSecond === undefined && out.writeUnitsPerSecond === undefined ? undefined : out;
+}
+
+/**
+ * The on-demand maximums the design sets, on an on-demand table only (a provisioned table has none:
+ * its capacity is its maximum); undefined when it sets neither.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_OnDemandThroughput.html
+ */
+function onDemandThroughputOf(o: OnDemandThroughput | undefined, isOnDemand: boolean): OnDemandThroughput | undefined {
+  if (!o || !isOnDemand) return undefined;
+  const out: OnDemandThroughput = {};
+  if (o.maxReadRequestUnits !== undefined) out.maxReadRequestUnits = o.maxReadRequestUnits;
+  if (o.maxWriteRequestUnits !== undefined) out.maxWriteRequestUnits = o.maxWriteRequestUnits;
+  return out.maxReadRequestUnits === undefined && out.maxWriteRequestUnits === undefined ? undefined : out;
+}
+
 function tableSpecOf(table: Table, logicalId: string): TableSpec {
   const throughput = table.billing.mode === 'PROVISIONED' ? throughputOf(table.billing) : undefined;
+  const isOnDemand = table.billing.mode === 'ON_DEMAND';
   const spec: TableSpec = {
     name: table.name,
     logicalId,
@@ -101,11 +152,16 @@ function tableSpecOf(table: Table, logicalId: string): TableSpec {
     partitionKey: table.partitionKey.name,
     billing: table.billing,
     gsis: table.globalSecondaryIndexes.map((g) => {
-      const gsi: GsiSpec = { name: g.name, partitionKey: g.partitionKey.name, projection: g.projection };
-      if (g.sortKey) gsi.sortKey = g.sortKey.name;
+      const partitionKeys = partitionKeysOf(g).map((a) => a.name);
+      const sortKeys = sortKeysOf(g).map((a) => a.name);
+      const gsi: GsiSpec = { name: g.name, partitionKeys, sortKeys, isMultiAttribute: partitionKeys.length > 1 || sortKeys.length > 1, projection: g.projection };
       // A provisioned table needs throughput on every GSI (cfn-lint E3639); the design's rules ask for
       // it, and an index still without one gets the table's fixed capacity (not its auto scaling).
       if (throughput) gsi.throughput = g.provisioned ? throughputOf(g.provisioned) : { read: throughput.read, write: throughput.write };
+      const onDemand = onDemandThroughputOf(g.onDemandThroughput, isOnDemand);
+      if (onDemand) gsi.onDemandThroughput = onDemand;
+      const warm = warmThroughputOf(g.warmThroughput);
+      if (warm) gsi.warmThroughput = warm;
       return gsi;
     }),
     lsis: table.localSecondaryIndexes.map((l) => ({ name: l.name, partitionKey: table.partitionKey.name, sortKey: l.sortKey.name, projection: l.projection })),
@@ -119,7 +175,17 @@ function tableSpecOf(table: Table, logicalId: string): TableSpec {
   if (table.pointInTimeRecovery) spec.pointInTimeRecovery = table.pointInTimeRecovery;
   if (table.encryption) spec.encryption = table.encryption;
   if (table.deletionProtection !== undefined) spec.deletionProtection = table.deletionProtection;
+  const onDemand = onDemandThroughputOf(table.onDemandThroughput, isOnDemand);
+  if (onDemand) spec.onDemandThroughput = onDemand;
+  const warm = warmThroughputOf(table.warmThroughput);
+  if (warm) spec.warmThroughput = warm;
+  if (table.contributorInsights) spec.contributorInsights = table.contributorInsights;
   return spec;
+}
+
+/** A key schema's elements in order: every partition-key attribute (HASH), then every sort-key attribute (RANGE). */
+export function keySchemaElements(partitionKeys: readonly string[], sortKeys: readonly string[]): Array<{ name: string; keyType: 'HASH' | 'RANGE' }> {
+  return [...partitionKeys.map((name) => ({ name, keyType: 'HASH' as const })), ...sortKeys.map((name) => ({ name, keyType: 'RANGE' as const }))];
 }
 
 /** The non-key attributes an INCLUDE projection copies; none for KEYS_ONLY and ALL. */

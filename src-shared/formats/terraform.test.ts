@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../model/schema.ts';
-import { hclString, toTerraform } from './terraform.ts';
+import { hclString, TERRAFORM_AWS_PROVIDER_VERSION, toTerraform } from './terraform.ts';
 
 const load = (path: string): Design => JSON.parse(readFileSync(resolve(import.meta.dirname, path), 'utf8')) as Design;
 
@@ -54,4 +54,42 @@ describe('toTerraform', () => {
     expect(hcl).toContain('  lifecycle {\n    ignore_changes = [read_capacity]\n  }');
     expect(toTerraform(load('__fixtures__/all-settings.keyplan.json'))).not.toMatch(/appautoscaling|lifecycle/);
   });
+
+  it("writes every GSI's keys as key_schema blocks, HASH then RANGE in key order, and pins the provider that reads them", () => {
+    const hcl = toTerraform(load('__fixtures__/multi-attribute.keyplan.json'));
+    const gsi = hcl.slice(hcl.indexOf('name = "ByTournamentRegion"'), hcl.indexOf('name = "ByPlayer"'));
+    expect([...gsi.matchAll(/key_schema \{\n\s+attribute_name = "([^"]+)"\n\s+key_type\s+= "(HASH|RANGE)"/g)].map((m) => `${m[1]}:${m[2]}`)).toEqual([
+      'tournamentId:HASH',
+      'region:HASH',
+      'round:RANGE',
+      'bracket:RANGE',
+    ]);
+    // A one-attribute GSI too: the provider deprecates a GSI's hash_key/range_key for key_schema.
+    const shop = toTerraform(load('../../examples/ecommerce.keyplan.json'));
+    expect(shop).toContain('    name = "GSI1"\n    key_schema {\n      attribute_name = "GSI1PK"\n      key_type       = "HASH"\n    }\n    key_schema {\n      attribute_name = "GSI1SK"\n      key_type       = "RANGE"\n    }\n');
+    expect(shop).not.toMatch(/^\s{4}(hash_key|range_key)\b/m);
+    expect(shop).toMatch(/^  hash_key\s+= "PK"$/m);
+    for (const text of [hcl, shop]) {
+      expect(text).toContain(`terraform {\n  required_providers {\n    aws = {\n      source  = "hashicorp/aws"\n      version = "${TERRAFORM_AWS_PROVIDER_VERSION}"\n    }\n  }\n}`);
+    }
+    expect(TERRAFORM_AWS_PROVIDER_VERSION).toBe('>= 6.29.0');
+  });
+
+  it('writes warm_throughput and on_demand_throughput on the table and on the GSIs that set them', () => {
+    const hcl = toTerraform(load('__fixtures__/multi-attribute.keyplan.json'));
+    expect(hcl).toContain('  on_demand_throughput {\n    max_read_request_units  = 30000\n    max_write_request_units = 10000\n  }');
+    expect(hcl).toContain('  warm_throughput {\n    read_units_per_second  = 24000\n    write_units_per_second = 8000\n  }');
+    expect(hcl).toContain('    projection_type = "ALL"\n    warm_throughput {\n      read_units_per_second  = 15000\n      write_units_per_second = 5000\n    }\n  }');
+    expect(hcl).toContain('    non_key_attributes = ["score"]\n    on_demand_throughput {\n      max_read_request_units  = 2000\n      max_write_request_units = 800\n    }\n  }');
+  });
+
+  it('turns Contributor Insights on with an aws_dynamodb_contributor_insights resource and its mode, and writes none when off', () => {
+    const design = load('__fixtures__/multi-attribute.keyplan.json');
+    expect(toTerraform(design)).toContain(
+      'resource "aws_dynamodb_contributor_insights" "tournamentmatches" {\n  table_name = aws_dynamodb_table.tournamentmatches.name\n  mode       = "THROTTLED_KEYS"\n}',
+    );
+    design.tables[0]!.contributorInsights = { enabled: false };
+    expect(toTerraform(design)).not.toContain('aws_dynamodb_contributor_insights');
+  });
 });
+

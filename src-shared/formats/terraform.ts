@@ -7,7 +7,16 @@
  *   or keeps diffing non-key ones).
  * - `billing_mode` is always explicit; PROVISIONED adds `read_capacity`/`write_capacity` to the table
  *   and every GSI.
+ * - A GSI's keys are `key_schema { attribute_name, key_type }` blocks, HASH then RANGE in key order,
+ *   for every GSI: the provider documents `global_secondary_index.hash_key`/`range_key` as deprecated
+ *   in favour of `key_schema`, which alone holds a multi-attribute key (up to four HASH and four
+ *   RANGE). The provider reads `key_schema` from version 6.29.0, so the file pins `>= 6.29.0` in
+ *   `required_providers`. The table's own keys stay `hash_key`/`range_key`.
+ *   https://registry.terraform.io/providers/hashicorp/aws/latest/docs/resources/dynamodb_table
  * - GSIs always carry `projection_type` (Terraform requires it); `non_key_attributes` only for INCLUDE.
+ * - `warm_throughput` (table and GSI) and, on an on-demand table, `on_demand_throughput` (table and
+ *   GSI) carry only the directions the design sets. Contributor Insights is a resource of its own,
+ *   `aws_dynamodb_contributor_insights` with its `mode`.
  * - Auto scaling: per scaling direction of the table or a GSI, an `aws_appautoscaling_target` and a
  *   target tracking `aws_appautoscaling_policy` on DynamoDB's Read/WriteCapacityUtilization metric.
  *   The table ignores changes to the capacity auto scaling owns (`lifecycle { ignore_changes }`), so
@@ -16,8 +25,8 @@
  * The text is laid out as `terraform fmt` writes it (aligned `=` within a run of one-line
  * arguments), so `terraform fmt -check` passes. Deterministic.
  */
-import type { AutoScalingRange, Design, Projection } from '../model/schema.ts';
-import { nonKeyAttributesOf, tableSpecsOf, uniqueName, wellFormed, type TableSpec, type Throughput } from './table-spec.ts';
+import type { AutoScalingRange, Design, OnDemandThroughput, Projection, WarmThroughput } from '../model/schema.ts';
+import { keySchemaElements, nonKeyAttributesOf, tableSpecsOf, uniqueName, wellFormed, type TableSpec, type Throughput } from './table-spec.ts';
 import { trimBoth } from '../text/trim.ts';
 
 /** An HCL quoted string: JSON-like escapes, and `${` / `%{` doubled so they are not template sequences. */
@@ -93,6 +102,27 @@ function projectionLines(projection: Projection): Line[] {
   return lines;
 }
 
+/**
+ * The AWS provider versions the file needs: 6.29.0 added `global_secondary_index.key_schema`
+ * (hashicorp/terraform-provider-aws CHANGELOG, 6.29.0); `warm_throughput` and the contributor
+ * insights `mode` came before it.
+ */
+export const TERRAFORM_AWS_PROVIDER_VERSION = '>= 6.29.0';
+
+function warmThroughputBlock(w: WarmThroughput): Line {
+  const lines: Line[] = [];
+  if (w.readUnitsPerSecond !== undefined) lines.push(argument('read_units_per_second', String(w.readUnitsPerSecond)));
+  if (w.writeUnitsPerSecond !== undefined) lines.push(argument('write_units_per_second', String(w.writeUnitsPerSecond)));
+  return block('warm_throughput', lines);
+}
+
+function onDemandThroughputBlock(o: OnDemandThroughput): Line {
+  const lines: Line[] = [];
+  if (o.maxReadRequestUnits !== undefined) lines.push(argument('max_read_request_units', String(o.maxReadRequestUnits)));
+  if (o.maxWriteRequestUnits !== undefined) lines.push(argument('max_write_request_units', String(o.maxWriteRequestUnits)));
+  return block('on_demand_throughput', lines);
+}
+
 function tableBlock(spec: TableSpec, label: string): string[] {
   const lines: Line[] = [argument('name', hclString(spec.name)), argument('billing_mode', hclString(spec.throughput ? 'PROVISIONED' : 'PAY_PER_REQUEST'))];
   if (spec.throughput) lines.push(argument('read_capacity', String(spec.throughput.read)), argument('write_capacity', String(spec.throughput.write)));
@@ -105,11 +135,17 @@ function tableBlock(spec: TableSpec, label: string): string[] {
   for (const a of spec.attributeDefinitions) {
     lines.push({ kind: 'blank' }, block('attribute', [argument('name', hclString(a.name)), argument('type', hclString(a.type))]));
   }
+  if (spec.onDemandThroughput) lines.push({ kind: 'blank' }, onDemandThroughputBlock(spec.onDemandThroughput));
+  if (spec.warmThroughput) lines.push({ kind: 'blank' }, warmThroughputBlock(spec.warmThroughput));
   for (const g of spec.gsis) {
-    const gsi: Line[] = [argument('name', hclString(g.name)), argument('hash_key', hclString(g.partitionKey))];
-    if (g.sortKey !== undefined) gsi.push(argument('range_key', hclString(g.sortKey)));
+    const gsi: Line[] = [argument('name', hclString(g.name))];
+    for (const e of keySchemaElements(g.partitionKeys, g.sortKeys)) {
+      gsi.push(block('key_schema', [argument('attribute_name', hclString(e.name)), argument('key_type', hclString(e.keyType))]));
+    }
     gsi.push(...projectionLines(g.projection));
     if (g.throughput) gsi.push(argument('read_capacity', String(g.throughput.read)), argument('write_capacity', String(g.throughput.write)));
+    if (g.onDemandThroughput) gsi.push(onDemandThroughputBlock(g.onDemandThroughput));
+    if (g.warmThroughput) gsi.push(warmThroughputBlock(g.warmThroughput));
     lines.push({ kind: 'blank' }, block('global_secondary_index', gsi));
   }
   for (const l of spec.lsis) {
@@ -204,6 +240,32 @@ function scalingResources(spec: TableSpec, tableLabel: string, taken: Set<string
   return out;
 }
 
+/** `terraform { required_providers { aws … } }`: the provider versions that read every argument the file writes. */
+function providerBlock(): string {
+  return [
+    '# A GSI\'s key_schema blocks need the AWS provider 6.29.0 or later.',
+    ...body(
+      [
+        block('terraform', [
+          block('required_providers', [
+            argument('aws', ['{', ...body([argument('source', hclString('hashicorp/aws')), argument('version', hclString(TERRAFORM_AWS_PROVIDER_VERSION))], '  '), '}'].join('\n')),
+          ]),
+        ]),
+      ],
+      '',
+    ),
+  ].join('\n');
+}
+
+/** The table's Contributor Insights as an `aws_dynamodb_contributor_insights` resource, when enabled. */
+function contributorInsightsResources(spec: TableSpec, tableLabel: string): string[] {
+  const insights = spec.contributorInsights;
+  if (!insights?.enabled) return [];
+  const lines: Line[] = [argument('table_name', `aws_dynamodb_table.${tableLabel}.name`)];
+  if (insights.mode !== undefined) lines.push(argument('mode', hclString(insights.mode)));
+  return [[`resource "aws_dynamodb_contributor_insights" "${tableLabel}" {`, ...body(lines, '  '), '}'].join('\n')];
+}
+
 /**
  * The design's tables as Terraform `aws_dynamodb_table` resources. Deterministic; assumes a design
  * that passes `validateDesign`.
@@ -216,7 +278,11 @@ export function toTerraform(design: Design): string {
     return uniqueName(/^[a-z_]/.test(base) ? base : `t_${base}`, taken, '_');
   });
   const scalingLabels = new Set<string>();
-  const blocks = specs.flatMap((spec, i) => [tableBlock(spec, labels[i]!).join('\n'), ...scalingResources(spec, labels[i]!, scalingLabels)]);
+  const blocks = specs.flatMap((spec, i) => [
+    tableBlock(spec, labels[i]!).join('\n'),
+    ...contributorInsightsResources(spec, labels[i]!),
+    ...scalingResources(spec, labels[i]!, scalingLabels),
+  ]);
   const header = `# Generated by Keyplan from the design "${wellFormed(design.name).replace(/[\r\n]+/g, ' ')}".`;
-  return `${header}\n\n${blocks.join('\n\n')}\n`;
+  return `${header}\n\n${[providerBlock(), ...blocks].join('\n\n')}\n`;
 }

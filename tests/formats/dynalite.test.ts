@@ -4,6 +4,10 @@
  * then counts every item. Where the AWS CLI is installed, the same files also go through
  * `aws dynamodb create-table --cli-input-json` and `aws dynamodb batch-write-item --cli-input-json`,
  * whose client-side checks reject any parameter of the wrong name or shape.
+ *
+ * dynalite limits a key schema to two elements ("Member must have length less than or equal to 2"),
+ * so a design with a multi-attribute GSI key cannot be created in it: such designs go through the
+ * AWS CLI's own checks instead, against a stand-in endpoint that records the request the CLI sends.
  */
 import {
   BatchWriteItemCommand,
@@ -17,12 +21,14 @@ import {
 import dynalite from 'dynalite';
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttributeValue } from '../../src-shared/capacity/item-size.ts';
 import { MAX_BATCH_WRITE_REQUESTS, toCliInputs, toDynamoDbJsonFiles } from '../../src-shared/formats/index.ts';
+import { isMultiAttributeKey } from '../../src-shared/model/gsi-keys.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { allDesigns } from './designs.ts';
 
@@ -75,8 +81,15 @@ async function activeTable(engine: Engine, tableName: string) {
 
 const ITEMS_PER_TABLE = 120;
 const designs = allDesigns();
+const hasMultiAttributeKey = (design: Design): boolean => design.tables.some((t) => t.globalSecondaryIndexes.some(isMultiAttributeKey));
+const multiAttributeDesigns = designs.filter((d) => hasMultiAttributeKey(d.design));
 
-describe.each(designs)('$name in dynalite', { timeout: 120_000 }, ({ design }: { design: Design }) => {
+it('some designs have a multi-attribute GSI key (checked by the AWS CLI below), the others go through dynalite', () => {
+  expect(multiAttributeDesigns.map((d) => d.name)).toContain('multi-attribute');
+  expect(designs.length - multiAttributeDesigns.length).toBeGreaterThanOrEqual(8);
+});
+
+describe.each(designs.filter((d) => !hasMultiAttributeKey(d.design)))('$name in dynalite', { timeout: 120_000 }, ({ design }: { design: Design }) => {
   let engine: Engine;
   beforeAll(async () => {
     engine = await startEngine();
@@ -170,3 +183,68 @@ describe.skipIf(!hasAwsCli)('the AWS CLI takes the exported files as they are', 
     }
   });
 });
+
+describe.skipIf(!hasAwsCli)('the AWS CLI takes the create-table input of a multi-attribute GSI as it is', { timeout: 120_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'keyplan-aws-cli-multi-'));
+  /** The bodies of the requests the CLI sent, in order. */
+  const received: string[] = [];
+  // A stand-in DynamoDB endpoint on loopback: it records each request and answers as CreateTable does.
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      received.push(body);
+      const tableName = (JSON.parse(body || '{}') as { TableName?: string }).TableName ?? '';
+      response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+      response.end(JSON.stringify({ TableDescription: { TableName: tableName, TableStatus: 'CREATING' } }));
+    });
+  });
+  let endpoint = '';
+  beforeAll(async () => {
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((done) => server.close(() => done()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const createTable = (path: string): Promise<{ status: number | null; stderr: string }> =>
+    new Promise((done) => {
+      execFile(
+        'aws',
+        ['dynamodb', 'create-table', '--cli-input-json', `file://${path}`, '--endpoint-url', endpoint, '--output', 'json'],
+        {
+          timeout: 60_000,
+          env: { ...process.env, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_DEFAULT_REGION: 'us-east-1', AWS_CONFIG_FILE: '/dev/null', AWS_SHARED_CREDENTIALS_FILE: '/dev/null', AWS_MAX_ATTEMPTS: '1' },
+        },
+        (error, _stdout, stderr) => done({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
+      );
+    });
+
+  it.each(multiAttributeDesigns)('$name: passes the CLI\'s parameter checks and is sent whole (KeySchema order, warm and on-demand throughput)', async ({ design }) => {
+    for (const file of toCliInputs(design)) {
+      const path = join(dir, file.fileName);
+      writeFileSync(path, file.content);
+      const before = received.length;
+      const run = await createTable(path);
+      expect({ status: run.status, stderr: run.stderr.trim() }).toEqual({ status: 0, stderr: '' });
+      expect(received.length).toBe(before + 1);
+      expect(JSON.parse(received.at(-1)!)).toEqual(JSON.parse(file.content));
+    }
+  });
+
+  it('rejects a misnamed parameter before sending anything (so a pass means something)', async () => {
+    const [file] = toCliInputs(multiAttributeDesigns[0]!.design);
+    const input = JSON.parse(file!.content) as Record<string, any>;
+    input.GlobalSecondaryIndexes[0].WarmThroughputs = input.GlobalSecondaryIndexes[0].WarmThroughput;
+    const path = join(dir, 'broken.json');
+    writeFileSync(path, JSON.stringify(input));
+    const before = received.length;
+    const run = await createTable(path);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('WarmThroughputs');
+    expect(received.length).toBe(before);
+  });
+});
+

@@ -1,11 +1,20 @@
 /**
  * NoSQL Workbench export: `toNoSqlWorkbench` writes a design as a version 3.0 data model, one facet
  * per entity with a few deterministic sample items. See `../nosql-workbench.ts` for what a model
- * cannot hold.
+ * cannot hold; `noSqlWorkbenchNotes` names each such setting a design sets, so that an export never
+ * drops one silently.
+ *
+ * A GSI with a multi-attribute key is left out of the model, not written with its first attributes:
+ * an index keyed on `tournamentId` alone would hold other items (those without a `region`) and serve
+ * other queries than the design's `tournamentId + region` one, so the model would describe an index
+ * the design does not have. Its attributes stay in the model as non-key attributes.
  */
-import { keySlotsOf } from '../../model/key-slots.ts';
+import { formatNumber } from '../../format/index.ts';
+import { isMultiAttributeKey, keyPartLabel, partitionKeysOf, sortKeysOf } from '../../model/gsi-keys.ts';
+import { bindingOf, gsiKeySourceOf, keySlotsOf } from '../../model/key-slots.ts';
 import { parseKeyTemplate } from '../../model/key-template.ts';
-import type { AttributeType, AutoScalingRange, Design, Entity, KeyAttribute, Table } from '../../model/schema.ts';
+import type { AttributeType, AutoScalingRange, Design, Entity, GlobalSecondaryIndex, KeyAttribute, Table } from '../../model/schema.ts';
+import { onDemandMaximumText, warmThroughputText } from '../throughput-text.ts';
 import { sampleItemsOf } from '../sample-items.ts';
 import { wellFormed } from '../table-spec.ts';
 import type { Json } from './model-shape.ts';
@@ -72,7 +81,11 @@ function exportTable(table: Table, facets: FacetOut[], maxItems: number): Json {
     const keyAlias: Json = { PartitionKeyAlias: alias(table.partitionKey) };
     if (table.sortKey) keyAlias.SortKeyAlias = alias(table.sortKey);
     const attributeNames = entity.attributes.filter((a) => !keyNames.has(a.name)).map((a) => a.name);
-    const indexKeys = slots.map((s) => s.attribute.name).filter((n) => !tableKeys.has(n) && Object.hasOwn(entity.keys, n));
+    // Index keys the entity's items hold: a template, or (a GSI's) the attribute itself.
+    const indexKeys = slots
+      .filter((s) => !tableKeys.has(s.attribute.name))
+      .filter((s) => bindingOf(entity, s.attribute.name) !== undefined || (s.uses.some((u) => u.kind === 'gsi') && gsiKeySourceOf(entity, s.attribute.name) !== undefined))
+      .map((s) => s.attribute.name);
     return {
       FacetName: name,
       KeyAttributeAlias: keyAlias,
@@ -83,9 +96,10 @@ function exportTable(table: Table, facets: FacetOut[], maxItems: number): Json {
   });
 
   const out: Json = { TableName: table.name, KeyAttributes: keyAttributes(table.partitionKey, table.sortKey), NonKeyAttributes: nonKey, TableFacets: tableFacets };
-  out.GlobalSecondaryIndexes = table.globalSecondaryIndexes.map((g) => ({
+  // A model's index key is one attribute per part: a multi-attribute GSI is left out (see the module comment).
+  out.GlobalSecondaryIndexes = table.globalSecondaryIndexes.filter((g) => !isMultiAttributeKey(g)).map((g) => ({
     IndexName: g.name,
-    KeyAttributes: keyAttributes(g.partitionKey, g.sortKey),
+    KeyAttributes: keyAttributes(partitionKeysOf(g)[0]!, sortKeysOf(g)[0]),
     Projection: g.projection.type === 'INCLUDE' ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...g.projection.nonKeyAttributes] } : { ProjectionType: g.projection.type },
   }));
   out.DataAccess = { MySql: {} };
@@ -110,6 +124,75 @@ function exportTable(table: Table, facets: FacetOut[], maxItems: number): Json {
     out.BillingMode = 'PAY_PER_REQUEST';
   }
   return out;
+}
+
+const TABLE_CLASS_TEXT: Record<Table['tableClass'], string> = { STANDARD: 'Standard', STANDARD_INFREQUENT_ACCESS: 'Standard-IA' };
+
+/** What `<GSI>`'s key is, for a note: `partition key tournamentId + region, sort key round + bracket`. */
+function gsiKeyText(g: GlobalSecondaryIndex): string {
+  const sort = sortKeysOf(g);
+  return `partition key ${keyPartLabel(partitionKeysOf(g))}${sort.length > 0 ? `, sort key ${keyPartLabel(sort)}` : ''}`;
+}
+
+/** One table's settings that `toNoSqlWorkbench` does not write, one line each (see `noSqlWorkbenchNotes`). */
+function tableNotes(table: Table): string[] {
+  const t = table.name;
+  const notes: string[] = [];
+  for (const g of table.globalSecondaryIndexes) {
+    if (!isMultiAttributeKey(g)) continue;
+    // The index's own settings go with it; each is named, as every other lost setting is.
+    const own = [
+      g.warmThroughput && (g.warmThroughput.readUnitsPerSecond !== undefined || g.warmThroughput.writeUnitsPerSecond !== undefined) ? `warm throughput ${warmThroughputText(g.warmThroughput)}` : undefined,
+      table.billing.mode === 'ON_DEMAND' && g.onDemandThroughput && (g.onDemandThroughput.maxReadRequestUnits !== undefined || g.onDemandThroughput.maxWriteRequestUnits !== undefined)
+        ? `on-demand maximum ${onDemandMaximumText(g.onDemandThroughput)}`
+        : undefined,
+    ].filter((x) => x !== undefined);
+    notes.push(`${t}: GSI ${g.name} (${gsiKeyText(g)}) is left out, a model's index key has one attribute per part${own.length > 0 ? `; with it, its ${own.join(' and its ')}` : ''}`);
+  }
+  const isOnDemand = table.billing.mode === 'ON_DEMAND';
+  const max = table.onDemandThroughput;
+  if (isOnDemand && max && (max.maxReadRequestUnits !== undefined || max.maxWriteRequestUnits !== undefined)) notes.push(`${t}: on-demand maximum, ${onDemandMaximumText(max)}`);
+  const warm = table.warmThroughput;
+  if (warm && (warm.readUnitsPerSecond !== undefined || warm.writeUnitsPerSecond !== undefined)) notes.push(`${t}: warm throughput, ${warmThroughputText(warm)}`);
+  for (const g of table.globalSecondaryIndexes) {
+    if (isMultiAttributeKey(g)) continue;
+    const gmax = g.onDemandThroughput;
+    if (isOnDemand && gmax && (gmax.maxReadRequestUnits !== undefined || gmax.maxWriteRequestUnits !== undefined)) notes.push(`${t}, GSI ${g.name}: on-demand maximum, ${onDemandMaximumText(gmax)}`);
+    const gwarm = g.warmThroughput;
+    if (gwarm && (gwarm.readUnitsPerSecond !== undefined || gwarm.writeUnitsPerSecond !== undefined)) notes.push(`${t}, GSI ${g.name}: warm throughput, ${warmThroughputText(gwarm)}`);
+    if (table.billing.mode === 'PROVISIONED' && g.provisioned) {
+      const own = g.provisioned;
+      notes.push(`${t}, GSI ${g.name}: its own capacity, ${formatNumber(own.readCapacityUnits)} RCU / ${formatNumber(own.writeCapacityUnits)} WCU (the model gives it the table's)`);
+    }
+  }
+  for (const l of table.localSecondaryIndexes) notes.push(`${t}: LSI ${l.name} (sort key ${l.sortKey.name})`);
+  if (table.ttlAttribute?.trim()) notes.push(`${t}: time to live on attribute ${table.ttlAttribute.trim()}`);
+  if (table.stream) notes.push(`${t}: stream, ${table.stream}`);
+  if (table.tableClass !== 'STANDARD') notes.push(`${t}: table class ${TABLE_CLASS_TEXT[table.tableClass] ?? table.tableClass}`);
+  const pitr = table.pointInTimeRecovery;
+  if (pitr?.enabled) notes.push(`${t}: point-in-time recovery, ${pitr.recoveryPeriodInDays ?? 35} days`);
+  const sse = table.encryption;
+  if (sse?.type === 'KMS') notes.push(`${t}: encryption with ${sse.kmsKeyId?.trim() ? `the customer managed KMS key ${sse.kmsKeyId.trim()}` : 'the AWS managed KMS key aws/dynamodb'}`);
+  if (table.deletionProtection) notes.push(`${t}: deletion protection on`);
+  const insights = table.contributorInsights;
+  if (insights?.enabled) notes.push(`${t}: Contributor Insights, ${insights.mode ?? 'ACCESSED_AND_THROTTLED_KEYS'}`);
+  const tags = Object.entries(table.tags ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (tags.length > 0) notes.push(`${t}: tags ${tags.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  const patterns = table.accessPatterns.length;
+  if (patterns > 0) notes.push(`${t}: ${patterns} access ${patterns === 1 ? 'pattern' : 'patterns'}`);
+  return notes;
+}
+
+/**
+ * What `toNoSqlWorkbench` leaves out of the model because a model has no place for it, one line per
+ * setting, naming the table (and index) and the value: a GSI with a multi-attribute key, warm
+ * throughput, on-demand maximums, a GSI's own capacity, LSIs, TTL, the stream, the table class,
+ * point-in-time recovery, KMS encryption, deletion protection, Contributor Insights, tags and access
+ * patterns. Settings at DynamoDB's default (recovery off, the AWS owned key, protection off, the
+ * Standard class) are not listed: the table a model creates has them too. Empty when nothing is lost.
+ */
+export function noSqlWorkbenchNotes(design: Design): string[] {
+  return design.tables.flatMap(tableNotes);
 }
 
 /**
