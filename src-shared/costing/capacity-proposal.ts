@@ -28,6 +28,8 @@ export interface TargetProposal {
   gsiId?: string;
   readCapacityUnits: Figure;
   writeCapacityUnits: Figure;
+  /** The utilization each direction aims the peak at, in percent (its auto scaling target, else 70). */
+  targetUtilizationPercent: { read: number; write: number };
 }
 
 export interface CapacityProposal {
@@ -99,6 +101,7 @@ export function proposeFromLoad(table: Table, loads: readonly Pick<TargetCost, '
       name: o.name,
       kind: o.kind,
       ...(o.gsiId !== undefined ? { gsiId: o.gsiId } : {}),
+      targetUtilizationPercent: { read: read ?? PROPOSAL_TARGET_UTILIZATION_PERCENT, write: write ?? PROPOSAL_TARGET_UTILIZATION_PERCENT },
       readCapacityUnits: directionFigure(where, 'RCU', load?.readUnitsPerSecond, read ?? PROPOSAL_TARGET_UTILIZATION_PERCENT, read !== undefined),
       writeCapacityUnits: directionFigure(where, 'WCU', load?.writeUnitsPerSecond, write ?? PROPOSAL_TARGET_UTILIZATION_PERCENT, write !== undefined),
     };

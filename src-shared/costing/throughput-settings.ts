@@ -63,6 +63,42 @@ export interface ThroughputTarget {
 
 type Direction = 'read' | 'write';
 
+/** One direction of a table or GSI whose peak load is above a limit (units per second). */
+export interface Excess {
+  direction: Direction;
+  /** The peak: the sum of the patterns that use it. */
+  load: number;
+  limit: number;
+}
+
+/** DynamoDB's throttling reason for an on-demand maximum: `TableReadMaxOnDemandThroughputExceeded` … (docs/dynamodb-rules.md §4.7). */
+export function maxOnDemandReason(kind: 'table' | 'gsi', direction: Direction): `${'Table' | 'Index'}${'Read' | 'Write'}MaxOnDemandThroughputExceeded` {
+  return `${kind === 'table' ? 'Table' : 'Index'}${direction === 'read' ? 'Read' : 'Write'}MaxOnDemandThroughputExceeded`;
+}
+
+const loadOf = (t: ThroughputTarget, direction: Direction) => (direction === 'read' ? t.readUnitsPerSecond : t.writeUnitsPerSecond).value;
+
+/** The directions in which a table's or GSI's peak is above its on-demand maximum (none without one). */
+export function overOnDemandMaximum(t: ThroughputTarget): Excess[] {
+  const max = t.onDemandMaximum;
+  if (!max) return [];
+  return (['read', 'write'] as const).flatMap((direction) => {
+    const limit = direction === 'read' ? max.maxReadRequestUnits : max.maxWriteRequestUnits;
+    const load = loadOf(t, direction);
+    return limit !== undefined && load > limit + 1e-9 ? [{ direction, load, limit }] : [];
+  });
+}
+
+/** The directions in which a table's or GSI's peak is above the warm throughput in effect (what it serves at once). */
+export function overWarmThroughput(t: ThroughputTarget): Excess[] {
+  const warm = t.warmThroughput.effective;
+  return (['read', 'write'] as const).flatMap((direction) => {
+    const limit = direction === 'read' ? warm.readUnitsPerSecond : warm.writeUnitsPerSecond;
+    const load = loadOf(t, direction);
+    return load > limit + 1e-9 ? [{ direction, load, limit }] : [];
+  });
+}
+
 /** The patterns whose load on `target` makes its peak in one direction, largest first: `"Place order" 60 WCU/s`. */
 function contributors(patterns: PatternCost[], target: ThroughputTarget, direction: Direction): string {
   const isOn = (c: PatternCost['consumption'][number]) => (target.kind === 'table' ? c.target === 'table' : typeof c.target === 'object' && c.target.gsi === target.name);
@@ -86,14 +122,9 @@ export function onDemandMaximumWarnings(table: Table, targets: ThroughputTarget[
   if (table.billing.mode !== 'ON_DEMAND') return [];
   const warnings: CostWarning[] = [];
   for (const t of targets) {
-    const max = t.onDemandMaximum;
-    if (!max) continue;
-    for (const direction of ['read', 'write'] as const) {
-      const limit = direction === 'read' ? max.maxReadRequestUnits : max.maxWriteRequestUnits;
-      const load = (direction === 'read' ? t.readUnitsPerSecond : t.writeUnitsPerSecond).value;
-      if (limit === undefined || load <= limit + 1e-9) continue;
+    for (const { direction, load, limit } of overOnDemandMaximum(t)) {
       const unit = direction === 'read' ? 'read request units' : 'write request units';
-      const reason = `${t.kind === 'table' ? 'Table' : 'Index'}${direction === 'read' ? 'Read' : 'Write'}MaxOnDemandThroughputExceeded`;
+      const reason = maxOnDemandReason(t.kind, direction);
       const field = direction === 'read' ? 'maxReadRequestUnits' : 'maxWriteRequestUnits';
       const backPressure =
         t.kind === 'gsi' && direction === 'write'
@@ -125,11 +156,8 @@ export function warmThroughputWarnings(table: Table, targets: ThroughputTarget[]
   const warnings: CostWarning[] = [];
   for (const t of targets) {
     const warm = t.warmThroughput.effective;
-    for (const direction of ['read', 'write'] as const) {
+    for (const { direction, load, limit: instant } of overWarmThroughput(t)) {
       const isRead = direction === 'read';
-      const load = (isRead ? t.readUnitsPerSecond : t.writeUnitsPerSecond).value;
-      const instant = isRead ? warm.readUnitsPerSecond : warm.writeUnitsPerSecond;
-      if (load <= instant + 1e-9) continue;
       const isSet = isRead ? warm.isReadSet : warm.isWriteSet;
       const peak = Math.ceil(load - 1e-9);
       // What raising this direction alone to the peak costs (the other at its baseline).
