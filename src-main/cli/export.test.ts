@@ -6,13 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { EXPORT_FORMATS, toCloudFormation, toDesignSheetHtml, toDesignSheetMarkdown } from '../../src-shared/formats/index.ts';
+import { EXPORT_FORMATS, exportNotes, findExportFormat, toCloudFormation, toDesignSheetHtml, toDesignSheetMarkdown } from '../../src-shared/formats/index.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { main } from '../cli.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const EXAMPLE = join(root, 'examples/ecommerce.keyplan.json');
+const MULTI_ATTRIBUTE = join(root, 'src-shared/formats/__fixtures__/multi-attribute.keyplan.json');
 
 async function keyplan(args: string[], cwd = root): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -32,9 +33,10 @@ describe('keyplan export and the export dialog read one list of formats', () => 
     expect(help).toMatch(/^ {2}cloudformation-yaml\s+the same as cloudformation$/m);
   });
 
-  test.each(EXPORT_FORMATS.map((f) => [f.id] as const))('--to %s exports the example', async (id) => {
+  test.each(EXPORT_FORMATS.map((f) => [f.id] as const))('--to %s exports the example, with on stderr only what the file leaves out', async (id) => {
     const run = await keyplan(['export', EXAMPLE, '--to', id, '--items', '5']);
-    expect(run.stderr).toBe('');
+    const notes = exportNotes(findExportFormat(id)!, await example());
+    expect(run.stderr).toBe(notes ? `keyplan: note: ${notes.heading}\n${notes.lines.map((l) => `  ${l}\n`).join('')}` : '');
     expect(run.code).toBe(0);
     expect(run.stdout.length).toBeGreaterThan(0);
   });
@@ -71,5 +73,47 @@ describe('keyplan export --to markdown and --to html', () => {
     const run = await keyplan(['export', EXAMPLE, '--to', 'html', '--out', 'sheet.html'], dir);
     expect(run).toEqual({ code: 0, stdout: 'Wrote sheet.html\n', stderr: '' });
     expect(await readFile(join(dir, 'sheet.html'), 'utf8')).toBe(toDesignSheetHtml(await example()));
+  });
+});
+
+describe('keyplan export says what a format cannot hold', () => {
+  test('--to nosql-workbench prints one line per lost setting on stderr, naming the table, index and value', async () => {
+    const dir = await makeTempDir('keyplan-export-notes-');
+    const out = join(dir, 'model.json');
+    const run = await keyplan(['export', MULTI_ATTRIBUTE, '--to', 'nosql-workbench', '--out', out]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Wrote');
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('keyplan: note: Not in the NoSQL Workbench model, which has no place for them:');
+    expect(lines.slice(1)).toEqual([
+      "  TournamentMatches: GSI ByTournamentRegion (partition key tournamentId + region, sort key round + bracket) is left out, a model's index key has one attribute per part; with it, its warm throughput 15,000 read / 5,000 write units per second",
+      '  TournamentMatches: on-demand maximum, at most 30,000 read / 10,000 write request units per second',
+      '  TournamentMatches: warm throughput, 24,000 read / 8,000 write units per second',
+      '  TournamentMatches, GSI ByPlayer: on-demand maximum, at most 2,000 read / 800 write request units per second',
+      '  TournamentMatches: point-in-time recovery, 7 days',
+      '  TournamentMatches: encryption with the customer managed KMS key arn:aws:kms:us-east-1:123456789012:key/5678efgh-56ef-78gh-90ij-5678901234cd',
+      '  TournamentMatches: deletion protection on',
+      '  TournamentMatches: Contributor Insights, THROTTLED_KEYS',
+      '  TournamentMatches: tags env=prod, team=esports',
+      '  TournamentMatches: 3 access patterns',
+    ]);
+    const model = JSON.parse(await readFile(out, 'utf8')) as { DataModel: Array<{ GlobalSecondaryIndexes: Array<{ IndexName: string }> }> };
+    expect(model.DataModel[0]!.GlobalSecondaryIndexes.map((g) => g.IndexName)).toEqual(['ByPlayer']);
+  });
+
+  test('--to cli-input names the settings create-table cannot take, with the call that sets each', async () => {
+    const run = await keyplan(['export', MULTI_ATTRIBUTE, '--to', 'cli-input']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      'keyplan: note: Not in the create-table input, which has no parameter for them: set each with its call once the table is ACTIVE.\n' +
+        '  TournamentMatches: point-in-time recovery, 7 days — aws dynamodb update-continuous-backups\n' +
+        '  TournamentMatches: Contributor Insights, THROTTLED_KEYS — aws dynamodb update-contributor-insights\n',
+    );
+  });
+
+  test('--to cloudformation leaves nothing out, so prints no note', async () => {
+    const run = await keyplan(['export', MULTI_ATTRIBUTE, '--to', 'cloudformation']);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toContain('ContributorInsightsSpecification:');
   });
 });

@@ -3,10 +3,12 @@
  * (CloudFormation YAML or JSON, Terraform, CDK), the AWS CLI's create-table input, a NoSQL Workbench
  * model, sample items as BatchWriteItem requests in DynamoDB JSON, or its design sheet (Markdown,
  * HTML). The formats are the export dialog's, from one registry (`src-shared/formats/registry.ts`);
- * this file reads the design, picks the format and writes the result.
+ * this file reads the design, picks the format and writes the result. What a format cannot hold of
+ * the design (a NoSQL Workbench model has no warm throughput …) goes to stderr, one line per setting,
+ * as the export dialog's note shows it: never dropped silently.
  */
 import { validateDesign } from '../../src-shared/model/validate.ts';
-import { EXPORT_FORMATS, findExportFormat, type ExportedFile, type ExportFormat, type ExportOptions } from '../../src-shared/formats/index.ts';
+import { EXPORT_FORMATS, exportNotes, findExportFormat, type ExportedFile, type ExportFormat, type ExportOptions } from '../../src-shared/formats/index.ts';
 import type { Command } from './command.ts';
 import { problemLine, readDesign } from './input.ts';
 import { errorLine, EXIT, writeLines, type CliIo } from './io.ts';
@@ -97,6 +99,10 @@ Options:
   -h, --help   print this help
 
 On stdout, cli-input and dynamodb-json print one JSON document per line (JSON Lines).
+What a format cannot hold of the design is printed on stderr after a "keyplan: note:" line, one
+setting per line: the NoSQL Workbench model has no warm throughput, on-demand maximum, multi-attribute
+GSI key, point-in-time recovery, encryption, deletion protection, Contributor Insights or tags; the
+create-table input has no TTL, point-in-time recovery or Contributor Insights (each names its call).
 Items in dynamodb-json go in with: aws dynamodb batch-write-item --cli-input-json file://items-001.json
 (a table with: aws dynamodb create-table --cli-input-json file://Shop.create-table.json).
 
@@ -136,6 +142,9 @@ Examples:
       return EXIT.problems;
     }
     const exportOptions: ExportOptions = { nowMs: Date.now(), ...(items !== undefined && items !== 'bad' ? { items } : {}), ...(seed !== undefined && seed !== 'bad' ? { seed } : {}) };
-    return writeExport(format, format.produce(input.design, exportOptions), options.get('--out'), io);
+    const exit = await writeExport(format, format.produce(input.design, exportOptions), options.get('--out'), io);
+    const notes = exit === EXIT.ok ? exportNotes(format, input.design) : undefined;
+    if (notes) writeLines(io.stderr, [`keyplan: note: ${notes.heading}`, ...notes.lines.map((l) => `  ${l}`)]);
+    return exit;
   },
 };
