@@ -46,6 +46,8 @@ const TOP_OFFSET = KEY_TOP_OFFSET;
 export const CAUSE_KEY_RANGE = 1;
 export const CAUSE_PROVISIONED = 2;
 export const CAUSE_ACCOUNT = 4;
+/** Over the on-demand maximum the design sets on the table or GSI (docs/dynamodb-rules.md §4.3, §4.7). */
+export const CAUSE_MAX_ON_DEMAND = 8;
 
 export type SplitRefusal = 'monotonic' | 'oneKey' | 'collection' | 'streams';
 
@@ -82,9 +84,9 @@ export interface StepAccount {
   offeredWrite: Float64Array;
   servedRead: Float64Array;
   servedWrite: Float64Array;
-  /** Throttled units per partition by cause: key range (partition limit or on-demand scaling), provisioned, account quota. */
-  throttledRead: { keyRange: Float64Array; provisioned: Float64Array; account: Float64Array };
-  throttledWrite: { keyRange: Float64Array; provisioned: Float64Array; account: Float64Array };
+  /** Throttled units per partition by cause: key range (partition limit or on-demand scaling), provisioned, account quota, on-demand maximum. */
+  throttledRead: { keyRange: Float64Array; provisioned: Float64Array; account: Float64Array; maxOnDemand: Float64Array };
+  throttledWrite: { keyRange: Float64Array; provisioned: Float64Array; account: Float64Array; maxOnDemand: Float64Array };
   /** Write units a GSI's back-pressure kept from the table this step (table only). */
   backPressureWrite: number;
   /** The target-level limit this step: provisioned RCU/WCU plus burst spent, or on-demand's instant capacity. */
@@ -354,8 +356,8 @@ function emptyAccount(n: number): StepAccount {
     offeredWrite: zeros(n),
     servedRead: zeros(n),
     servedWrite: zeros(n),
-    throttledRead: { keyRange: zeros(n), provisioned: zeros(n), account: zeros(n) },
-    throttledWrite: { keyRange: zeros(n), provisioned: zeros(n), account: zeros(n) },
+    throttledRead: { keyRange: zeros(n), provisioned: zeros(n), account: zeros(n), maxOnDemand: zeros(n) },
+    throttledWrite: { keyRange: zeros(n), provisioned: zeros(n), account: zeros(n), maxOnDemand: zeros(n) },
     backPressureWrite: 0,
     limit: { mode: 'onDemand', writeEquivalents: 0 },
   };
@@ -604,6 +606,7 @@ function reasonsOf(causes: number, resource: 'Table' | 'Index', operation: 'Read
   if (causes & CAUSE_KEY_RANGE) out.push(`${resource}${operation}KeyRangeThroughputExceeded`);
   if (causes & CAUSE_PROVISIONED) out.push(`${resource}${operation}ProvisionedThroughputExceeded`);
   if (causes & CAUSE_ACCOUNT) out.push(`${resource}${operation}AccountLimitExceeded`);
+  if (causes & CAUSE_MAX_ON_DEMAND) out.push(`${resource}${operation}MaxOnDemandThroughputExceeded`);
   return out;
 }
 
@@ -678,10 +681,14 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
   const pvW = last.throttledWrite.provisioned;
   const acR = last.throttledRead.account;
   const acW = last.throttledWrite.account;
+  const mxR = last.throttledRead.maxOnDemand;
+  const mxW = last.throttledWrite.maxOnDemand;
   pvR.fill(0);
   pvW.fill(0);
   acR.fill(0);
   acW.fill(0);
+  mxR.fill(0);
+  mxW.fill(0);
   const heatColumn = target.heat;
   const isLinear = state.limits === 'linear';
   for (let i = 0; i < p; i += 1) {
@@ -719,6 +726,12 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
     // Past twice the previous peak the partitions have not split yet: a key-range throttle.
     const served = totals(srvR, srvW);
     if (served.writeEquivalents > instant) scaleAll(srvR, srvW, krR, krW, instant / served.writeEquivalents);
+    // The design's on-demand maximum, then the account's per-table quota: whatever is over either throttles.
+    const toMax = totals(srvR, srvW);
+    const maxR = capacity.maxReadUnitsPerSecond;
+    const maxW = capacity.maxWriteUnitsPerSecond;
+    if (maxR !== undefined && toMax.reads > maxR) scaleAll(srvR, undefined, mxR, undefined, maxR / toMax.reads);
+    if (maxW !== undefined && toMax.writes > maxW) scaleAll(undefined, srvW, undefined, mxW, maxW / toMax.writes);
     const capped = totals(srvR, srvW);
     if (capped.reads > ON_DEMAND_ACCOUNT_READ_UNITS) scaleAll(srvR, undefined, acR, undefined, ON_DEMAND_ACCOUNT_READ_UNITS / capped.reads);
     if (capped.writes > ON_DEMAND_ACCOUNT_WRITE_UNITS) scaleAll(undefined, srvW, undefined, acW, ON_DEMAND_ACCOUNT_WRITE_UNITS / capped.writes);
@@ -774,6 +787,8 @@ function runTarget(state: SimulationState, target: TargetState, backPressure: Ba
     add(pvW[i] as number, w, callsW[i] as number, 'Write', CAUSE_PROVISIONED, 'ProvisionedThroughputExceeded');
     add(acR[i] as number, r, callsR[i] as number, 'Read', CAUSE_ACCOUNT, 'AccountLimitExceeded');
     add(acW[i] as number, w, callsW[i] as number, 'Write', CAUSE_ACCOUNT, 'AccountLimitExceeded');
+    add(mxR[i] as number, r, callsR[i] as number, 'Read', CAUSE_MAX_ON_DEMAND, 'MaxOnDemandThroughputExceeded');
+    add(mxW[i] as number, w, callsW[i] as number, 'Write', CAUSE_MAX_ON_DEMAND, 'MaxOnDemandThroughputExceeded');
     causes[i] = c;
     causesRead[i] = cr;
     causesWrite[i] = cw;
@@ -1193,6 +1208,7 @@ function cutPartitions(state: SimulationState, target: TargetState, cuts: Cut[],
     to.keyRange = remap(from.keyRange, 'share');
     to.provisioned = remap(from.provisioned, 'share');
     to.account = remap(from.account, 'share');
+    to.maxOnDemand = remap(from.maxOnDemand, 'share');
   }
   grown.backPressureWrite = last.backPressureWrite;
   grown.limit = last.limit;

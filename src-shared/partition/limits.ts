@@ -4,10 +4,16 @@
  * as assumptions.
  */
 
-/** Read units one partition serves per second (docs/dynamodb-rules.md §4.1). */
-export const PARTITION_READ_UNITS_PER_SECOND = 3000;
-/** Write units one partition serves per second (docs/dynamodb-rules.md §4.1). */
-export const PARTITION_WRITE_UNITS_PER_SECOND = 1000;
+// One home for these limits: the warm-throughput estimates (capacity/warm-throughput.ts) use the same numbers.
+import {
+  NEW_ON_DEMAND_READ_UNITS_PER_SECOND,
+  NEW_ON_DEMAND_WRITE_UNITS_PER_SECOND,
+  ON_DEMAND_INSTANT_PEAK_MULTIPLE,
+  PARTITION_READ_UNITS_PER_SECOND,
+  PARTITION_WRITE_UNITS_PER_SECOND,
+} from '../capacity/warm-throughput.ts';
+
+export { PARTITION_READ_UNITS_PER_SECOND, PARTITION_WRITE_UNITS_PER_SECOND };
 /** Data one partition holds before it splits: 10 GB, counted in binary units like DynamoDB's sizes (docs/dynamodb-rules.md §4.1). */
 export const PARTITION_BYTES = 10 * 1_073_741_824;
 
@@ -56,10 +62,10 @@ export type SimulationStart = 'cold' | 'warm';
 export const DEFAULT_START: SimulationStart = 'cold';
 
 /** A new on-demand table instantly serves 12,000 read or 4,000 write units/s, or a linear combination (docs/dynamodb-rules.md §4.3). */
-export const ON_DEMAND_INITIAL_READ_UNITS = 12_000;
-export const ON_DEMAND_INITIAL_WRITE_UNITS = 4_000;
+export const ON_DEMAND_INITIAL_READ_UNITS = NEW_ON_DEMAND_READ_UNITS_PER_SECOND;
+export const ON_DEMAND_INITIAL_WRITE_UNITS = NEW_ON_DEMAND_WRITE_UNITS_PER_SECOND;
 /** On-demand instantly serves up to twice the previous peak (docs/dynamodb-rules.md §4.3). */
-export const ON_DEMAND_PEAK_MULTIPLE = 2;
+export const ON_DEMAND_PEAK_MULTIPLE = ON_DEMAND_INSTANT_PEAK_MULTIPLE;
 /**
  * [ASSUME, docs/dynamodb-rules.md §4.3] Growth past twice the previous peak within 30 minutes may
  * throttle: a peak counts as "previous" once it is 30 minutes old, so capacity can double every 30

@@ -13,7 +13,7 @@ import { indexFraction } from '../capacity/index-fraction.ts';
 import { DEFAULT_PRICING } from '../capacity/pricing.ts';
 import { costTable } from '../costing/design-cost.ts';
 import { parseKeyTemplate } from '../model/key-template.ts';
-import type { AccessPattern, AutoScaling, AutoScalingRange, Design, Distribution, Entity, Pricing, Table } from '../model/schema.ts';
+import type { AccessPattern, AutoScaling, AutoScalingRange, Design, Distribution, Entity, OnDemandThroughput, Pricing, Table } from '../model/schema.ts';
 import type { EntityCounts } from '../planner/estimate.ts';
 import { hashFraction, HASH_DESCRIPTION, type PlacedKey } from './hash.ts';
 import { isTimeLike, keySpaceOf, type KeySpace } from './key-space.ts';
@@ -90,7 +90,22 @@ export interface AutoScaledUnits {
 
 export type TargetCapacity =
   | { mode: 'provisioned'; readUnitsPerSecond: number; writeUnitsPerSecond: number; autoScaled?: { read?: AutoScaledUnits; write?: AutoScaledUnits } }
-  | { mode: 'onDemand' };
+  | {
+      mode: 'onDemand';
+      /** The design's on-demand maximum read request units per second (absent: none). */
+      maxReadUnitsPerSecond?: number;
+      /** The design's on-demand maximum write request units per second (absent: none). */
+      maxWriteUnitsPerSecond?: number;
+    };
+
+/** An on-demand target's capacity: its maximums, when the design sets them. */
+function onDemandCapacity(max: OnDemandThroughput | undefined): TargetCapacity {
+  return {
+    mode: 'onDemand',
+    ...(max?.maxReadRequestUnits !== undefined ? { maxReadUnitsPerSecond: max.maxReadRequestUnits } : {}),
+    ...(max?.maxWriteRequestUnits !== undefined ? { maxWriteUnitsPerSecond: max.maxWriteRequestUnits } : {}),
+  };
+}
 
 export interface TargetModel {
   /** `table` or the GSI's name. */
@@ -227,12 +242,12 @@ function targetSpecs(table: Table, assumptions: string[]): TargetSpec[] {
       capacity:
         billing.mode === 'PROVISIONED'
           ? { mode: 'provisioned', readUnitsPerSecond: billing.readCapacityUnits, writeUnitsPerSecond: billing.writeCapacityUnits }
-          : { mode: 'onDemand' },
+          : onDemandCapacity(table.onDemandThroughput),
       ...(billing.mode === 'PROVISIONED' && billing.autoScaling ? { autoScaling: billing.autoScaling } : {}),
     },
   ];
   for (const g of table.globalSecondaryIndexes) {
-    let capacity: TargetCapacity = { mode: 'onDemand' };
+    let capacity: TargetCapacity = onDemandCapacity(g.onDemandThroughput);
     let autoScaling: AutoScaling | undefined;
     if (billing.mode === 'PROVISIONED') {
       if (g.provisioned) {

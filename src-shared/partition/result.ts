@@ -15,8 +15,8 @@ import {
 } from './limits.ts';
 import { KEY_SPAN, KEY_TOP_OFFSET, type ModelKey } from './model.ts';
 import { shardAdvice } from './shards.ts';
-import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_PARTITION_KEY_DESIGN, AWS_PARTITION_LIMITS, AWS_QUOTAS } from './sources.ts';
-import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_PROVISIONED, type SimulationState, type TargetState } from './engine.ts';
+import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_ON_DEMAND_MAXIMUM, AWS_PARTITION_KEY_DESIGN, AWS_PARTITION_LIMITS, AWS_QUOTAS } from './sources.ts';
+import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_MAX_ON_DEMAND, CAUSE_PROVISIONED, type SimulationState, type TargetState } from './engine.ts';
 import type { HotKey, PartitionStat, PatternResult, SimulationResult, TargetResult, ThrottledKey, ThrottlingReason } from './types.ts';
 import { formatShare } from '../format/index.ts';
 
@@ -92,6 +92,7 @@ function reasonsOf(causes: number, resource: 'Table' | 'Index', operation: 'Read
   if (causes & CAUSE_KEY_RANGE) out.push(`${resource}${operation}KeyRangeThroughputExceeded`);
   if (causes & CAUSE_PROVISIONED) out.push(`${resource}${operation}ProvisionedThroughputExceeded`);
   if (causes & CAUSE_ACCOUNT) out.push(`${resource}${operation}AccountLimitExceeded`);
+  if (causes & CAUSE_MAX_ON_DEMAND) out.push(`${resource}${operation}MaxOnDemandThroughputExceeded`);
   return out;
 }
 
@@ -233,6 +234,9 @@ function limitOf(target: TargetState, l: KeyLoad, loads: KeyLoad[]): string {
   if (l.reasons.some((r) => r.endsWith('ProvisionedThroughputExceeded')) && capacity.mode === 'provisioned') {
     parts.push(`${target.model.label === 'Table' ? 'the table' : target.model.label} is provisioned for ${count(capacity.readUnitsPerSecond)} RCU / ${count(capacity.writeUnitsPerSecond)} WCU`);
   }
+  if (l.reasons.some((r) => r.endsWith('MaxOnDemandThroughputExceeded')) && capacity.mode === 'onDemand') {
+    parts.push(`${target.model.label === 'Table' ? 'the table' : target.model.label}'s on-demand maximum of ${maximumText(capacity)}`);
+  }
   if (l.reasons.some((r) => r.endsWith('AccountLimitExceeded'))) parts.push(`the per-table on-demand quota of ${count(ON_DEMAND_ACCOUNT_READ_UNITS)} RCU/s and ${count(ON_DEMAND_ACCOUNT_WRITE_UNITS)} WCU/s`);
   return parts.join('; ');
 }
@@ -305,6 +309,15 @@ export function describePartitionOrigins(t: Pick<TargetResult, 'partitionCount' 
   return `${total}: ${list.slice(0, -1).join(', ')} and ${list.at(-1) as string}`;
 }
 
+/** An on-demand maximum in words: `1,000 read request units/s and 500 write request units/s`. */
+function maximumText(capacity: { maxReadUnitsPerSecond?: number; maxWriteUnitsPerSecond?: number }): string {
+  const parts = [
+    capacity.maxReadUnitsPerSecond !== undefined ? `${count(capacity.maxReadUnitsPerSecond)} read request units/s` : '',
+    capacity.maxWriteUnitsPerSecond !== undefined ? `${count(capacity.maxWriteUnitsPerSecond)} write request units/s` : '',
+  ].filter((x) => x !== '');
+  return parts.join(' and ');
+}
+
 /** How the target started: cold (a new table at its initial capacity) or warm; and what auto scaling held. */
 function startLines(state: SimulationState, target: TargetState): string[] {
   const label = target.model.label;
@@ -321,6 +334,11 @@ function startLines(state: SimulationState, target: TargetState): string[] {
   } else {
     lines.push(
       `${label} starts cold, as a new provisioned table at ${count(capacity.readUnitsPerSecond)} RCU / ${count(capacity.writeUnitsPerSecond)} WCU with empty burst buckets, growing only by split for heat.`,
+    );
+  }
+  if (capacity.mode === 'onDemand' && (capacity.maxReadUnitsPerSecond !== undefined || capacity.maxWriteUnitsPerSecond !== undefined)) {
+    lines.push(
+      `${label === 'Table' ? 'The table' : label} serves at most ${maximumText(capacity)} (its on-demand maximum): load over it throttles with ThrottlingException, reason …MaxOnDemandThroughputExceeded${target.model.kind === 'gsi' && capacity.maxWriteUnitsPerSecond !== undefined ? ", and writes over it hold back the table's writes (GSI back-pressure)" : ''} (${AWS_ON_DEMAND_MAXIMUM}).`,
     );
   }
   if (capacity.mode === 'provisioned' && capacity.autoScaled) {
@@ -457,7 +475,11 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
     capacity:
       capacity.mode === 'provisioned'
         ? { mode: 'provisioned', readUnitsPerSecond: capacity.readUnitsPerSecond, writeUnitsPerSecond: capacity.writeUnitsPerSecond }
-        : { mode: 'onDemand' },
+        : {
+            mode: 'onDemand',
+            ...(capacity.maxReadUnitsPerSecond !== undefined ? { maxReadUnitsPerSecond: capacity.maxReadUnitsPerSecond } : {}),
+            ...(capacity.maxWriteUnitsPerSecond !== undefined ? { maxWriteUnitsPerSecond: capacity.maxWriteUnitsPerSecond } : {}),
+          },
     partitionCount: p,
     partitionsForSize: round(target.model.partitions.partitionsForSize, 4),
     partitionsForThroughput: round(target.model.partitions.partitionsForThroughput, 4),

@@ -16,3 +16,5 @@ export const AWS_GSI_BACK_PRESSURE = `${DEVELOPER_GUIDE}/gsi-throttling.html`;
 export const AWS_WRITE_SHARDING = `${DEVELOPER_GUIDE}/bp-partition-key-sharding.html`;
 /** Each partition limited to 1,000 write units and 3,000 read units per second, stated as two limits (docs/dynamodb-rules.md §4.1, §4.4). */
 export const AWS_PARTITION_LIMITS = `${DEVELOPER_GUIDE}/warm-throughput-scenarios.html`;
+/** The on-demand maximum a table or GSI may be given, and what goes over it (docs/dynamodb-rules.md §4.3, §4.7). */
+export const AWS_ON_DEMAND_MAXIMUM = `${DEVELOPER_GUIDE}/on-demand-capacity-mode-max-throughput.html`;

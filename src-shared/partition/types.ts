@@ -104,7 +104,9 @@ export interface TargetResult {
   /** `Table` or the GSI's name, as the sentences say it. */
   label?: string;
   /** What the target can serve: provisioned units (shared evenly over partitions) or on-demand. */
-  capacity?: { mode: 'provisioned'; readUnitsPerSecond: number; writeUnitsPerSecond: number } | { mode: 'onDemand' };
+  capacity?:
+    | { mode: 'provisioned'; readUnitsPerSecond: number; writeUnitsPerSecond: number }
+    | { mode: 'onDemand'; maxReadUnitsPerSecond?: number; maxWriteUnitsPerSecond?: number };
   /** Splits for heat during the run, and the ones that would have given no relief. */
   splits?: { second: number; partition: number; at?: number; refused?: 'monotonic' | 'oneKey' | 'collection' | 'streams'; key?: string }[];
   /** Set when the simulator's partition cap (8,192) stopped a split or scale-out: when, and how many were wanted. */
