@@ -6,7 +6,7 @@
  */
 import { base64DecodedLength, numberValueBytes, parseDecimal } from '../capacity/item-size.ts';
 import { evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
-import { parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';
+import { parseKeyTemplate, utf8ByteLength, type KeyTemplatePart } from '../model/key-template.ts';
 import type { KeyAttribute, KeyBinding } from '../model/schema.ts';
 import type { Column } from './columns.ts';
 import { deriveSeed, hash2 } from './random.ts';
@@ -45,7 +45,15 @@ export interface KeySizeLimit {
   role: 'partition' | 'sort';
 }
 
-/** One key attribute as one entity fills it. */
+/**
+ * A GSI key attribute an entity carries under the key's own name, with no template: the attribute is
+ * the key (a natural key, as multi-attribute GSI keys use; docs/dynamodb-rules.md §11).
+ */
+export interface NaturalKey {
+  natural: string;
+}
+
+/** One key attribute as one entity fills it: from its template, or the attribute itself (`NaturalKey`). */
 export class CompiledKey {
   readonly name: string;
   readonly type: KeyAttribute['type'];
@@ -79,33 +87,35 @@ export class CompiledKey {
    * over it (counted in `overLimitItems`). Pass it when some value could be over the limit: checking
    * costs a pass over the items that keys of a known, small width do not need.
    */
-  constructor(attribute: KeyAttribute, binding: KeyBinding, columns: ReadonlyMap<string, Column>, seed: number, entityId: string, sizeLimit?: KeySizeLimit) {
+  constructor(attribute: KeyAttribute, binding: KeyBinding | NaturalKey, columns: ReadonlyMap<string, Column>, seed: number, entityId: string, sizeLimit?: KeySizeLimit) {
     this.name = attribute.name;
     this.type = attribute.type;
     this.nameBytes = utf8ByteLength(attribute.name);
     let failure: string | undefined;
     let head = '';
-    const parsed = parseKeyTemplate(binding.template);
-    if (!parsed.ok) failure = parsed.errors[0]?.message ?? `Key template ${JSON.stringify(binding.template)} does not parse.`;
-    else {
-      for (const part of parsed.value.parts) {
-        if (part.kind === 'literal') {
-          const last = this.#placeholders.at(-1);
-          if (last) last.after += part.text;
-          else head += part.text;
-          continue;
-        }
-        const column = columns.get(part.name);
-        if (!column) {
-          failure = `${attribute.name} = ${binding.template}: no attribute ${JSON.stringify(part.name)}`;
-          break;
-        }
-        if (column.type !== 'S' && column.type !== 'N' && column.type !== 'B' && column.type !== 'BOOL') {
-          failure = `${attribute.name} = ${binding.template}: ${part.name} is a ${column.type}, which a key cannot hold`;
-          break;
-        }
-        this.#placeholders.push({ column, pad: part.pad ?? 0, after: '' });
+    const template = 'natural' in binding ? undefined : binding.template;
+    const parsed = template === undefined ? undefined : parseKeyTemplate(template);
+    // A natural key is its attribute alone: no template to parse, whatever characters the name holds.
+    const parts: KeyTemplatePart[] = 'natural' in binding ? [{ kind: 'attribute', name: binding.natural }] : parsed?.ok ? parsed.value.parts : [];
+    const shown = template === undefined ? attribute.name : `${attribute.name} = ${template}`;
+    if (parsed && !parsed.ok) failure = parsed.errors[0]?.message ?? `Key template ${JSON.stringify(template)} does not parse.`;
+    for (const part of failure === undefined ? parts : []) {
+      if (part.kind === 'literal') {
+        const last = this.#placeholders.at(-1);
+        if (last) last.after += part.text;
+        else head += part.text;
+        continue;
       }
+      const column = columns.get(part.name);
+      if (!column) {
+        failure = `${shown}: no attribute ${JSON.stringify(part.name)}`;
+        break;
+      }
+      if (column.type !== 'S' && column.type !== 'N' && column.type !== 'B' && column.type !== 'BOOL') {
+        failure = `${shown}: ${part.name} is a ${column.type}, which a key cannot hold`;
+        break;
+      }
+      this.#placeholders.push({ column, pad: part.pad ?? 0, after: '' });
     }
     this.failure = failure;
     this.#head = head;
@@ -113,8 +123,9 @@ export class CompiledKey {
     this.#hasPadding = this.#placeholders.some((p) => p.pad > 0);
 
     let ignoredCondition: string | undefined;
-    if (binding.when !== undefined && binding.when.trim() !== '') {
-      const c = parseCondition(binding.when);
+    const when = 'natural' in binding ? undefined : binding.when;
+    if (when !== undefined && when.trim() !== '') {
+      const c = parseCondition(when);
       if (c.ok) {
         this.#condition = c.value;
         const names = new Set(c.value.clauses.map((x) => x.attribute));
@@ -122,11 +133,11 @@ export class CompiledKey {
           const column = columns.get(n);
           if (column) this.#conditionColumns.push(column);
         }
-      } else ignoredCondition = `${attribute.name}: the condition ${JSON.stringify(binding.when)} does not parse; it is ignored`;
+      } else ignoredCondition = `${attribute.name}: the condition ${JSON.stringify(when)} does not parse; it is ignored`;
     }
     this.ignoredCondition = ignoredCondition;
 
-    const shards = binding.shards;
+    const shards = 'natural' in binding ? undefined : binding.shards;
     if (shards && shards.count >= 2) {
       const from = shards.method === 'calculated' && shards.from !== undefined ? columns.get(shards.from) : undefined;
       this.#shards = { count: Math.floor(shards.count), seed: deriveSeed(seed, `${entityId}\u0000${attribute.name}\u0000shard`), from };

@@ -19,17 +19,24 @@
  * Ordering follows DynamoDB: S by UTF-8 bytes (code point order; JavaScript's `<` compares UTF-16
  * units, which differs only when a string holds characters above U+D7FF, checked per view), N
  * numerically (as doubles: numbers beyond 15–17 significant digits may tie), B by bytes.
+ *
+ * A GSI with a multi-attribute key (docs/dynamodb-rules.md §11) holds the items that carry every one
+ * of its key attributes; its item collections are the tuples of the partition-key attributes' values
+ * (grouped by tuple, rendered joined by " + " as the partition simulator renders them), each sorted
+ * by the sort-key attributes left to right, each in its own type's order. A GSI key attribute an
+ * entity carries under the key's name, with no template, is that attribute (a natural key).
  */
 import { partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
 import { parseDecimal, type AttributeValue, type Item } from '../capacity/item-size.ts';
-import { keySlotsOf, type KeySlot } from '../model/key-slots.ts';
-import { parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';
+import { gsiKeySourceOf, keySlotsOf, type KeySlot } from '../model/key-slots.ts';
+import { parseKeyTemplate, utf8ByteLength, type KeyTemplate } from '../model/key-template.ts';
 import { SAMPLE_BASE_DATE_UTC_MS } from '../model/sample-values.ts';
 import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../model/validate.ts';
 import { keyValueBound, maxKeyTextBytes, withValueModel } from '../model/value-model.ts';
 import type { Attribute, Design, Entity, KeyAttribute, KeyAttributeType, KeyBinding, Projection, Table } from '../model/schema.ts';
 import { createColumn, type Column, type ColumnContext } from './columns.ts';
-import { CompiledKey, type KeySizeLimit } from './keys.ts';
+import { KEY_PART_SEPARATOR } from '../partition/key-space.ts';
+import { CompiledKey, type KeySizeLimit, type NaturalKey } from './keys.ts';
 import { normalizeSeed } from './random.ts';
 import type { SampleRow, SampleSummary, SampleValue, SampleView } from './types.ts';
 
@@ -65,7 +72,8 @@ export interface SamplePage {
 /**
  * A view's items as the partition simulator needs them, columnar and in generation order (no sort
  * needed): `keys` are the distinct partition-key values (as rendered: text for S, the number's text
- * for N, base64 for B); item i has partition key `keys[keyOfItem[i]]` and takes `bytesOfItem[i]`
+ * for N, base64 for B; a multi-attribute key's values joined by " + ", the one value the simulator
+ * hashes, with `keyType` S); item i has partition key `keys[keyOfItem[i]]` and takes `bytesOfItem[i]`
  * bytes (the item's size for the table, the projected entry's size for an index, without the
  * 100-byte storage overhead). `itemsPerKey` / `bytesPerKey` are the item collections' totals.
  * The arrays are the store's own: read them, do not change them.
@@ -130,8 +138,10 @@ interface EntityData {
 
 /** What an entity puts in a view. */
 interface ViewPlan {
-  pk: number;
-  sk: number;
+  /** The view's partition-key attributes (one, or 2–4 for a multi-attribute GSI key) by index into `keys`. */
+  pk: number[];
+  /** The view's sort-key attributes (none, one, or 2–4) by index into `keys`. */
+  sk: number[];
   /** For KEYS_ONLY / INCLUDE: the entry's attributes (keys by index into `keys`, or columns); null for ALL. */
   parts: Array<{ key: number } | { column: Column; nameBytes: number }> | null;
 }
@@ -147,8 +157,10 @@ interface Sorted {
 
 interface ViewData {
   info: SampleView;
-  pk: KeyAttribute;
-  sk: KeyAttribute | undefined;
+  /** The partition-key attributes, in key order (several for a multi-attribute GSI key). */
+  pk: KeyAttribute[];
+  /** The sort-key attributes, in key order (none, one or several). */
+  sk: KeyAttribute[];
   plans: (ViewPlan | null)[];
   members: Uint32Array;
   entryBytes: Uint32Array;
@@ -328,15 +340,13 @@ class StringGrouper implements Grouper {
 }
 
 /**
- * One grouper per entity in a view. Keys of one shape share an identity lookup. A key falls back to
- * its rendered string when it has no structure, or when another shape's literal head is a prefix of
- * its own (or the reverse), since then two shapes can render the same string.
+ * One grouper per entity of a view for one key attribute (`keys[i]`: entity i's, undefined when it is
+ * not in the view): items get the same group exactly when their values are equal. Keys of one shape
+ * share an identity lookup. A key falls back to its rendered string when it has no structure, or when
+ * another shape's literal head is a prefix of its own (or the reverse), since then two shapes can
+ * render the same string.
  */
-function groupersFor(entities: readonly EntityData[], plans: readonly (ViewPlan | null)[]): (Grouper | undefined)[] {
-  const keys = entities.map((data, i) => {
-    const plan = plans[i];
-    return plan ? (data.keys[plan.pk] as CompiledKey) : undefined;
-  });
+function groupersFor(keys: readonly (CompiledKey | undefined)[]): (Grouper | undefined)[] {
   const structures = keys.map((k) => k?.structure());
   const sourceIds = new Map<object, number>();
   const signatures = structures.map((st) => {
@@ -376,6 +386,109 @@ function groupersFor(entities: readonly EntityData[], plans: readonly (ViewPlan 
   });
 }
 
+/** Largest part id that `TupleIds` packs into one number with the id before it (2^26). */
+const PACKED_PART_LIMIT = 1 << 26;
+
+/**
+ * Dense ids of tuples of part values (a multi-attribute partition key: DynamoDB places an item by all
+ * its partition-key attributes together, docs/dynamodb-rules.md §11). Each part's values get dense
+ * ids from that part's groupers; a tuple's id is built left to right, one pair (id so far, next
+ * part's id) at a time, so no key string is built. Shared by the entities of one view.
+ */
+class TupleIds {
+  readonly #partCounts: number[];
+  readonly #pairs: Map<number | string, number>[];
+  /** Tuple id → group (−1: none yet). */
+  readonly #groups: number[] = [];
+  constructor(parts: number) {
+    this.#partCounts = new Array<number>(parts).fill(0);
+    this.#pairs = Array.from({ length: parts }, () => new Map());
+  }
+  /** A new id for a value of part `j`. */
+  nextPartId(j: number): number {
+    const id = this.#partCounts[j]!;
+    this.#partCounts[j] = id + 1;
+    return id;
+  }
+  /** The id of (tuple so far `a`, part `j`'s value `b`). */
+  pair(j: number, a: number, b: number): number {
+    const pairs = this.#pairs[j]!;
+    const key = a < PACKED_PART_LIMIT && b < PACKED_PART_LIMIT ? a * PACKED_PART_LIMIT + b : `${a},${b}`;
+    let id = pairs.get(key);
+    if (id === undefined) {
+      id = pairs.size;
+      pairs.set(key, id);
+    }
+    return id;
+  }
+  groupOf(tuple: number): number {
+    return this.#groups[tuple] ?? -1;
+  }
+  setGroup(tuple: number, group: number): void {
+    while (this.#groups.length < tuple) this.#groups.push(-1);
+    this.#groups[tuple] = group;
+  }
+}
+
+/** Groups an entity's items by the tuple of their partition-key attributes' values, one grouper per attribute. */
+class TupleGrouper implements Grouper {
+  #row = -1;
+  #tuple = -1;
+  constructor(
+    readonly parts: readonly Grouper[],
+    readonly ids: TupleIds,
+  ) {}
+  #tupleOf(row: number): number {
+    if (row === this.#row) return this.#tuple;
+    let tuple = -1;
+    for (let j = 0; j < this.parts.length; j += 1) {
+      const part = this.parts[j]!;
+      let id = part.find(row);
+      if (id < 0) {
+        id = this.ids.nextPartId(j);
+        part.add(row, id);
+      }
+      tuple = j === 0 ? id : this.ids.pair(j, tuple, id);
+    }
+    this.#row = row;
+    this.#tuple = tuple;
+    return tuple;
+  }
+  find(row: number): number {
+    return this.ids.groupOf(this.#tupleOf(row));
+  }
+  add(row: number, group: number): void {
+    this.ids.setGroup(this.#tupleOf(row), group);
+  }
+}
+
+/**
+ * The groupers of a view, one per entity (undefined for an entity not in it): by its partition key's
+ * value, or, for a multi-attribute partition key, by the tuple of its attributes' values.
+ */
+function viewGroupersFor(entities: readonly EntityData[], plans: readonly (ViewPlan | null)[], partCount: number): (Grouper | undefined)[] {
+  const perPart = Array.from({ length: partCount }, (_, j) =>
+    groupersFor(
+      entities.map((data, i) => {
+        const plan = plans[i];
+        return plan ? (data.keys[plan.pk[j]!] as CompiledKey) : undefined;
+      }),
+    ),
+  );
+  if (partCount === 1) return perPart[0]!;
+  const ids = new TupleIds(partCount);
+  return entities.map((_, i) => (plans[i] ? new TupleGrouper(perPart.map((groupers) => groupers[i]!), ids) : undefined));
+}
+
+/** Items that carry every one of `masks` (1) or not (0); null when every item does. */
+function carriedByAll(masks: readonly (Uint8Array | null)[], rows: number): Uint8Array | null {
+  const present = [...new Set(masks.filter((m): m is Uint8Array => m !== null))];
+  if (present.length <= 1) return present[0] ?? null;
+  const all = present[0]!.slice(0, rows);
+  for (const mask of present.slice(1)) for (let r = 0; r < rows; r += 1) all[r] = (all[r]! & mask[r]!) as number;
+  return all;
+}
+
 /** Insertion sort of order[start … end) for short runs, else the engine's sort. */
 function sortRun(order: Uint32Array, start: number, end: number, compare: (a: number, b: number) => number): void {
   if (end - start > 12) {
@@ -393,11 +506,53 @@ function sortRun(order: Uint32Array, start: number, end: number, compare: (a: nu
   }
 }
 
+/** One sort-key attribute's values, as text per member, with its type. */
+interface SortPart {
+  texts: readonly string[];
+  type: KeyAttributeType;
+  /** Whether a text holds a character above U+D7FF (then S compares by code point, not UTF-16 unit). */
+  hasHighChars: boolean;
+}
+
+/** Compares two members by one sort-key attribute, in its type's order (0 when equal). */
+function partComparator({ texts, type, hasHighChars }: SortPart): (a: number, b: number) => number {
+  if (type === 'N') {
+    const numbers = Float64Array.from(texts, (t) => (t === '' ? 0 : Number(t)));
+    return (a, b) => numbers[a]! - numbers[b]!;
+  }
+  const keyed = type === 'B' ? texts.map(byteString) : texts;
+  const cmp = type === 'S' && hasHighChars ? compareCodePoints : fastCompare;
+  return (a, b) => cmp(keyed[a]!, keyed[b]!);
+}
+
 /**
- * Sorts each item collection (order[groupStart[p] … groupStart[p + 1])) by sort key, given as text
- * per member. Ties (equal primary keys, which DynamoDB would overwrite) keep generation order.
+ * Sorts each item collection (order[groupStart[p] … groupStart[p + 1])) by sort key: by its one
+ * attribute, or by a multi-attribute sort key's attributes left to right, each in its own type's
+ * order (docs/dynamodb-rules.md §11). Ties (equal primary keys, which DynamoDB would overwrite) keep
+ * generation order.
  */
-function sortCollections(order: Uint32Array, groupStart: Uint32Array, texts: readonly string[], type: KeyAttributeType, hasHighChars: boolean): void {
+function sortCollections(order: Uint32Array, groupStart: Uint32Array, parts: readonly SortPart[]): void {
+  let compare: (a: number, b: number) => number;
+  if (parts.length > 1) {
+    const comparators = parts.map(partComparator);
+    compare = (a, b) => {
+      for (let j = 0; j < comparators.length; j += 1) {
+        const c = comparators[j]!(a, b);
+        if (c !== 0) return c;
+      }
+      return a - b;
+    };
+  } else compare = singleComparator(parts[0]!);
+  const groups = groupStart.length - 1;
+  for (let p = 0; p < groups; p += 1) {
+    const start = groupStart[p]!;
+    const end = groupStart[p + 1]!;
+    if (end - start >= 2) sortRun(order, start, end, compare);
+  }
+}
+
+/** The comparator of a one-attribute sort key, ties by member: the common case, kept as tight as it can be. */
+function singleComparator({ texts, type, hasHighChars }: SortPart): (a: number, b: number) => number {
   let compare: (a: number, b: number) => number;
   if (type === 'N') {
     const numbers = Float64Array.from(texts, (t) => (t === '' ? 0 : Number(t)));
@@ -413,12 +568,7 @@ function sortCollections(order: Uint32Array, groupStart: Uint32Array, texts: rea
       return x < y ? -1 : x > y ? 1 : a - b;
     };
   }
-  const groups = groupStart.length - 1;
-  for (let p = 0; p < groups; p += 1) {
-    const start = groupStart[p]!;
-    const end = groupStart[p + 1]!;
-    if (end - start >= 2) sortRun(order, start, end, compare);
-  }
+  return compare;
 }
 
 /**
@@ -483,13 +633,18 @@ export function sampleContext(seed: number, today = DEFAULT_SAMPLE_TODAY): Colum
  * value model bounds every placeholder (`maxKeyTextBytes`) and the longest value fits. Keys whose
  * values are not bounded (names, references) are checked item by item.
  */
-function sizeLimitToCheck(slot: KeySlot, binding: KeyBinding, entity: Entity, entities: readonly Entity[]): KeySizeLimit | undefined {
+function sizeLimitToCheck(slot: KeySlot, binding: KeyBinding | NaturalKey, entity: Entity, entities: readonly Entity[]): KeySizeLimit | undefined {
   const limit: KeySizeLimit = slot.uses.some((u) => u.role === 'sort') ? { bytes: MAX_SORT_KEY_BYTES, role: 'sort' } : { bytes: MAX_PARTITION_KEY_BYTES, role: 'partition' };
-  const parsed = parseKeyTemplate(binding.template);
-  if (!parsed.ok) return undefined;
+  let template: KeyTemplate;
+  if ('natural' in binding) template = { source: binding.natural, parts: [{ kind: 'attribute', name: binding.natural }] };
+  else {
+    const parsed = parseKeyTemplate(binding.template);
+    if (!parsed.ok) return undefined;
+    template = parsed.value;
+  }
   const attributes = new Map<string, Attribute>();
   for (const a of entity.attributes) if (!attributes.has(a.name)) attributes.set(a.name, a);
-  const bound = keyValueBound(parsed.value, binding.shards, (name) => {
+  const bound = keyValueBound(template, 'natural' in binding ? undefined : binding.shards, (name) => {
     const a = attributes.get(name);
     if (!a) return undefined;
     const max = maxKeyTextBytes(a, entity, [], entities);
@@ -539,9 +694,15 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     const byName = new Map<string, Column>();
     for (const a of data.entity.attributes) if (a.name !== '' && !byName.has(a.name)) byName.set(a.name, columnOf(data, a));
     for (const slot of slots) {
-      const binding = Object.hasOwn(data.entity.keys, slot.attribute.name) ? data.entity.keys[slot.attribute.name] : undefined;
-      if (!binding || slot.attribute.name === '') continue;
-      const key = new CompiledKey(slot.attribute, binding, byName, seed, data.entity.id, sizeLimitToCheck(slot, binding, data.entity, table.entities));
+      const name = slot.attribute.name;
+      if (name === '') continue;
+      let binding: KeyBinding | NaturalKey | undefined = Object.hasOwn(data.entity.keys, name) ? data.entity.keys[name] : undefined;
+      // A GSI key attribute the entity carries under the key's own name, with no template, is the key
+      // itself (a natural key, docs/dynamodb-rules.md §11); never for the table's keys, which need a template.
+      if (!binding && !slot.isRequired && slot.uses.some((u) => u.kind === 'gsi') && gsiKeySourceOf(data.entity, name)?.isNatural) binding = { natural: name };
+      if (!binding) continue;
+      const limit = sizeLimitToCheck(slot, binding, data.entity, table.entities);
+      const key = new CompiledKey(slot.attribute, binding, byName, seed, data.entity.id, limit);
       if (key.failure) notes.push(`${data.entity.name}: ${key.failure}; no item carries ${key.name}.`);
       if (key.ignoredCondition) notes.push(`${data.entity.name}: ${key.ignoredCondition}.`);
       data.keys.push(key);
@@ -556,12 +717,14 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
 
   // Views and what each entity puts in them.
   const keyIndex = (data: EntityData, name: string | undefined): number => (name === undefined ? -1 : data.keys.findIndex((k) => k.name === name));
-  const planFor = (data: EntityData, pk: KeyAttribute, sk: KeyAttribute | undefined, projection: Projection): ViewPlan | null => {
-    const p = keyIndex(data, pk.name);
-    const s = keyIndex(data, sk?.name);
-    if (p < 0 || (sk && s < 0)) return null;
+  const planFor = (data: EntityData, pk: readonly KeyAttribute[], sk: readonly KeyAttribute[], projection: Projection): ViewPlan | null => {
+    // An entity is in a view only with every key attribute of it: a multi-attribute key's too (sparse).
+    const p = pk.map((a) => keyIndex(data, a.name));
+    const s = sk.map((a) => keyIndex(data, a.name));
+    if (p.length === 0 || p.some((k) => k < 0) || s.some((k) => k < 0)) return null;
     if (projection.type === 'ALL') return { pk: p, sk: s, parts: null };
-    const names = [table.partitionKey.name, table.sortKey?.name, pk.name, sk?.name, ...(projection.type === 'INCLUDE' ? projection.nonKeyAttributes : [])];
+    // An index entry holds the table's keys and its own, each key attribute once (docs/dynamodb-rules.md §11).
+    const names = [table.partitionKey.name, table.sortKey?.name, ...pk.map((a) => a.name), ...sk.map((a) => a.name), ...(projection.type === 'INCLUDE' ? projection.nonKeyAttributes : [])];
     const parts: NonNullable<ViewPlan['parts']> = [];
     for (const name of new Set(names)) {
       if (name === undefined || name === '') continue;
@@ -575,16 +738,13 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     return { pk: p, sk: s, parts };
   };
   const ALL: Projection = { type: 'ALL' };
-  const definitions: Array<{ name: string; kind: SampleView['kind']; pk: KeyAttribute; sk: KeyAttribute | undefined; projection: Projection }> = [
-    { name: 'table', kind: 'table', pk: table.partitionKey, sk: table.sortKey, projection: ALL },
-    ...table.globalSecondaryIndexes.flatMap((g) => {
-      const [pk, ...morePk] = partitionKeysOf(g);
-      const [sk, ...moreSk] = sortKeysOf(g);
-      // Multi-attribute keys are not laid out by the sample yet: such an index has no view.
-      if (!pk || morePk.length > 0 || moreSk.length > 0) return [];
-      return [{ name: g.name, kind: 'gsi' as const, pk, sk, projection: g.projection }];
-    }),
-    ...table.localSecondaryIndexes.map((l) => ({ name: l.name, kind: 'lsi' as const, pk: table.partitionKey, sk: l.sortKey as KeyAttribute | undefined, projection: l.projection })),
+  const definitions: Array<{ name: string; kind: SampleView['kind']; pk: KeyAttribute[]; sk: KeyAttribute[]; projection: Projection }> = [
+    { name: 'table', kind: 'table', pk: [table.partitionKey], sk: table.sortKey ? [table.sortKey] : [], projection: ALL },
+    // A GSI's key may have several attributes per part (a multi-attribute key); one without a partition key (a design being edited) has no view.
+    ...table.globalSecondaryIndexes
+      .filter((g) => partitionKeysOf(g).length > 0)
+      .map((g) => ({ name: g.name, kind: 'gsi' as const, pk: partitionKeysOf(g), sk: sortKeysOf(g), projection: g.projection })),
+    ...table.localSecondaryIndexes.map((l) => ({ name: l.name, kind: 'lsi' as const, pk: [table.partitionKey], sk: l.sortKey ? [l.sortKey] : [], projection: l.projection })),
   ];
   const building = definitions.map((d) => {
     const plans = entities.map((data) => planFor(data, d.pk, d.sk, d.projection));
@@ -592,7 +752,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     return {
       d,
       plans,
-      groupers: groupersFor(entities, plans),
+      groupers: viewGroupersFor(entities, plans, d.pk.length),
       members: new Uint32Array(capacity),
       entryBytes: new Uint32Array(capacity),
       groupOf: new Uint32Array(capacity),
@@ -646,15 +806,16 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       else base += fixed;
     });
     const itemBytes = new Uint32Array(rows).fill(base);
-    const storedPk = masks[tablePlan.pk] ?? null;
-    const storedSk = tablePlan.sk >= 0 ? (masks[tablePlan.sk] ?? null) : null;
+    const storedPk = masks[tablePlan.pk[0]!] ?? null;
+    const storedSk = tablePlan.sk.length > 0 ? (masks[tablePlan.sk[0]!] ?? null) : null;
     const views = building
       .map((v) => {
         const plan = v.plans[data.index] ?? null;
         const grouper = v.groupers[data.index];
         if (!plan || !grouper) return undefined;
         const entries = plan.parts ? entryArray(plan.parts, data, masks, rows) : undefined;
-        return { v, grouper, entries, pkMask: masks[plan.pk] ?? null, skMask: plan.sk >= 0 ? (masks[plan.sk] ?? null) : null };
+        // An item missing any key attribute of the view is not in it.
+        return { v, grouper, entries, keyMask: carriedByAll([...plan.pk, ...plan.sk].map((k) => masks[k] ?? null), rows) };
       })
       .filter((x) => x !== undefined);
     for (let from = 0; from < rows; from += PROGRESS_EVERY_ITEMS) {
@@ -662,14 +823,14 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       for (const c of variable) c.addValueBytes(itemBytes, from, to);
       for (const o of optional) addPresentBytes(itemBytes, o.column, o.nameBytes, from, to);
       keys.forEach((k, i) => k.addBytes(itemBytes, masks[i] ?? null, from, to));
-      for (const { v, grouper, entries, pkMask, skMask } of views) {
+      for (const { v, grouper, entries, keyMask } of views) {
         const sizes = entries ? entries.fill(from, to) : itemBytes;
         const { members, entryBytes, groupOf, firstMember, groupItems, groupBytes } = v;
         const offset = data.offset;
         let m = v.count;
         for (let row = from; row < to; row += 1) {
           if ((storedPk !== null && storedPk[row] === 0) || (storedSk !== null && storedSk[row] === 0)) continue;
-          if ((pkMask !== null && pkMask[row] === 0) || (skMask !== null && skMask[row] === 0)) continue;
+          if (keyMask !== null && keyMask[row] === 0) continue;
           const entry = sizes[row]!;
           let group = grouper.find(row);
           if (group < 0) {
@@ -706,7 +867,15 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     let bytes = 0;
     for (let i = 0; i < entryBytes.length; i += 1) bytes += entryBytes[i]!;
     return {
-      info: { name: v.d.name, kind: v.d.kind, itemCount: v.count, bytes, collections: v.firstMember.length },
+      info: {
+        name: v.d.name,
+        kind: v.d.kind,
+        partitionKeys: v.d.pk.map((a) => a.name),
+        sortKeys: v.d.sk.map((a) => a.name),
+        itemCount: v.count,
+        bytes,
+        collections: v.firstMember.length,
+      },
       pk: v.d.pk,
       sk: v.d.sk,
       plans: v.plans,
@@ -759,28 +928,59 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     return key.type === 'N' ? Number(text) : text;
   };
 
-  /** The groups' partition keys: each rendered from the group's first member, once. */
+  /** Member `m`'s values of the view's key attributes `which` (its partition or sort key), as rendered. */
+  const keyTexts = (v: ViewData, m: number, which: 'pk' | 'sk'): string[] => {
+    const item = v.members[m]!;
+    const data = entityOf(item);
+    const row = item - data.offset;
+    return v.plans[data.index]![which].map((k) => (data.keys[k] as CompiledKey).render(row));
+  };
+
+  /**
+   * The groups' partition keys: each rendered from the group's first member, once. A multi-attribute
+   * key's values are joined by " + " (as the partition simulator renders them), the text that stands
+   * for the one value DynamoDB hashes.
+   */
   const keysOf = (v: ViewData): string[] => {
     if (v.keys) return v.keys;
     const keys = new Array<string>(v.firstMember.length);
     for (let g = 0; g < keys.length; g += 1) {
       const item = v.members[v.firstMember[g]!]!;
       const data = entityOf(item);
-      keys[g] = flatten((data.keys[v.plans[data.index]!.pk] as CompiledKey).render(item - data.offset));
+      const plan = v.plans[data.index]!;
+      keys[g] =
+        plan.pk.length === 1
+          ? flatten((data.keys[plan.pk[0]!] as CompiledKey).render(item - data.offset))
+          : keyTexts(v, v.firstMember[g]!, 'pk').join(KEY_PART_SEPARATOR);
     }
     v.keys = keys;
     return keys;
   };
+
+  /** Whether a view's partition or sort key has more than one attribute. */
+  const isMultiAttribute = (v: ViewData): boolean => v.pk.length > 1 || v.sk.length > 1;
 
   const sortView = (v: ViewData): Sorted => {
     if (v.sorted) return v.sorted;
    
     const keys = keysOf(v);
     const groups = keys.length;
-    const byKey = comparatorFor(v.pk.type, keys);
     const groupOrder = new Uint32Array(groups);
     for (let i = 0; i < groups; i += 1) groupOrder[i] = i;
-    groupOrder.sort(byKey.compare);
+    if (v.pk.length === 1) groupOrder.sort(comparatorFor(v.pk[0]!.type, keys).compare);
+    else {
+      // Collections in the order of their partition-key attributes, left to right, each by its type.
+      const values = v.pk.map(() => new Array<string>(groups));
+      for (let g = 0; g < groups; g += 1) keyTexts(v, v.firstMember[g]!, 'pk').forEach((text, j) => (values[j]![g] = text));
+      const comparators = v.pk.map((a, j) => comparatorFor(a.type, values[j]!).compare);
+      groupOrder.sort((a, b) => {
+        for (const compare of comparators) {
+          const c = compare(a, b);
+          if (c !== 0) return c;
+        }
+        return a - b;
+      });
+    }
     const rank = new Uint32Array(groups);
     const groupStart = new Uint32Array(groups + 1);
     for (let p = 0; p < groups; p += 1) {
@@ -795,20 +995,24 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       order[cursor[p]!] = m;
       cursor[p]! += 1;
     }
-    if (v.sk) {
-      // Sort keys of the members of collections with two or more items, by member.
-      const texts = new Array<string>(v.members.length).fill('');
-      let hasHighChars = false;
+    if (v.sk.length > 0) {
+      // Each sort-key attribute's values for the members of collections with two or more items, by member.
+      const parts = v.sk.map((a) => ({ texts: new Array<string>(v.members.length).fill(''), type: a.type, hasHighChars: false }));
       // In member order: rows are then read in the order they were generated, which is kinder to caches.
       for (let m = 0; m < v.members.length; m += 1) {
         if (v.groupItems[v.groupOf[m]!]! < 2) continue;
         const item = v.members[m]!;
         const data = entityOf(item);
-        const text = flatten((data.keys[v.plans[data.index]!.sk] as CompiledKey).render(item - data.offset));
-        texts[m] = text;
-        if (!hasHighChars && HIGH_CHARS.test(text)) hasHighChars = true;
+        const row = item - data.offset;
+        const sk = v.plans[data.index]!.sk;
+        for (let j = 0; j < parts.length; j += 1) {
+          const part = parts[j]!;
+          const text = flatten((data.keys[sk[j]!] as CompiledKey).render(row));
+          part.texts[m] = text;
+          if (!part.hasHighChars && HIGH_CHARS.test(text)) part.hasHighChars = true;
+        }
       }
-      sortCollections(order, groupStart, texts, v.sk.type, hasHighChars);
+      sortCollections(order, groupStart, parts);
     }
     v.sorted = { groupOrder, groupStart, order };
     return v.sorted;
@@ -820,7 +1024,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     const data = entityOf(item);
     const row = item - data.offset;
     const plan = v.plans[data.index]!;
-    const skip = withKeys ? new Set<string>() : new Set([v.pk.name, ...(v.sk ? [v.sk.name] : [])]);
+    const skip = withKeys ? new Set<string>() : new Set([...v.pk, ...v.sk].map((a) => a.name));
     const attributes: Array<[string, Column | CompiledKey]> = [];
     if (plan.parts === null) {
       // The entity's own attributes first, then the key attributes it carries.
@@ -851,7 +1055,9 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       bytes: v.entryBytes[m]!,
       attributes: values,
     };
-    if (plan.sk >= 0) result.sortKey = (data.keys[plan.sk] as CompiledKey).render(row);
+    if (plan.sk.length === 1) result.sortKey = (data.keys[plan.sk[0]!] as CompiledKey).render(row);
+    else if (plan.sk.length > 1) result.sortKey = keyTexts(v, m, 'sk').join(KEY_PART_SEPARATOR);
+    if (isMultiAttribute(v)) result.keyValues = [...keyTexts(v, m, 'pk'), ...keyTexts(v, m, 'sk')];
     return result;
   };
 
@@ -916,7 +1122,12 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       const groups = keys.length;
       if (groups === 0) return null;
       const keyAt = (p: number): string => keys[s.groupOrder[p]!]!;
-      if (v.pk.type === 'N') {
+      if (v.pk.length > 1 || v.pk[0]!.type === 'B') {
+        // Not in the order of their text (B, or several attributes each in its own type's order): a scan.
+        for (let p = 0; p < groups; p += 1) if (keyAt(p).startsWith(keyPrefix)) return s.groupStart[p]! + p;
+        return null;
+      }
+      if (v.pk[0]!.type === 'N') {
         const target = Number(keyPrefix.trim());
         if (keyPrefix.trim() === '' || !Number.isFinite(target)) return null;
         let lo = 0;
@@ -927,10 +1138,6 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
           else hi = mid;
         }
         return lo < groups && Number(keyAt(lo)) === target ? s.groupStart[lo]! + lo : null;
-      }
-      if (v.pk.type === 'B') {
-        for (let p = 0; p < groups; p += 1) if (keyAt(p).startsWith(keyPrefix)) return s.groupStart[p]! + p;
-        return null;
       }
       let lo = 0;
       let hi = groups;
@@ -962,7 +1169,8 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
 
     keysOf(view) {
       const v = viewOf(view);
-      return { keyType: v.pk.type, keys: keysOf(v), keyOfItem: v.groupOf, bytesOfItem: v.entryBytes, itemsPerKey: v.groupItems, bytesPerKey: v.groupBytes };
+      // A multi-attribute partition key is hashed as one value: its joined text, a string.
+      return { keyType: v.pk.length === 1 ? v.pk[0]!.type : 'S', keys: keysOf(v), keyOfItem: v.groupOf, bytesOfItem: v.entryBytes, itemsPerKey: v.groupItems, bytesPerKey: v.groupBytes };
     },
 
     *collections(view) {

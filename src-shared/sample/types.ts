@@ -9,10 +9,19 @@ export type SampleValue = string | number | boolean;
 export interface SampleRow {
   entityId: string;
   entity: string;
-  /** The partition-key value in this view. */
+  /**
+   * The partition-key value in this view. For a multi-attribute partition key, its attributes' values
+   * joined by " + " in key order (DynamoDB hashes them together as one value).
+   */
   partitionKey: string;
-  /** The sort-key value in this view, when the view has a sort key. */
+  /** The sort-key value in this view, when the view has a sort key (a multi-attribute one joined by " + "). */
   sortKey?: string;
+  /**
+   * Only in a view whose partition or sort key has several attributes (a multi-attribute GSI key): the
+   * value of each key attribute as rendered, in key order, the partition key's attributes then the sort
+   * key's (the names are the view's `partitionKeys` and `sortKeys`).
+   */
+  keyValues?: string[];
   /** The item's size in this view (the whole item for the table; the projected entry for an index). */
   bytes: number;
   /** The attributes this view holds (the projection, for an index). */
@@ -29,6 +38,10 @@ export interface SampleRow {
 export interface SampleView {
   name: string;
   kind: 'table' | 'gsi' | 'lsi';
+  /** The view's partition-key attributes in key order: one, or 2–4 for a multi-attribute GSI key. */
+  partitionKeys: string[];
+  /** The view's sort-key attributes in key order: none, one, or 2–4 for a multi-attribute GSI key. */
+  sortKeys: string[];
   itemCount: number;
   bytes: number;
   /** Distinct partition-key values (item collections). */
