@@ -39,7 +39,7 @@ export const PRE_WARM_ESTIMATE_HOURS = 1;
 /** What the warm-throughput figures rest on, shown beside them. */
 export const WARM_THROUGHPUT_ASSUMPTIONS = {
   partitions:
-    'Estimate: AWS does not publish how many partitions a table has. This is the historical formula ceil(read units ÷ 3,000 + write units ÷ 1,000) from a 2016 AWS talk (docs/dynamodb-rules.md §4.2); DynamoDB may hold more.',
+    'Estimate: AWS does not publish how many partitions a table has. This is the historical formula ceil(read units ÷ 3,000 + write units ÷ 1,000) from a 2016 AWS talk (docs/dynamodb-rules.md §4.2), which counts the reads and the writes as served at the same time; DynamoDB may hold more or fewer.',
   preWarmPrice:
     'Estimate: AWS charges for raising warm throughput above what a table has for free, but publishes no price. Keyplan prices the raise as one hour of provisioned capacity of the same units, the cost of the pre-warming AWS describes for on-demand tables (provision the peak, then switch back): https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html',
   hotKeys: 'Warm throughput does not raise what one partition serves (3,000 read and 1,000 write units per second): a hot key still throttles below it.',
