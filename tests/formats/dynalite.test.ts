@@ -235,9 +235,9 @@ describe.skipIf(!hasAwsCli)('the AWS CLI takes the create-table input of a multi
   });
 
   it('rejects a misnamed parameter before sending anything (so a pass means something)', async () => {
-    const [file] = toCliInputs(multiAttributeDesigns[0]!.design);
-    const input = JSON.parse(file!.content) as Record<string, any>;
-    input.GlobalSecondaryIndexes[0].WarmThroughputs = input.GlobalSecondaryIndexes[0].WarmThroughput;
+    const design = multiAttributeDesigns.find((d) => d.name === 'multi-attribute')!.design;
+    const input = JSON.parse(toCliInputs(design)[0]!.content) as Record<string, any>;
+    input.GlobalSecondaryIndexes[0].WarmThroughputs = { ReadUnitsPerSecond: 15000 };
     const path = join(dir, 'broken.json');
     writeFileSync(path, JSON.stringify(input));
     const before = received.length;
