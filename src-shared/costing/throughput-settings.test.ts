@@ -132,3 +132,15 @@ describe('warm throughput against the load', () => {
     expect([table!.warmThroughput.isSet, table!.warmThroughput.partitions.value, table!.warmThroughput.preWarmUsd.value]).toEqual([false, 8, 0]);
   });
 });
+
+describe('warm throughput and Scans', () => {
+  it('leaves out the load of a pattern served by a Scan: its fix is a key, not pre-warming', () => {
+    const design = orders({ gets: 1 });
+    // A query by body has no key or index on it: a Scan of all 10,000 orders, 100 times a second.
+    design.tables[0]!.accessPatterns.push({ id: 'ap-scan', name: 'Orders by body', entityId: 'ent-order', action: 'query', known: ['body'], ratePerSecond: 100, consistency: 'eventual' });
+    const cost = costDesign(design);
+    expect(cost.tables[0]!.patterns.find((p) => p.patternId === 'ap-scan')?.plan.operation).toBe('Scan');
+    expect(cost.tables[0]!.targets[0]!.readUnitsPerSecond.value).toBeGreaterThan(12_000);
+    expect(cost.warnings.filter((w) => w.code === 'cost.warmThroughput')).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The load of a table and its GSIs against their throughput settings: warm throughput (what each
- * can serve at once, docs/dynamodb-rules.md §4.3, §4.4) and on-demand maximums (what each may use
- * at most, §4.3, §4.7, §4.8). Each target's warm throughput is shown with the partitions it implies
+ * can serve at once, docs/dynamodb-rules.md §4.3 and docs/dynamodb-rules.md §4.4) and on-demand
+ * maximums (what each may use at most, docs/dynamodb-rules.md §4.7 and docs/dynamodb-rules.md §4.8). Each target's warm throughput is shown with the partitions it implies
  * and the one-time cost of pre-warming to it, both estimates; a peak above the warm throughput or
  * the maximum is a warning naming what DynamoDB does and the patterns that make the peak.
  */
@@ -76,6 +76,10 @@ export function maxOnDemandReason(kind: 'table' | 'gsi', direction: Direction): 
   return `${kind === 'table' ? 'Table' : 'Index'}${direction === 'read' ? 'Read' : 'Write'}MaxOnDemandThroughputExceeded`;
 }
 
+/** Whether a pattern's consumption is on the table or GSI `t`. */
+const isOn = (c: PatternCost['consumption'][number], t: Pick<ThroughputTarget, 'kind' | 'name'>) =>
+  t.kind === 'table' ? c.target === 'table' : typeof c.target === 'object' && c.target.gsi === t.name;
+
 const loadOf = (t: ThroughputTarget, direction: Direction) => (direction === 'read' ? t.readUnitsPerSecond : t.writeUnitsPerSecond).value;
 
 /** The directions in which a table's or GSI's peak is above its on-demand maximum (none without one). */
@@ -89,21 +93,25 @@ export function overOnDemandMaximum(t: ThroughputTarget): Excess[] {
   });
 }
 
-/** The directions in which a table's or GSI's peak is above the warm throughput in effect (what it serves at once). */
-export function overWarmThroughput(t: ThroughputTarget): Excess[] {
+/**
+ * The directions in which a table's or GSI's peak is above the warm throughput in effect (what it
+ * serves at once). Patterns served by a Scan are left out: their load is a design problem of its own
+ * (`cost.scan`), and pre-warming for it would be the wrong advice.
+ */
+export function overWarmThroughput(t: ThroughputTarget, patterns: readonly PatternCost[]): Excess[] {
   const warm = t.warmThroughput.effective;
+  const keyed = patterns.filter((p) => p.plan.operation !== 'Scan');
   return (['read', 'write'] as const).flatMap((direction) => {
     const limit = direction === 'read' ? warm.readUnitsPerSecond : warm.writeUnitsPerSecond;
-    const load = loadOf(t, direction);
+    const load = keyed.reduce((sum, p) => sum + p.consumption.filter((c) => isOn(c, t)).reduce((s, c) => s + (direction === 'read' ? c.readUnitsPerSecond : c.writeUnitsPerSecond), 0), 0);
     return load > limit + 1e-9 ? [{ direction, load, limit }] : [];
   });
 }
 
 /** The patterns whose load on `target` makes its peak in one direction, largest first: `"Place order" 60 WCU/s`. */
-function contributors(patterns: PatternCost[], target: ThroughputTarget, direction: Direction): string {
-  const isOn = (c: PatternCost['consumption'][number]) => (target.kind === 'table' ? c.target === 'table' : typeof c.target === 'object' && c.target.gsi === target.name);
+function contributors(patterns: readonly PatternCost[], target: ThroughputTarget, direction: Direction): string {
   const parts = patterns
-    .flatMap((p) => p.consumption.filter(isOn).map((c) => ({ name: p.name, units: direction === 'read' ? c.readUnitsPerSecond : c.writeUnitsPerSecond })))
+    .flatMap((p) => p.consumption.filter((c) => isOn(c, target)).map((c) => ({ name: p.name, units: direction === 'read' ? c.readUnitsPerSecond : c.writeUnitsPerSecond })))
     .filter((p) => p.units > 0)
     .sort((a, b) => b.units - a.units);
   const shown = parts.slice(0, 5).map((p) => `"${p.name}" ${formatNumber(p.units, 1)}`);
@@ -149,14 +157,14 @@ export function onDemandMaximumWarnings(table: Table, targets: ThroughputTarget[
  * second): it may throttle until DynamoDB scales, since on-demand serves at once only up to twice
  * its previous peak. Says what pre-warming to the peak would cost once (an estimate). Provisioned
  * targets are left out: their capacity is their warm throughput, and a load above it is
- * `cost.underProvisioned`.
+ * `cost.underProvisioned`; so is the load of patterns served by a Scan (`overWarmThroughput`).
  */
 export function warmThroughputWarnings(table: Table, targets: ThroughputTarget[], patterns: PatternCost[], pricing: Pricing): CostWarning[] {
   if (table.billing.mode !== 'ON_DEMAND') return [];
   const warnings: CostWarning[] = [];
   for (const t of targets) {
     const warm = t.warmThroughput.effective;
-    for (const { direction, load, limit: instant } of overWarmThroughput(t)) {
+    for (const { direction, load, limit: instant } of overWarmThroughput(t, patterns)) {
       const isRead = direction === 'read';
       const isSet = isRead ? warm.isReadSet : warm.isWriteSet;
       const peak = Math.ceil(load - 1e-9);
@@ -172,7 +180,7 @@ export function warmThroughputWarnings(table: Table, targets: ThroughputTarget[]
           `${where(t, table)}: its patterns peak at ${formatNumber(load, 1)} ${units}/s, above the ${formatNumber(instant)} it serves at once ` +
           `(${isSet ? 'its warm throughput' : `${warm.baseline.basis}, no warm throughput set`}). ${isRead ? 'Reads' : 'Writes'} may throttle until DynamoDB scales${backPressure}: ` +
           `on-demand serves up to ${ON_DEMAND_INSTANT_PEAK_MULTIPLE}× its previous peak at once and doubling again can take 30 minutes. ` +
-          `Patterns: ${contributors(patterns, t, direction)}. Pre-warm by setting warm throughput to ${formatNumber(peak)} ${units}/s (about ${formatUsd(preWarm.value)} once, an estimate; ${AWS_DOCS.warmThroughput.url}).`,
+          `Patterns: ${contributors(patterns.filter((p) => p.plan.operation !== 'Scan'), t, direction)}. Pre-warm by setting warm throughput to ${formatNumber(peak)} ${units}/s (about ${formatUsd(preWarm.value)} once, an estimate; ${AWS_DOCS.warmThroughput.url}).`,
       });
     }
   }
