@@ -130,7 +130,7 @@ describe('costDesign: reads', () => {
     expect(p.perRequest.value).toBeGreaterThan(0);
     const scanWarnings = cost.warnings.filter((w) => w.code === 'cost.scan');
     expect(scanWarnings).toEqual([expect.objectContaining({ severity: 'error', patternId: 'ap-by-customer' })]);
-    expect(scanWarnings[0]!.message).toContain('CUSTOMERID#{customerId}');
+    expect(scanWarnings[0]!.message).toContain('A GSI keyed on customerId (the entity\'s own attributes) would serve it.');
   });
 
   it('a served read carries the Scan that would do the same job, and how many times dearer it is', () => {

@@ -12,7 +12,8 @@ import { distinctValuesOf } from '../planner/index.ts';
 import type { PatternCost } from './pattern-cost.ts';
 import type { TargetCost } from './design-cost.ts';
 import type { ThroughputWarningCode } from './throughput-settings.ts';
-import { bindingOf } from '../model/key-slots.ts';
+import { gsiKeySourceOf } from '../model/key-slots.ts';
+import { partitionKeysOf } from '../model/gsi-keys.ts';
 import { formatUsd } from '../format/index.ts';
 
 export type CostWarningCode =
@@ -53,10 +54,11 @@ export const FILTER_WASTE_RATIO = 10;
  * How many distinct values a key template takes for an entity's items (shards multiply it), and
  * the share of the items the most common value holds (from enum generator weights; else even).
  */
-function distinctKeyValues(entity: Entity, keyAttribute: string): { count: number; template: string; largestItemShare: number } | undefined {
-  const binding = bindingOf(entity, keyAttribute);
-  if (!binding) return undefined;
-  const parsed = parseKeyTemplate(binding.template);
+function distinctKeyValues(entity: Entity, keyAttributes: readonly string[]): { count: number; template: string; largestItemShare: number } | undefined {
+  // A multi-attribute GSI key hashes its attributes together: its values are their combinations.
+  const sources = keyAttributes.map((name) => gsiKeySourceOf(entity, name));
+  if (sources.length === 0 || sources.some((s) => s === undefined)) return undefined;
+  const parsed = parseKeyTemplate(sources.map((s) => s?.template ?? '').join(''));
   if (!parsed.ok) return undefined;
   let count = 1;
   let largest = 1;
@@ -68,8 +70,9 @@ function distinctKeyValues(entity: Entity, keyAttribute: string): { count: numbe
     largest *= weights && total > 0 ? Math.max(...weights) / total : 1 / distinct;
   }
   count = Math.min(count, Math.max(1, entity.itemCount));
-  const shards = binding.shards?.count ?? 1;
-  return { count: count * shards, template: binding.template, largestItemShare: Math.max(largest, 1 / count) / shards };
+  const shards = sources.length === 1 ? (sources[0]?.binding?.shards?.count ?? 1) : 1;
+  const template = sources.map((s) => s?.template ?? '').join(' + ');
+  return { count: count * shards, template, largestItemShare: Math.max(largest, 1 / count) / shards };
 }
 
 /** Σ 1/k^s for k = 1..n: exact up to 100,000 terms, then the integral of the tail. */
@@ -103,8 +106,8 @@ export function busiestKeyShare(traffic: Distribution | undefined, count: number
   }
 }
 
-function hotKeyWarning(cost: PatternCost, entity: Entity, traffic: Distribution | undefined, where: string, keyAttribute: string, unitsPerSecond: number): CostWarning | undefined {
-  const keys = distinctKeyValues(entity, keyAttribute);
+function hotKeyWarning(cost: PatternCost, entity: Entity, traffic: Distribution | undefined, where: string, keyAttributes: readonly string[], unitsPerSecond: number): CostWarning | undefined {
+  const keys = distinctKeyValues(entity, keyAttributes);
   if (!keys) return undefined;
   const busiest = busiestKeyShare(traffic, keys.count, keys.largestItemShare);
   const perKey = unitsPerSecond * busiest.share;
@@ -114,7 +117,7 @@ function hotKeyWarning(cost: PatternCost, entity: Entity, traffic: Distribution 
     severity: 'error',
     patternId: cost.patternId,
     message:
-      `"${cost.name}" writes ${formatNumber(perKey)} WCU/s to one ${where} partition key ${keyAttribute} = ${keys.template} ` +
+      `"${cost.name}" writes ${formatNumber(perKey)} WCU/s to one ${where} partition key ${keyAttributes.join(' + ')} = ${keys.template} ` +
       `(${formatNumber(unitsPerSecond)} WCU/s; ${busiest.why}); one partition takes at most 1,000 WCU/s. ` +
       `Shard the key (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-sharding.html) or spread the writes.`,
   };
@@ -179,7 +182,9 @@ export function warningsFor(table: Table, patterns: PatternCost[], targets: Targ
     const { plan } = cost;
     if (cost.kind === 'read' && plan.operation === 'Scan') {
       const suggestion = plan.suggestion
-        ? ` A ${plan.suggestion.kind.toUpperCase()} with partition key ${plan.suggestion.partitionKeyTemplate ?? '…'}${plan.suggestion.sortKeyTemplate ? ` and sort key ${plan.suggestion.sortKeyTemplate}` : ''} would serve it.`
+        ? plan.suggestion.natural
+          ? ` A GSI keyed on ${plan.suggestion.natural.partitionKeys.map((k) => k.name).join(' + ')}${plan.suggestion.natural.sortKeys.length > 0 ? ` / ${plan.suggestion.natural.sortKeys.map((k) => k.name).join(' + ')}` : ''} (the entity's own attributes) would serve it.`
+          : ` A ${plan.suggestion.kind.toUpperCase()} with partition key ${plan.suggestion.partitionKeyTemplate ?? '…'}${plan.suggestion.sortKeyTemplate ? ` and sort key ${plan.suggestion.sortKeyTemplate}` : ''} would serve it.`
         : '';
       warnings.push({
         code: 'cost.scan',
@@ -201,11 +206,11 @@ export function warningsFor(table: Table, patterns: PatternCost[], targets: Targ
       if (entity) {
         for (const c of cost.consumption) {
           if (c.target === 'table') {
-            const w = hotKeyWarning(cost, entity, pattern?.traffic, 'table', table.partitionKey.name, c.writeUnitsPerSecond);
+            const w = hotKeyWarning(cost, entity, pattern?.traffic, 'table', [table.partitionKey.name], c.writeUnitsPerSecond);
             if (w) warnings.push(w);
           } else {
             const gsi = table.globalSecondaryIndexes.find((g) => g.name === (c.target as { gsi: string }).gsi);
-            const w = gsi && hotKeyWarning(cost, entity, pattern?.traffic, `GSI ${gsi.name}`, gsi.partitionKey.name, c.writeUnitsPerSecond);
+            const w = gsi && hotKeyWarning(cost, entity, pattern?.traffic, `GSI ${gsi.name}`, partitionKeysOf(gsi).map((k) => k.name), c.writeUnitsPerSecond);
             if (w) warnings.push(w);
           }
         }

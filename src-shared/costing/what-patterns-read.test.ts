@@ -410,7 +410,7 @@ describe('advice', () => {
       { id: 'ap-put', name: 'Open a ticket', entityId: 'ent-ticket', action: 'put', known: ['ticketId'], ratePerSecond: 3, consistency: 'eventual' },
     ];
     const plan = planPattern(t, t.accessPatterns[0]!);
-    expect(plan.suggestion).toMatchObject({ kind: 'gsi', projection: { type: 'KEYS_ONLY' }, partitionKeyTemplate: 'STATUS#{status}' });
+    expect(plan.suggestion).toMatchObject({ kind: 'gsi', projection: { type: 'KEYS_ONLY' }, natural: { partitionKeys: [{ name: 'status', type: 'S' }], sortKeys: [] } });
     expect(plan.suggestion?.reason).toContain('counter item');
     expect(plan.suggestion?.reason).toContain('3 extra WCU/s');
   });

@@ -26,7 +26,7 @@ export interface KeyTarget {
   partitionKeyLabel: string;
   /** `SK`, `round + bracket`; absent when there is no sort key. */
   sortKeyLabel?: string;
-  /** Whether either key part has more than one attribute (the Query rules of §11 apply). */
+  /** Whether either key part has more than one attribute (the Query rules of docs/dynamodb-rules.md §11 apply). */
   isMultiAttribute: boolean;
   /** Undefined for the table (it holds every attribute). */
   projection?: Projection;
