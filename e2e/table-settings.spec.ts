@@ -53,8 +53,13 @@ test('every table setting is edited in the Table & indexes screen, checked at it
   await settings.recoveryPeriod.fill('7');
   await settings.deletionProtection.check();
 
-  // Encryption: a customer managed key without its ARN is a problem at the field until it is given.
-  await settings.encryption('Customer managed key').check();
+  // Encryption, from the keyboard (the three choices are one Tab stop, the arrows move between them):
+  // a customer managed key without its ARN is a problem at the field until it is given.
+  await settings.encryption('Owned by DynamoDB').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(settings.encryption('AWS managed key')).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(settings.encryption('Customer managed key')).toBeChecked();
   await expect(settings.encryptionGroup).toContainText('has an empty KMS key id');
   await expect(settings.kmsKey).toHaveAttribute('aria-invalid', 'true');
   const arn = 'arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab';

@@ -425,6 +425,8 @@ export class KeyboardWalk {
       for (const el of all) {
         const box = el.getBoundingClientRect();
         if (el.closest('.monaco-editor, [inert]') || (el as HTMLButtonElement).disabled || el.getAttribute('tabindex') === '-1') continue;
+        // A radio group is one Tab stop (its checked radio); the arrow keys move within it.
+        if (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked && el.name && document.querySelector(`input[type="radio"][name="${CSS.escape(el.name)}"]:checked`)) continue;
         if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
         el.dataset.walk = String((n += 1));
         const label = el.getAttribute('aria-label');
