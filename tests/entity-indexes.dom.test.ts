@@ -55,7 +55,7 @@ describe("an entity's indexes", () => {
     expect(parts).toEqual(['tournamentId own attribute, S + region own attribute, S', 'round own attribute, N + bracket own attribute, S']);
     // The key templates say the same: no template needed, the attribute is the key.
     expect(match.getByRole('textbox', { name: 'round template' }).getAttribute('placeholder')).toBe('its own round');
-    expect(match.getByLabelText('round preview').textContent).toMatch(/Its own round attribute is the key in ByTournamentRegion/);
+    expect(match.getByLabelText('round preview').textContent).toMatch(/Its own round attribute \(a natural key: no template needed\)/);
   });
 
   it('an optional attribute of the key: the share of Match items in the index follows its presence, with the derivation', async () => {
