@@ -43,7 +43,9 @@ test('plans and costs access patterns; a Scan-served pattern turns into a GSI Qu
   const ratioText = await patterns.scanRatio('List users in a country').innerText();
   const ratio = Number(ratioText.split('×')[0]!.replace(/,/g, ''));
   expect(Math.abs(ratio - scanCost / queryCost) / ratio).toBeLessThan(0.01);
-  await expect(patterns.warnings().filter({ hasText: 'List users in a country' })).toHaveCount(0);
+  // No longer a Scan. (Its load on GSI2, ~49,000 RCU/s, is above what a new on-demand GSI serves at
+  // once, so the warm-throughput warning rightly names it.)
+  await expect(patterns.warnings().filter({ hasText: 'List users in a country' }).filter({ hasText: 'served by a Scan' })).toHaveCount(0);
   await steps.shot('served-by-gsi');
 
   // Totals on the costs screen follow the prices the user sets.

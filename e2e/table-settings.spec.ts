@@ -18,11 +18,12 @@ test('every table setting is edited in the Table & indexes screen, checked at it
   await app.openExample('E-commerce single table');
   await app.show('Table & indexes');
 
-  // Warm throughput: 30,000 reads and 10,000 writes a second imply ceil(10 + 10) = 20 partitions and
+  // Warm throughput: a new on-demand table's 12,000 reads or 4,000 writes imply max(4, 4) = 4 partitions;
+  // 30,000 reads and 10,000 writes a second imply ceil(max(10, 10)) = 10 partitions and
   // (30,000 − 12,000) × $0.00013 + (10,000 − 4,000) × $0.00065 = $6.24 of pre-warming, both estimates.
-  await expect(settings.warmEstimates('the table')).toContainText('≈ 8');
+  await expect(settings.warmEstimates('the table')).toContainText('≈ 4');
   await settings.setWarm('the table', 30_000, 10_000);
-  await expect(settings.warmEstimates('the table')).toContainText('≈ 20');
+  await expect(settings.warmEstimates('the table')).toContainText('≈ 10');
   await expect(settings.warmEstimates('the table')).toContainText('$6.24');
   await expect(settings.warmEstimates('the table')).toContainText('estimates');
   const preWarm = await settings.explain(settings.warm('the table'), 'pre-warming the table (an estimate)');

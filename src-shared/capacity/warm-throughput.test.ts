@@ -7,13 +7,14 @@ const provisioned = (r: number, w: number) => baselineWarmThroughput({ mode: 'PR
 
 describe('warm throughput: the partitions it implies', () => {
   it.each<[string, ReturnType<typeof effectiveWarmThroughput>, number]>([
-    // ceil(read / 3,000 + write / 1,000), docs/dynamodb-rules.md §4.2
-    ['a new on-demand table, nothing set: 12,000 / 3,000 + 4,000 / 1,000', effectiveWarmThroughput(undefined, onDemand), 8],
-    ['30,000 reads and 10,000 writes a second: 10 + 10', effectiveWarmThroughput({ readUnitsPerSecond: 30_000, writeUnitsPerSecond: 10_000 }, onDemand), 20],
-    ['4,500 reads and 1,500 writes: 1.5 + 1.5', effectiveWarmThroughput({ readUnitsPerSecond: 4500, writeUnitsPerSecond: 1500 }, onDemand), 3],
+    // Warm throughput: ceil(max(read / 3,000, write / 1,000)), AWS's "12,000 reads or 4,000 writes" (docs/dynamodb-rules.md §4.3)
+    ['a new on-demand table, nothing set: max(12,000 / 3,000, 4,000 / 1,000), the simulator\'s 4', effectiveWarmThroughput(undefined, onDemand), 4],
+    ['30,000 reads and 10,000 writes a second: max(10, 10)', effectiveWarmThroughput({ readUnitsPerSecond: 30_000, writeUnitsPerSecond: 10_000 }, onDemand), 10],
+    ['4,500 reads and 1,500 writes: max(1.5, 1.5)', effectiveWarmThroughput({ readUnitsPerSecond: 4500, writeUnitsPerSecond: 1500 }, onDemand), 2],
+    // A provisioned table with none set: ceil(RCU / 3,000 + WCU / 1,000), docs/dynamodb-rules.md §4.2
     ['P-1: provisioned 10,000 RCU and 2,000 WCU: ceil(3.33 + 2)', effectiveWarmThroughput(undefined, provisioned(10_000, 2_000)), 6],
     ['1 read and 1 write a second: at least one partition', effectiveWarmThroughput({ readUnitsPerSecond: 1, writeUnitsPerSecond: 1 }, onDemand), 1],
-    ['writes raised to 9,000, reads left at the default: 4 + 9', effectiveWarmThroughput({ writeUnitsPerSecond: 9000 }, onDemand), 13],
+    ['writes raised to 9,000, reads left at the default: max(4, 9)', effectiveWarmThroughput({ writeUnitsPerSecond: 9000 }, onDemand), 9],
   ])('%s = %d', (_, warm, partitions) => {
     expect(warmThroughputPartitions(warm).value).toBe(partitions);
   });
@@ -22,7 +23,7 @@ describe('warm throughput: the partitions it implies', () => {
     const f = warmThroughputPartitions(effectiveWarmThroughput({ writeUnitsPerSecond: 9000 }, onDemand));
     expect(f.steps[0]!.label).toBe('Read units per second served at once: not set, so the default of a new on-demand table');
     expect(f.steps[1]!.label).toBe('Write units per second served at once: the warm throughput set');
-    expect(f.steps.at(-1)).toMatchObject({ label: 'Partitions implied (estimate, the historical formula)', expression: 'max(1, ceil(4 + 9))', unit: 'partitions' });
+    expect(f.steps.at(-1)).toMatchObject({ label: 'Partitions implied (estimate: the larger direction alone)', expression: 'max(1, ceil(max(4, 9)))', unit: 'partitions' });
     expect(f.assumptions[0]).toMatch(/^Estimate: AWS does not publish how many partitions/);
   });
 });

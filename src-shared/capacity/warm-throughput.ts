@@ -39,7 +39,9 @@ export const PRE_WARM_ESTIMATE_HOURS = 1;
 /** What the warm-throughput figures rest on, shown beside them. */
 export const WARM_THROUGHPUT_ASSUMPTIONS = {
   partitions:
-    'Estimate: AWS does not publish how many partitions a table has. This is the historical formula ceil(read units ÷ 3,000 + write units ÷ 1,000) from a 2016 AWS talk (docs/dynamodb-rules.md §4.2), which counts the reads and the writes as served at the same time; DynamoDB may hold more or fewer.',
+    'Estimate: AWS does not publish how many partitions a table has. Warm throughput reads like the new-table level AWS states, 12,000 reads or 4,000 writes a second "or a linear combination of the two", so the count is what serves the larger of the two alone, ceil(max(read units ÷ 3,000, write units ÷ 1,000)): 4 for a new on-demand table, as the partition simulator starts it (docs/dynamodb-rules.md §4.3, §10.2). DynamoDB may hold more or fewer.',
+  provisionedPartitions:
+    'Estimate: AWS does not publish how many partitions a table has. With no warm throughput set, a provisioned table starts with the partitions of its provisioned capacity, the historical formula ceil(RCU ÷ 3,000 + WCU ÷ 1,000) from a 2016 AWS talk (docs/dynamodb-rules.md §4.2), as the partition simulator starts it. DynamoDB may hold more or fewer.',
   preWarmPrice:
     'Estimate: AWS charges for raising warm throughput above what a table has for free, but publishes no price. Keyplan prices the raise as one hour of provisioned capacity of the same units, the cost of the pre-warming AWS describes for on-demand tables (provision the peak, then switch back): https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html',
   hotKeys: 'Warm throughput does not raise what one partition serves (3,000 read and 1,000 write units per second): a hot key still throttles below it.',
@@ -47,6 +49,8 @@ export const WARM_THROUGHPUT_ASSUMPTIONS = {
 
 /** The warm throughput a table or GSI has without pre-warming, and why. */
 export interface WarmBaseline {
+  /** Where the baseline comes from: a new on-demand table's level, or the provisioned capacity. */
+  kind: 'onDemand' | 'provisioned';
   readUnitsPerSecond: number;
   writeUnitsPerSecond: number;
   /** `the default of a new on-demand table` or `its provisioned capacity`. */
@@ -60,9 +64,9 @@ export interface WarmBaseline {
  */
 export function baselineWarmThroughput(capacity: { mode: 'ON_DEMAND' } | { mode: 'PROVISIONED'; readCapacityUnits: number; writeCapacityUnits: number }): WarmBaseline {
   if (capacity.mode === 'ON_DEMAND') {
-    return { readUnitsPerSecond: NEW_ON_DEMAND_READ_UNITS_PER_SECOND, writeUnitsPerSecond: NEW_ON_DEMAND_WRITE_UNITS_PER_SECOND, basis: 'the default of a new on-demand table' };
+    return { kind: 'onDemand', readUnitsPerSecond: NEW_ON_DEMAND_READ_UNITS_PER_SECOND, writeUnitsPerSecond: NEW_ON_DEMAND_WRITE_UNITS_PER_SECOND, basis: 'the default of a new on-demand table' };
   }
-  return { readUnitsPerSecond: capacity.readCapacityUnits, writeUnitsPerSecond: capacity.writeCapacityUnits, basis: 'its provisioned capacity' };
+  return { kind: 'provisioned', readUnitsPerSecond: capacity.readCapacityUnits, writeUnitsPerSecond: capacity.writeCapacityUnits, basis: 'its provisioned capacity' };
 }
 
 /** The warm throughput in effect per direction: the design's value, else the baseline (and which it is). */
@@ -97,13 +101,19 @@ const valueStep = (what: 'Read' | 'Write', units: number, isSet: boolean, basis:
 });
 
 /**
- * The partitions a warm throughput implies, an estimate: ceil(read ÷ 3,000 + write ÷ 1,000), at
- * least 1 (docs/dynamodb-rules.md §4.2). 30,000 read and 10,000 write units per second: 10 + 10 = 20.
+ * The partitions a warm throughput implies, an estimate, at least 1. Warm throughput is read as
+ * AWS states the new-table level (12,000 reads or 4,000 writes, or a linear combination): the
+ * partitions that serve the larger direction alone, ceil(max(read ÷ 3,000, write ÷ 1,000)); 30,000
+ * reads and 10,000 writes a second: max(10, 10) = 10; a new on-demand table: max(4, 4) = 4
+ * (docs/dynamodb-rules.md §4.3, §10.2). A provisioned table with no warm throughput set starts
+ * with the partitions of its capacity, ceil(RCU ÷ 3,000 + WCU ÷ 1,000) (§4.2). Both as the partition
+ * simulator starts a table, so the two screens agree.
  */
 export function warmThroughputPartitions(warm: EffectiveWarmThroughput): Figure {
   const fromReads = warm.readUnitsPerSecond / PARTITION_READ_UNITS_PER_SECOND;
   const fromWrites = warm.writeUnitsPerSecond / PARTITION_WRITE_UNITS_PER_SECOND;
-  const partitions = Math.max(1, Math.ceil(fromReads + fromWrites - 1e-9));
+  const isProvisionedStart = warm.baseline.kind === 'provisioned' && !warm.isReadSet && !warm.isWriteSet;
+  const partitions = Math.max(1, Math.ceil((isProvisionedStart ? fromReads + fromWrites : Math.max(fromReads, fromWrites)) - 1e-9));
   return figure(
     [
       valueStep('Read', warm.readUnitsPerSecond, warm.isReadSet, warm.baseline.basis),
@@ -123,14 +133,16 @@ export function warmThroughputPartitions(warm: EffectiveWarmThroughput): Figure 
         source: AWS_DOCS.partitionKeyDesign,
       },
       {
-        label: 'Partitions implied (estimate, the historical formula)',
-        expression: `max(1, ceil(${formatNumber(fromReads, 4)} + ${formatNumber(fromWrites, 4)}))`,
+        label: isProvisionedStart ? 'Partitions implied (estimate, the historical formula for provisioned capacity)' : 'Partitions implied (estimate: the larger direction alone)',
+        expression: isProvisionedStart
+          ? `max(1, ceil(${formatNumber(fromReads, 4)} + ${formatNumber(fromWrites, 4)}))`
+          : `max(1, ceil(max(${formatNumber(fromReads, 4)}, ${formatNumber(fromWrites, 4)})))`,
         value: partitions,
         unit: 'partitions',
         source: AWS_DOCS.partitions,
       },
     ],
-    [WARM_THROUGHPUT_ASSUMPTIONS.partitions, WARM_THROUGHPUT_ASSUMPTIONS.hotKeys],
+    [isProvisionedStart ? WARM_THROUGHPUT_ASSUMPTIONS.provisionedPartitions : WARM_THROUGHPUT_ASSUMPTIONS.partitions, WARM_THROUGHPUT_ASSUMPTIONS.hotKeys],
   );
 }
 

@@ -118,18 +118,18 @@ describe('warm throughput against the load', () => {
     design.tables[0]!.globalSecondaryIndexes[0]!.warmThroughput = { writeUnitsPerSecond: 5_000 };
     const cost = costDesign(design);
     const [table, gsi] = cost.tables[0]!.targets;
-    // ceil(30,000 / 3,000 + 10,000 / 1,000) = 20; (30,000 − 12,000) × $0.00013 + (10,000 − 4,000) × $0.00065 = $6.24
-    expect([table!.warmThroughput.partitions.value, table!.warmThroughput.preWarmUsd.value, table!.warmThroughput.isSet]).toEqual([20, 6.24, true]);
-    // ceil(12,000 / 3,000 + 5,000 / 1,000) = 9; (5,000 − 4,000) × $0.00065 = $0.65
-    expect([gsi!.warmThroughput.partitions.value, gsi!.warmThroughput.preWarmUsd.value]).toEqual([9, 0.65]);
+    // ceil(max(30,000 / 3,000, 10,000 / 1,000)) = 10; (30,000 − 12,000) × $0.00013 + (10,000 − 4,000) × $0.00065 = $6.24
+    expect([table!.warmThroughput.partitions.value, table!.warmThroughput.preWarmUsd.value, table!.warmThroughput.isSet]).toEqual([10, 6.24, true]);
+    // ceil(max(12,000 / 3,000, 5,000 / 1,000)) = 5; (5,000 − 4,000) × $0.00065 = $0.65
+    expect([gsi!.warmThroughput.partitions.value, gsi!.warmThroughput.preWarmUsd.value]).toEqual([5, 0.65]);
     expect(cost.tables[0]!.preWarmUsd.value).toBeCloseTo(6.89, 10);
     expect(cost.preWarmUsd.value).toBeCloseTo(6.89, 10);
     expect(cost.preWarmUsd.assumptions.join(' ')).toContain('publishes no price');
   });
 
-  it('a table without warm throughput shows the default, 8 partitions and nothing to pay', () => {
+  it('a table without warm throughput shows the default, 4 partitions (as the simulator starts a new on-demand table) and nothing to pay', () => {
     const [table] = costDesign(orders({ puts: 1 })).tables[0]!.targets;
-    expect([table!.warmThroughput.isSet, table!.warmThroughput.partitions.value, table!.warmThroughput.preWarmUsd.value]).toEqual([false, 8, 0]);
+    expect([table!.warmThroughput.isSet, table!.warmThroughput.partitions.value, table!.warmThroughput.preWarmUsd.value]).toEqual([false, 4, 0]);
   });
 });
 

@@ -28,7 +28,7 @@ export interface WarmThroughputCost {
   effective: EffectiveWarmThroughput;
   /** Whether the design sets a warm throughput (in either direction). */
   isSet: boolean;
-  /** ceil(read ÷ 3,000 + write ÷ 1,000): an estimate. */
+  /** ceil(max(read ÷ 3,000, write ÷ 1,000)), or for a provisioned table with none set ceil(RCU ÷ 3,000 + WCU ÷ 1,000): an estimate. */
   partitions: Figure;
   /** The one-time charge of pre-warming above the free baseline: an estimate, USD. */
   preWarmUsd: Figure;
