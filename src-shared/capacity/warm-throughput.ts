@@ -106,7 +106,7 @@ const valueStep = (what: 'Read' | 'Write', units: number, isSet: boolean, basis:
  * partitions that serve the larger direction alone, ceil(max(read ÷ 3,000, write ÷ 1,000)); 30,000
  * reads and 10,000 writes a second: max(10, 10) = 10; a new on-demand table: max(4, 4) = 4
  * (docs/dynamodb-rules.md §4.3, §10.2). A provisioned table with no warm throughput set starts
- * with the partitions of its capacity, ceil(RCU ÷ 3,000 + WCU ÷ 1,000) (§4.2). Both as the partition
+ * with the partitions of its capacity, ceil(RCU ÷ 3,000 + WCU ÷ 1,000) (docs/dynamodb-rules.md §4.2). Both as the partition
  * simulator starts a table, so the two screens agree.
  */
 export function warmThroughputPartitions(warm: EffectiveWarmThroughput): Figure {

@@ -198,3 +198,29 @@ describe('access pattern edits', () => {
     expect(design.tables[0]!.accessPatterns.map((p) => p.name)).toEqual(['Find by email', 'Get user (copy)']);
   });
 });
+
+describe('multi-attribute GSI key edits', () => {
+  /** A GSI keyed on [a, b], an entity with a template for `a`. */
+  function twoPart() {
+    const { design, tableId, userId } = shop();
+    const gsiId = design.tables[0]!.globalSecondaryIndexes[0]!.id;
+    let next = updateGsi(design, tableId, gsiId, { partitionKey: [{ name: 'a', type: 'S' }, { name: 'b', type: 'S' }] });
+    next = setKeyBinding(next, tableId, userId, 'a', { template: 'A#{email}' });
+    return { design: next, tableId, userId, gsiId };
+  }
+  const keysOf = (d: Design) => d.tables[0]!.entities[0]!.keys;
+
+  it('renaming one attribute of a part carries the entities\' template to the new name', () => {
+    const { design, tableId, gsiId } = twoPart();
+    const next = updateGsi(design, tableId, gsiId, { partitionKey: [{ name: 'c', type: 'S' }, { name: 'b', type: 'S' }] });
+    expect(keysOf(next).c).toEqual({ template: 'A#{email}' });
+    expect(keysOf(next).a).toBeUndefined();
+  });
+
+  it('reordering a part renames nothing: no template is copied', () => {
+    const { design, tableId, gsiId } = twoPart();
+    const next = updateGsi(design, tableId, gsiId, { partitionKey: [{ name: 'b', type: 'S' }, { name: 'a', type: 'S' }] });
+    expect(keysOf(next).a).toEqual({ template: 'A#{email}' });
+    expect(keysOf(next).b).toBeUndefined();
+  });
+});

@@ -164,9 +164,12 @@ export function updateGsi(design: Design, tableId: string, gsiId: string, patch:
       const before = keyPartAttributes(old[part]);
       const after = keyPartAttributes(patch[part]);
       if (before.length !== after.length) continue;
+      // A rename is a name that left the part and another that took its place; a reorder renames nothing.
+      const beforeNames = new Set(before.map((b) => b.name));
+      const afterNames = new Set(after.map((a) => a.name));
       before.forEach((b, i) => {
         const a = after[i];
-        if (a && a.name !== b.name) next = carryKeyTemplates(next, b.name, a.name);
+        if (a && a.name !== b.name && !afterNames.has(b.name) && !beforeNames.has(a.name)) next = carryKeyTemplates(next, b.name, a.name);
       });
     }
     return next;
