@@ -73,6 +73,12 @@ export class CompiledKey {
   readonly #conditionColumns: Column[] = [];
   readonly #record: Record<string, unknown> = {};
   readonly #shards: { count: number; seed: number; from: Column | undefined } | undefined;
+  /**
+   * A natural key whose attribute has the key's own type: its values are the column's, so whether an
+   * item carries it and its size are the column's too, with no rendering (a number column's values
+   * are always valid numbers).
+   */
+  readonly #natural: Column | undefined;
   /** Condition results by the value identity of its only column (−1: not known yet). */
   readonly #memo: Int8Array | undefined;
   /** `valueBytes` when it is the same for every item that carries the key. */
@@ -146,12 +152,15 @@ export class CompiledKey {
     const only = this.#conditionColumns.length === 1 ? this.#conditionColumns[0] : undefined;
     this.#memo = only && only.identityBound > 0 && only.identityBound <= 65_536 ? new Int8Array(only.identityBound).fill(-1) : undefined;
 
+    const naturalColumn = 'natural' in binding && failure === undefined ? this.#placeholders[0]?.column : undefined;
+    this.#natural = naturalColumn?.type === this.type ? naturalColumn : undefined;
+
     let fixed: number | undefined = failure === undefined && this.type === 'S' && !this.#shards ? this.#literalBytes : undefined;
     for (const p of this.#placeholders) {
       const b = p.column.fixedTextBytes;
       fixed = fixed === undefined || b === undefined ? undefined : fixed + Math.max(b, p.pad);
     }
-    this.fixedValueBytes = fixed;
+    this.fixedValueBytes = this.#natural?.type === 'N' ? this.#natural.fixedBytes : fixed;
 
     this.sizeLimit = this.type === 'N' ? undefined : sizeLimit;
     this.isAlways =
@@ -160,8 +169,7 @@ export class CompiledKey {
       this.#placeholders.every((p) => p.column.present === null) &&
       this.#condition === undefined &&
       !this.#hasPadding &&
-      this.type === 'S' &&
-      (this.#literalBytes > 0 || this.#shards !== undefined);
+      ((this.type === 'S' && (this.#literalBytes > 0 || this.#shards !== undefined)) || this.#natural?.type === 'N');
   }
 
   /** The literal text before the first placeholder. */
@@ -202,6 +210,12 @@ export class CompiledKey {
 
   #carries(row: number): boolean {
     if (this.failure !== undefined) return false;
+    const natural = this.#natural;
+    if (natural !== undefined) {
+      if (!natural.isPresent(row)) return false;
+      // An empty string or binary is no key value (DynamoDB refuses it); a number column's values are valid numbers.
+      return this.type === 'N' || (this.type === 'S' ? natural.textBytes(row) > 0 : natural.valueBytes(row) > 0);
+    }
     // An item without an attribute the key is built from has no key: it is not in that index (sparse).
     for (const p of this.#placeholders) if (!p.column.isPresent(row)) return false;
     if (this.#condition && !this.#holds(this.#condition, row)) return false;
@@ -279,6 +293,7 @@ export class CompiledKey {
 
   /** Bytes DynamoDB stores for the key's value (UTF-8 for S, the number's size for N, decoded bytes for B). */
   valueBytes(row: number): number {
+    if (this.#natural !== undefined) return this.#natural.valueBytes(row);
     if (this.type === 'S') return this.#textBytes(row);
     const text = this.render(row);
     return this.type === 'N' ? numberValueBytes(text) : (base64DecodedLength(text) ?? 0);

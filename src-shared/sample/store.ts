@@ -480,13 +480,20 @@ function viewGroupersFor(entities: readonly EntityData[], plans: readonly (ViewP
   return entities.map((_, i) => (plans[i] ? new TupleGrouper(perPart.map((groupers) => groupers[i]!), ids) : undefined));
 }
 
-/** Items that carry every one of `masks` (1) or not (0); null when every item does. */
-function carriedByAll(masks: readonly (Uint8Array | null)[], rows: number): Uint8Array | null {
-  const present = [...new Set(masks.filter((m): m is Uint8Array => m !== null))];
-  if (present.length <= 1) return present[0] ?? null;
-  const all = present[0]!.slice(0, rows);
-  for (const mask of present.slice(1)) for (let r = 0; r < rows; r += 1) all[r] = (all[r]! & mask[r]!) as number;
-  return all;
+/**
+ * The carried masks a view's members must pass, besides `checked` (the table's, tested for every
+ * item already): the first two apart, so that the common case (one or two key attributes) tests them
+ * inline as before; the rest, for a multi-attribute key, in a list.
+ */
+function maskChecks(masks: readonly (Uint8Array | null)[], checked: readonly (Uint8Array | null)[]): { first: Uint8Array | null; second: Uint8Array | null; rest: Uint8Array[] } {
+  const distinct = [...new Set(masks.filter((m): m is Uint8Array => m !== null && !checked.includes(m)))];
+  return { first: distinct[0] ?? null, second: distinct[1] ?? null, rest: distinct.slice(2) };
+}
+
+/** Whether row `r` passes every mask of `rest` (empty for keys of one or two attributes). */
+function passesAll(rest: readonly Uint8Array[], r: number): boolean {
+  for (let i = 0; i < rest.length; i += 1) if (rest[i]![r] === 0) return false;
+  return true;
 }
 
 /** Insertion sort of order[start … end) for short runs, else the engine's sort. */
@@ -815,7 +822,8 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
         if (!plan || !grouper) return undefined;
         const entries = plan.parts ? entryArray(plan.parts, data, masks, rows) : undefined;
         // An item missing any key attribute of the view is not in it.
-        return { v, grouper, entries, keyMask: carriedByAll([...plan.pk, ...plan.sk].map((k) => masks[k] ?? null), rows) };
+        const checks = maskChecks([...plan.pk, ...plan.sk].map((k) => masks[k] ?? null), [storedPk, storedSk]);
+        return { v, grouper, entries, ...checks };
       })
       .filter((x) => x !== undefined);
     for (let from = 0; from < rows; from += PROGRESS_EVERY_ITEMS) {
@@ -823,14 +831,15 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       for (const c of variable) c.addValueBytes(itemBytes, from, to);
       for (const o of optional) addPresentBytes(itemBytes, o.column, o.nameBytes, from, to);
       keys.forEach((k, i) => k.addBytes(itemBytes, masks[i] ?? null, from, to));
-      for (const { v, grouper, entries, keyMask } of views) {
+      for (const { v, grouper, entries, first, second, rest } of views) {
         const sizes = entries ? entries.fill(from, to) : itemBytes;
         const { members, entryBytes, groupOf, firstMember, groupItems, groupBytes } = v;
         const offset = data.offset;
         let m = v.count;
         for (let row = from; row < to; row += 1) {
           if ((storedPk !== null && storedPk[row] === 0) || (storedSk !== null && storedSk[row] === 0)) continue;
-          if (keyMask !== null && keyMask[row] === 0) continue;
+          if ((first !== null && first[row] === 0) || (second !== null && second[row] === 0)) continue;
+          if (rest.length > 0 && !passesAll(rest, row)) continue;
           const entry = sizes[row]!;
           let group = grouper.find(row);
           if (group < 0) {
