@@ -193,3 +193,77 @@ test('a multi-attribute GSI built in the UI: a pattern served by it with its cos
   const errors = cfnLint([yamlFile, jsonFile]).filter((m) => m.Level === 'Error').map((m) => `${m.Rule.Id} ${m.Message}`);
   expect(errors).toEqual([]);
 });
+
+test('a synthetic GSI key that only joins one entity\'s attributes becomes a multi-attribute key in one undoable step, and the pattern stays served', async ({ page, host, steps }) => {
+  const { writeFile } = await import('node:fs/promises');
+  const design = {
+    formatVersion: 1,
+    id: 'd-synthetic',
+    name: 'Esports synthetic',
+    tables: [
+      {
+        id: 't',
+        name: 'Esports',
+        partitionKey: { name: 'PK', type: 'S' },
+        sortKey: { name: 'SK', type: 'S' },
+        billing: { mode: 'ON_DEMAND' },
+        tableClass: 'STANDARD',
+        globalSecondaryIndexes: [{ id: 'g1', name: 'GSI1', partitionKey: { name: 'GSI1PK', type: 'S' }, sortKey: { name: 'GSI1SK', type: 'S' }, projection: { type: 'ALL' } }],
+        localSecondaryIndexes: [],
+        entities: [
+          {
+            id: 'e',
+            name: 'Match',
+            itemCount: 100_000,
+            attributes: [
+              { name: 'matchId', type: 'S', averageSizeBytes: 10 },
+              { name: 'tournamentId', type: 'S', cardinality: 100, averageSizeBytes: 10 },
+              { name: 'region', type: 'S', averageSizeBytes: 10, generator: { kind: 'enum', values: ['EU', 'NA', 'APAC', 'LATAM'] } },
+              { name: 'round', type: 'N', cardinality: 10, averageSizeBytes: 10 },
+              { name: 'bracket', type: 'S', averageSizeBytes: 10, generator: { kind: 'enum', values: ['upper', 'lower'] } },
+            ],
+            keys: {
+              PK: { template: 'MATCH#{matchId}' },
+              SK: { template: 'MATCH' },
+              GSI1PK: { template: 'TOURNAMENT#{tournamentId}#REGION#{region}' },
+              GSI1SK: { template: 'ROUND#{round:03}#{bracket}' },
+            },
+          },
+        ],
+        accessPatterns: [{ id: 'p1', name: SERVED, entityId: 'e', action: 'query', known: ['tournamentId', 'region', 'round'], ratePerSecond: 50, consistency: 'eventual' }],
+      },
+    ],
+  };
+  await writeFile(join(host.workspaceDir, 'esports-synthetic.keyplan.json'), JSON.stringify(design, null, 2));
+  const app = new KeyplanPage(page);
+  await app.open(host.url);
+  await app.openFile('esports-synthetic.keyplan.json');
+  const patterns = new PatternsPage(page);
+  await app.show('Access patterns');
+  await expect(page.getByText('GSI1PK = :pk AND begins_with(GSI1SK, :sk)')).toBeVisible();
+
+  await app.show('Table & indexes');
+  const advice = page.getByRole('complementary', { name: 'A multi-attribute key for GSI1' });
+  // By hand: GSI1PK 6 B + "TOURNAMENT#" 11 + 10 + "#REGION#" 8 + 10 = 45 B; GSI1SK 6 + "ROUND#" 6 + 10 + "#" 1 + 10 = 33 B: 78 B per item.
+  await expect(advice).toContainText('partition key tournamentId + region, sort key round + bracket');
+  await expect(advice).toContainText('saving about 78 B per item');
+  await advice.scrollIntoViewIfNeeded();
+  await steps.shot('natural-key-advice');
+  await advice.getByRole('button', { name: 'Use a multi-attribute key' }).click();
+  const gsi = new GsiKeyEditor(page, 'GSI1');
+  await expect(advice).toHaveCount(0);
+  await expect(gsi.attribute('Partition key', 1, 2)).toHaveValue('tournamentId');
+  await expect(gsi.attribute('Partition key', 2, 2)).toHaveValue('region');
+  await expect(gsi.attribute('Sort key', 1, 2)).toHaveValue('round');
+  await expect(gsi.typeOf('Sort key', 1, 2)).toHaveValue('N');
+  await expect(gsi.attribute('Sort key', 2, 2)).toHaveValue('bracket');
+  await steps.shot('natural-key-applied');
+
+  await app.show('Access patterns');
+  await expect(patterns.badge(SERVED)).toContainText('GSI Query');
+  await expect(page.getByText('tournamentId = :pk1 AND region = :pk2 AND round = :sk1')).toBeVisible();
+
+  // One undo puts the synthetic key back.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('GSI1PK = :pk AND begins_with(GSI1SK, :sk)')).toBeVisible();
+});
