@@ -44,7 +44,10 @@ export type ModelErrorCode =
   | 'model.pointInTimeRecovery'
   | 'model.encryption'
   | 'model.tags'
-  | 'model.multiAttributeKey';
+  | 'model.multiAttributeKey'
+  | 'model.warmThroughput'
+  | 'model.onDemandThroughput'
+  | 'model.contributorInsights';
 
 /** One problem in a design. `path` uses property/index notation: `tables[0].entities[2].keys.GSI1PK`. */
 export interface Problem extends ErrorData {

@@ -70,7 +70,7 @@ describe('capacity settings: warm throughput, on-demand maximums, Contributor In
     ['warm throughput on the table, both directions', (t) => (t.warmThroughput = { readUnitsPerSecond: 30_000, writeUnitsPerSecond: 10_000 }), []],
     ['warm throughput for writes only, on a GSI', (t) => (t.globalSecondaryIndexes[0]!.warmThroughput = { writeUnitsPerSecond: 8000 }), []],
     ['warm throughput on a provisioned table', (t) => (provisioned(t), (t.warmThroughput = { readUnitsPerSecond: 20_000 })), []],
-    ['an empty warm throughput', (t) => (t.warmThroughput = {}), [{ code: 'model.billing', path: 'tables[0].warmThroughput' }]],
+    ['an empty warm throughput', (t) => (t.warmThroughput = {}), [{ code: 'model.warmThroughput', path: 'tables[0].warmThroughput' }]],
     [
       'a warm throughput of 0 read units',
       (t) => (t.warmThroughput = { readUnitsPerSecond: 0, writeUnitsPerSecond: 5000 }),
@@ -88,11 +88,11 @@ describe('capacity settings: warm throughput, on-demand maximums, Contributor In
       'an on-demand maximum on a provisioned table and on its GSI',
       (t) => (provisioned(t), (t.onDemandThroughput = { maxReadRequestUnits: 100 }), (t.globalSecondaryIndexes[1]!.onDemandThroughput = { maxReadRequestUnits: 100 })),
       [
-        { code: 'model.billing', path: 'tables[0].onDemandThroughput' },
-        { code: 'model.billing', path: 'tables[0].globalSecondaryIndexes[1].onDemandThroughput' },
+        { code: 'model.onDemandThroughput', path: 'tables[0].onDemandThroughput' },
+        { code: 'model.onDemandThroughput', path: 'tables[0].globalSecondaryIndexes[1].onDemandThroughput' },
       ],
     ],
-    ['an empty on-demand maximum', (t) => (t.onDemandThroughput = {}), [{ code: 'model.billing', path: 'tables[0].onDemandThroughput' }]],
+    ['an empty on-demand maximum', (t) => (t.onDemandThroughput = {}), [{ code: 'model.onDemandThroughput', path: 'tables[0].onDemandThroughput' }]],
     [
       'an on-demand maximum of 0 write request units on a GSI',
       (t) => (t.globalSecondaryIndexes[0]!.onDemandThroughput = { maxWriteRequestUnits: 0 }),
@@ -103,7 +103,7 @@ describe('capacity settings: warm throughput, on-demand maximums, Contributor In
     [
       'a Contributor Insights mode with Contributor Insights off',
       (t) => (t.contributorInsights = { enabled: false, mode: 'ACCESSED_AND_THROTTLED_KEYS' }),
-      [{ code: 'model.schema', path: 'tables[0].contributorInsights.mode' }],
+      [{ code: 'model.contributorInsights', path: 'tables[0].contributorInsights.mode' }],
     ],
   ])('%s', (_, edit, expected) => {
     const design = example();

@@ -123,7 +123,7 @@ function checkCapacitySettings(table: Table, tp: string, c: Collector): void {
     const mp = joinPath(owner.path, 'onDemandThroughput');
     if (!isOnDemand) {
       c.add(
-        'model.billing',
+        'model.onDemandThroughput',
         mp,
         `${owner.what} sets an on-demand maximum throughput (onDemandThroughput), but table ${quote(table.name)} uses provisioned billing; expected no on-demand maximum, or on-demand billing (a provisioned table's capacity is its maximum).`,
         'an on-demand maximum on a provisioned table',
@@ -138,7 +138,7 @@ function checkCapacitySettings(table: Table, tp: string, c: Collector): void {
 function checkWarmThroughput(warm: WarmThroughput, path: string, what: string, c: Collector): void {
   if (warm.readUnitsPerSecond === undefined && warm.writeUnitsPerSecond === undefined) {
     c.add(
-      'model.billing',
+      'model.warmThroughput',
       path,
       `${what} has a warm throughput with neither read nor write units per second; expected readUnitsPerSecond, writeUnitsPerSecond or both (whole numbers ≥ 1), or no warm throughput.`,
       'no units',
@@ -153,7 +153,7 @@ function checkWarmThroughput(warm: WarmThroughput, path: string, what: string, c
 function checkOnDemandMaximum(max: OnDemandThroughput, path: string, what: string, c: Collector): void {
   if (max.maxReadRequestUnits === undefined && max.maxWriteRequestUnits === undefined) {
     c.add(
-      'model.billing',
+      'model.onDemandThroughput',
       path,
       `${what} has an on-demand maximum throughput with neither a read nor a write maximum; expected maxReadRequestUnits, maxWriteRequestUnits or both (whole numbers ≥ 1), or no maximum.`,
       'no maximum',
@@ -170,7 +170,7 @@ function checkContributorInsights(table: Table, tp: string, label: string, c: Co
   const insights = table.contributorInsights;
   if (insights === undefined || insights.enabled || insights.mode === undefined) return;
   c.add(
-    'model.schema',
+    'model.contributorInsights',
     joinPath(joinPath(tp, 'contributorInsights'), 'mode'),
     `${label} sets the Contributor Insights mode ${insights.mode} with Contributor Insights off; expected Contributor Insights on, or no mode.`,
     'a mode with Contributor Insights off',
