@@ -71,6 +71,16 @@ describe('capacity settings: warm throughput, on-demand maximums, Contributor In
     ['warm throughput for writes only, on a GSI', (t) => (t.globalSecondaryIndexes[0]!.warmThroughput = { writeUnitsPerSecond: 8000 }), []],
     ['warm throughput on a provisioned table', (t) => (provisioned(t), (t.warmThroughput = { readUnitsPerSecond: 20_000 })), []],
     ['an empty warm throughput', (t) => (t.warmThroughput = {}), [{ code: 'model.warmThroughput', path: 'tables[0].warmThroughput' }]],
+    // Warm throughput only rises: below a new on-demand table's 12,000 reads / 4,000 writes it asks for nothing.
+    [
+      'an on-demand warm throughput below the new-table level',
+      (t) => ((t.warmThroughput = { readUnitsPerSecond: 11_999 }), (t.globalSecondaryIndexes[0]!.warmThroughput = { writeUnitsPerSecond: 3_000 })),
+      [
+        { code: 'model.warmThroughput', path: 'tables[0].warmThroughput.readUnitsPerSecond' },
+        { code: 'model.warmThroughput', path: 'tables[0].globalSecondaryIndexes[0].warmThroughput.writeUnitsPerSecond' },
+      ],
+    ],
+    ['a provisioned table\'s warm throughput below 12,000 (its baseline is its capacity)', (t) => (provisioned(t), (t.warmThroughput = { readUnitsPerSecond: 500 })), []],
     [
       'a warm throughput of 0 read units',
       (t) => (t.warmThroughput = { readUnitsPerSecond: 0, writeUnitsPerSecond: 5000 }),

@@ -118,7 +118,7 @@ function checkCapacitySettings(table: Table, tp: string, c: Collector): void {
     })),
   ];
   for (const owner of owners) {
-    if (owner.warm !== undefined) checkWarmThroughput(owner.warm, joinPath(owner.path, 'warmThroughput'), owner.what, c);
+    if (owner.warm !== undefined) checkWarmThroughput(owner.warm, joinPath(owner.path, 'warmThroughput'), owner.what, c, isOnDemand);
     if (owner.max === undefined) continue;
     const mp = joinPath(owner.path, 'onDemandThroughput');
     if (!isOnDemand) {
@@ -135,7 +135,15 @@ function checkCapacitySettings(table: Table, tp: string, c: Collector): void {
   }
 }
 
-function checkWarmThroughput(warm: WarmThroughput, path: string, what: string, c: Collector): void {
+/**
+ * What a new on-demand table or GSI serves at once without pre-warming (12,000 reads, 4,000 writes a
+ * second): warm throughput only ever rises, so a value below it asks for nothing. The Terraform
+ * provider documents these as the minimums.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html
+ */
+const ON_DEMAND_WARM_FLOOR = { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 4_000 } as const;
+
+function checkWarmThroughput(warm: WarmThroughput, path: string, what: string, c: Collector, isOnDemand: boolean): void {
   if (warm.readUnitsPerSecond === undefined && warm.writeUnitsPerSecond === undefined) {
     c.add(
       'model.warmThroughput',
@@ -146,8 +154,21 @@ function checkWarmThroughput(warm: WarmThroughput, path: string, what: string, c
     );
     return;
   }
-  if (warm.readUnitsPerSecond !== undefined) c.number(warm.readUnitsPerSecond, joinPath(path, 'readUnitsPerSecond'), 1, `${what}: warm throughput, read units per second`);
-  if (warm.writeUnitsPerSecond !== undefined) c.number(warm.writeUnitsPerSecond, joinPath(path, 'writeUnitsPerSecond'), 1, `${what}: warm throughput, write units per second`);
+  for (const [field, direction] of [['readUnitsPerSecond', 'read'], ['writeUnitsPerSecond', 'write']] as const) {
+    const value = warm[field];
+    if (value === undefined) continue;
+    c.number(value, joinPath(path, field), 1, `${what}: warm throughput, ${direction} units per second`);
+    const floor = ON_DEMAND_WARM_FLOOR[field];
+    if (Number.isInteger(value) && value >= 1 && isOnDemand && value < floor) {
+      c.add(
+        'model.warmThroughput',
+        joinPath(path, field),
+        `${what}: a warm throughput of ${value.toLocaleString('en-US')} ${direction} units per second is below the ${floor.toLocaleString('en-US')} a new on-demand table or GSI serves at once, and warm throughput only rises; expected at least ${floor.toLocaleString('en-US')}, or none.`,
+        value.toLocaleString('en-US'),
+        `at least ${floor.toLocaleString('en-US')}`,
+      );
+    }
+  }
 }
 
 function checkOnDemandMaximum(max: OnDemandThroughput, path: string, what: string, c: Collector): void {
