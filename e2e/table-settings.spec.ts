@@ -33,8 +33,12 @@ test('every table setting is edited in the Table & indexes screen, checked at it
   // A value DynamoDB does not take is refused at the field.
   await settings.warm('GSI GSI1').getByLabel('Write units/s').fill('0');
   await expect(settings.warm('GSI GSI1')).toContainText('Must be at least 1; got 0.');
+  // Below what a new on-demand GSI serves at once, warm throughput asks for nothing: refused too.
+  await settings.warm('GSI GSI1').getByLabel('Write units/s').fill('3000');
+  await expect(settings.warm('GSI GSI1')).toContainText('below the 4,000 a new on-demand table or GSI serves at once');
+  // 12,000 reads (the default) and 5,000 writes: ceil(max(4, 5)) = 5 partitions.
   await settings.warm('GSI GSI1').getByLabel('Write units/s').fill('5000');
-  await expect(settings.warmEstimates('GSI GSI1')).toContainText('≈ 9');
+  await expect(settings.warmEstimates('GSI GSI1')).toContainText('≈ 5');
 
   // On-demand maximums below the patterns' peak: the field says what DynamoDB will do.
   await settings.setMaximum('the table', 1000, '');
