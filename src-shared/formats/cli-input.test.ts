@@ -72,4 +72,11 @@ describe('toCliInputs: multi-attribute GSI keys and capacity settings', () => {
     ]);
     expect(JSON.stringify(toCliInputs(multi()))).not.toMatch(/ContributorInsights|PointInTime/);
   });
+
+  it('names auto scaling, which is Application Auto Scaling\'s and not create-table\'s, per direction', () => {
+    const notes = cliInputNotes(load('__fixtures__/auto-scaling.keyplan.json'));
+    expect(notes).toEqual(expect.arrayContaining([expect.stringMatching(/: read auto scaling, 5–500 at 70 % — aws application-autoscaling register-scalable-target and put-scaling-policy$/)]));
+    expect(notes.filter((n) => n.includes('auto scaling'))).toHaveLength(4);
+    expect(JSON.stringify(toCliInputs(load('__fixtures__/auto-scaling.keyplan.json')))).not.toMatch(/AutoScaling|TargetValue/);
+  });
 });

@@ -7,12 +7,13 @@
  * (RANGE) in key order (a multi-attribute key has up to four of each). `WarmThroughput` and, on an
  * on-demand table, `OnDemandThroughput` go on the table and on each GSI that sets them.
  *
- * CreateTable takes no TTL, point-in-time recovery or Contributor Insights settings: those are
- * separate calls (`update-time-to-live`, `update-continuous-backups`, `update-contributor-insights`)
- * after the table is ACTIVE, so they are not in this input; `cliInputNotes` names each one the design
+ * CreateTable takes no TTL, point-in-time recovery, Contributor Insights or auto scaling settings:
+ * those are separate calls (`update-time-to-live`, `update-continuous-backups`,
+ * `update-contributor-insights`, Application Auto Scaling's `register-scalable-target` and
+ * `put-scaling-policy`) after the table is ACTIVE, so they are not in this input; `cliInputNotes` names each one the design
  * sets, with its call, and the CloudFormation, Terraform and CDK exports carry them.
  */
-import type { Design, OnDemandThroughput, Projection, WarmThroughput } from '../model/schema.ts';
+import type { AutoScaling, Design, OnDemandThroughput, Projection, WarmThroughput } from '../model/schema.ts';
 import { keySchemaElements, nonKeyAttributesOf, tableSpecsOf, type TableSpec, type Throughput } from './table-spec.ts';
 
 /** One table's CreateTable input, and a file name for it (`Shop.create-table.json`). */
@@ -118,6 +119,20 @@ export function cliInputNotes(design: Design): string[] {
     if (pitr?.enabled) notes.push(`${table.name}: point-in-time recovery, ${pitr.recoveryPeriodInDays ?? 35} days — aws dynamodb update-continuous-backups`);
     const insights = table.contributorInsights;
     if (insights?.enabled) notes.push(`${table.name}: Contributor Insights, ${insights.mode ?? 'ACCESSED_AND_THROTTLED_KEYS'} — aws dynamodb update-contributor-insights`);
+    // Auto scaling is Application Auto Scaling's, not DynamoDB's: a scalable target and a policy per direction.
+    const scaling = (owner: string, autoScaling: AutoScaling | undefined) => {
+      for (const direction of ['read', 'write'] as const) {
+        const range = autoScaling?.[direction];
+        if (!range) continue;
+        notes.push(
+          `${owner}: ${direction} auto scaling, ${range.minCapacity}–${range.maxCapacity} at ${range.targetUtilizationPercent} % — aws application-autoscaling register-scalable-target and put-scaling-policy`,
+        );
+      }
+    };
+    if (table.billing.mode === 'PROVISIONED') {
+      scaling(table.name, table.billing.autoScaling);
+      for (const g of table.globalSecondaryIndexes) scaling(`${table.name} GSI ${g.name}`, g.provisioned?.autoScaling);
+    }
   }
   return notes;
 }
