@@ -122,6 +122,8 @@ export class RunStore {
   form = $state<RunForm>({ ...DEFAULT_FORM });
   phase = $state<RunPhase>('idle');
   progress = $state<{ done: number; total: number; label: string } | undefined>();
+  /** Whether the host has reported the run's progress yet (the run is registered there). */
+  hasHostProgress = $state(false);
   confirmation = $state.raw<PendingConfirmation | undefined>();
   /** The last report, kept when a later run fails or is canceled (nothing is lost). */
   report = $state.raw<RunReport | undefined>();
@@ -131,6 +133,8 @@ export class RunStore {
   /** Said after a cancel: not an error. */
   notice = $state<string | undefined>();
   leftovers = $state.raw<LeftoverTable[] | undefined>();
+  /** `checking` while the host is asked for leftover tables. */
+  leftoversState = $state<'unknown' | 'checking' | 'checked'>('unknown');
   cleanupResult = $state.raw<Output<'run.cleanup'> | undefined>();
   isCleaning = $state(false);
   /** What the last copy did, shown beside the request it copied (`key` names it). */
@@ -146,7 +150,9 @@ export class RunStore {
   constructor(api: ApiClient) {
     this.#api = api;
     this.#unsubscribe = api.on('task.progress', (p) => {
-      if (p.runId === this.#runId) this.progress = { done: p.done, total: p.total, label: p.label };
+      if (p.runId !== this.#runId || this.phase === 'canceling') return;
+      this.progress = { done: p.done, total: p.total, label: p.label };
+      this.hasHostProgress = true;
     });
   }
 
@@ -190,7 +196,8 @@ export class RunStore {
     const runId = `run-${Date.now().toString(36)}-${++runCounter}`;
     this.#runId = runId;
     this.phase = 'running';
-    this.progress = { done: 0, total: 1, label: 'Starting the engine' };
+    this.progress = { done: 0, total: 1, label: 'Starting' };
+    this.hasHostProgress = false;
     const designJson = JSON.stringify(design);
     try {
       const report = await this.#api.call('run.start', {
@@ -232,10 +239,13 @@ export class RunStore {
 
   /** Reads the tables earlier runs could not remove. */
   async loadLeftovers(): Promise<void> {
+    this.leftoversState = 'checking';
     try {
       this.leftovers = (await this.#api.call('run.leftovers', {})).tables;
     } catch (error) {
       this.problem = problemOf(error);
+    } finally {
+      this.leftoversState = 'checked';
     }
   }
 
