@@ -8,6 +8,7 @@
  *   keyplan import <file>      a NoSQL Workbench model as a design
  *   keyplan simulate <design>  partitions, hot keys and throttling over the design's workload
  *   keyplan compare <a> <b>    designs side by side: plans, costs, indexes, partition risk (a CI guard)
+ *   keyplan run <design>       every access pattern on a real DynamoDB engine, measured against predicted (a CI guard)
  *
  * `main` never throws and never exits the process: it writes to the streams it is given and returns
  * the exit code (bin/keyplan.mjs sets it). Errors are one line each on stderr, without stack traces.
@@ -20,6 +21,7 @@ import type { Command } from './cli/command.ts';
 import { costCommand } from './cli/cost.ts';
 import { exportCommand } from './cli/export.ts';
 import { importCommand } from './cli/import.ts';
+import { runCommand } from './cli/run.ts';
 import { errorLine, EXIT, writeLines, type CliIo } from './cli/io.ts';
 import { simulateCommand } from './cli/simulate.ts';
 import { sampleCommand } from './cli/sample.ts';
@@ -27,7 +29,7 @@ import { sizeCommand } from './cli/size.ts';
 
 export { EXIT, type CliIo } from './cli/io.ts';
 
-const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand, exportCommand, importCommand, sampleCommand, simulateCommand, compareCommand];
+const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand, exportCommand, importCommand, sampleCommand, simulateCommand, compareCommand, runCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.synopsis.length));
@@ -45,6 +47,7 @@ Options:
   --to, --out, --from, --items  formats and files of export and import ("keyplan export --help")
   --seed N    the seed of a simulation (simulate) or of exported sample items (export)
   --markdown, --fail-if-costlier PCT, --no-simulate  compare's report and CI guard ("keyplan compare --help")
+  --endpoint URL, --region R, --profile P, --yes, --repeat K  run's engine and calls ("keyplan run --help")
   -h, --help  print help
   --version   print the version
 
@@ -53,7 +56,8 @@ Exit codes:
   1  the input has problems: a file that cannot be read, is not JSON or not a Keyplan design;
      design problems or unserved access patterns (check); an invalid or oversized item (size);
      a design with problems (export); a file that is not an importable model (import); an
-     output file that cannot be written; a later design that is worse (compare --fail-if-costlier)
+     output file that cannot be written; a later design that is worse (compare --fail-if-costlier);
+     a pattern measured off its prediction beyond a known cause, or failed (run)
   2  usage error: unknown command or option, a missing or extra argument
 
 Errors go to stderr, one line each. Examples:
@@ -61,7 +65,8 @@ Errors go to stderr, one line each. Examples:
   keyplan cost examples/ecommerce.keyplan.json --json
   keyplan size item.json
   keyplan export examples/ecommerce.keyplan.json --to cloudformation --out template.yaml
-  keyplan import model.json --from nosql-workbench --out model.keyplan.json`;
+  keyplan import model.json --from nosql-workbench --out model.keyplan.json
+  keyplan run examples/ecommerce.keyplan.json --items 5 --json`;
 }
 
 function version(): string {
