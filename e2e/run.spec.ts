@@ -1,0 +1,106 @@
+/**
+ * The Run screen against the real host and its embedded engine (dynalite, started by the host): the
+ * e-commerce example run with 5 items per entity and 2 calls per pattern, every pattern measured
+ * with its agreement mark, the transactional write marked as needing a fuller engine, a request
+ * copied as SDK code; and a cancel that leaves no table behind. At 1280×800, a common laptop window.
+ */
+import { test, expect } from './fixtures/app.ts';
+import { KeyplanPage } from './pages/keyplan.ts';
+import { RunPage } from './pages/run.ts';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const PATTERNS = [
+  'Get user profile',
+  'Find user by email (sign-in)',
+  'Get product',
+  'List products in a category',
+  "List a user's orders, newest first",
+  'Get order by id',
+  'List the items of an order',
+  'List open orders by status, oldest first',
+  'List reviews for a product, newest first',
+  'Place order',
+  'Update order status',
+];
+
+test('the e-commerce example runs on the embedded engine: every pattern measured and marked, a request copied as SDK code', async ({ page, context, host, steps }) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const app = new KeyplanPage(page);
+  const run = new RunPage(page);
+  await app.open(host.url);
+  await app.openExample('E-commerce single table');
+  await run.show();
+
+  // The embedded engine is the default: no setup.
+  await expect(run.engine('Embedded')).toBeChecked();
+  await expect(run.itemsPerEntity).toHaveValue('20');
+  await expect(run.repeat).toHaveValue('5');
+
+  // A size out of range is refused at its field, and the run waits for a valid one.
+  await run.itemsPerEntity.fill('0');
+  await expect(run.itemsPerEntity).toHaveAccessibleDescription('Must be from 1 to 1000; got 0.');
+  await expect(run.runButton).toBeDisabled();
+
+  await run.setSizes(5, 2);
+  await expect(run.runButton).toBeEnabled();
+  await run.run();
+  await run.finished();
+
+  // One row per pattern, each with one of the five marks.
+  await expect(run.rows()).toHaveCount(PATTERNS.length);
+  for (const name of PATTERNS) {
+    await expect(run.agreement(name), name).toHaveAttribute('data-agreement', /^(agrees|explained|unexplained|notRun|failed)$/);
+  }
+  // dynalite has no TransactWriteItems: the transactional write is not sent, and says where it runs.
+  await expect(run.agreement('Place order')).toHaveAttribute('data-agreement', 'notRun');
+  await expect(run.agreement('Place order')).toHaveText('Not run');
+  await expect(run.row('Place order')).toContainText('needs DynamoDB Local 3.3 or later, or AWS');
+  // A read the key design serves is measured, not skipped.
+  await expect(run.agreement('Get user profile')).not.toHaveAttribute('data-agreement', /notRun|failed/);
+  await expect(run.summary).toContainText('1 not run');
+
+  // The request as the run sent it, as SDK code naming the run's own table.
+  const tableName = await run.tableName();
+  expect(tableName).toMatch(/^keyplan-run-/);
+  await run.copyRequest('Get user profile', 'Copy as SDK code');
+  const code = await page.evaluate(() => navigator.clipboard.readText());
+  expect(code).toMatch(/QueryCommand|GetItemCommand/);
+  expect(code).toContain(tableName);
+
+  // Nothing sticks out of the window at 1280×800, with a request open.
+  await expect.poll(() => app.horizontalOverflows()).toEqual([]);
+  await run.report.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/run-screen.png', fullPage: true });
+  await steps.shot('run-report');
+
+  // The report stays while the user looks at another screen.
+  await app.show('Costs');
+  await run.show();
+  await expect(run.rows()).toHaveCount(PATTERNS.length);
+});
+
+test('a canceled run says its tables were removed, and leaves no table behind', async ({ page, host, steps }) => {
+  test.setTimeout(120_000);
+  const app = new KeyplanPage(page);
+  const run = new RunPage(page);
+  await app.open(host.url);
+  await app.openExample('E-commerce single table');
+  await run.show();
+  // Enough work that the cancel lands while the run is on its way.
+  await run.setSizes(1000, 100);
+  await run.run();
+  await run.hostReports();
+  await run.cancel();
+  await expect(run.notice).toHaveText("Canceled; the run's tables were removed.", { timeout: 60_000 });
+  await expect(run.problem).toBeHidden();
+  await expect(run.report).toBeHidden();
+  await steps.shot('canceled');
+
+  // Opening the screen again asks the host for leftover tables: there are none.
+  await app.show('Costs');
+  await run.show();
+  await run.leftoversChecked();
+  await expect(run.leftovers).toBeHidden();
+});
