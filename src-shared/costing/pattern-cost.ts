@@ -71,7 +71,7 @@ function entityOf(table: Table, id: string): Entity | undefined {
 }
 
 /** Average bytes per item read, weighted by how many items of each entity the plan reads (`target` the table: whole items). */
-function averageReadBytes(table: Table, plan: Plan, target: Target = plan.target): Figure {
+export function averageReadBytes(table: Table, plan: Plan, target: Target = plan.target): Figure {
   const parts = plan.entitiesRead
     .map((read) => {
       const entity = entityOf(table, read.entityId);

@@ -106,6 +106,8 @@ export interface PatternRun {
   operation: RunOperation;
   /** The queried target: `table`, or the index's name. */
   target: string;
+  /** The consistency the plan uses (a GSI read is eventual; `transactional` doubles the units). */
+  consistency: 'eventual' | 'strong' | 'transactional';
   /** `repeat` calls, each with its own sample item's values. Empty when the pattern is not run. */
   calls: RunCall[];
   prediction?: Prediction;
@@ -118,6 +120,15 @@ export interface PatternRun {
   notes: string[];
 }
 
+/** One index of the created table, as the rule for index reads and writes needs it. */
+export interface RunIndex {
+  name: string;
+  kind: 'gsi' | 'lsi';
+  /** The index's key attributes (a multi-attribute GSI has several per part); an item lacking one is not in the index. */
+  keyAttributes: string[];
+  projection: { type: 'KEYS_ONLY' | 'ALL' | 'INCLUDE'; nonKeyAttributes?: string[] };
+}
+
 /** One table the run creates. */
 export interface RunTable {
   /** The design's table id. */
@@ -126,6 +137,10 @@ export interface RunTable {
   name: string;
   /** The CreateTable input (DynamoDB JSON), with the run's name. */
   createInput: Record<string, unknown>;
+  /** The table's key attribute names (partition, then sort). */
+  keyAttributes: string[];
+  /** The indexes created (omitted ones are not here). */
+  indexes: RunIndex[];
   /** GSIs left out of the created table because the engine cannot create them, with why. */
   omittedIndexes: Array<{ name: string; reason: string }>;
 }
