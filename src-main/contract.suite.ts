@@ -9,6 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { AppError } from '../src-shared/errors.ts';
+import type { Design } from '../src-shared/model/schema.ts';
 import { createApiClient, type ApiClient } from '../src-shared/ipc/client.ts';
 import { isChannel, isEventName, type ApiHandlers, type EventPayload, type EventSink } from '../src-shared/ipc/contract.ts';
 import { checkChannelOutput, checkEventPayload, type BadField } from '../src-shared/ipc/validate.ts';
@@ -49,6 +50,7 @@ async function setUp(connect: ConnectTransport): Promise<Harness> {
   onTestFinished(() => tasks.dispose());
   const handlers = await createBrowserHandlers({
     tasks,
+    events,
     workspaceDir,
     dataDir: join(dir, 'data'),
     examplesDir,
@@ -61,6 +63,11 @@ async function setUp(connect: ConnectTransport): Promise<Harness> {
   events.attach({ emit: connected.emit });
   const transport = checkingOutputs(connected.transport);
   return { client: createApiClient(transport), transport, emit: connected.emit, workspaceDir };
+}
+
+/** The shipped e-commerce example (table `tbl-shop`, named Shop). */
+async function ecommerceExample(): Promise<Design> {
+  return JSON.parse(await readFile(new URL('../examples/ecommerce.keyplan.json', import.meta.url), 'utf8')) as Design;
 }
 
 const listed = (fields: BadField[]) => fields.map((f) => `${f.path || '(the value)'}: expected ${f.expected}, found ${f.found}`).join('; ');
@@ -314,6 +321,53 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       off();
       expect(await client.call('task.cancel', { runId: 'week' })).toEqual({ canceled: true });
       expect((await running).code).toBe('task.canceled');
+    });
+
+    test('run.start runs the e-commerce example on the embedded engine, streams its progress and removes its table', { timeout: TASK_TEST_TIMEOUT_MS }, async () => {
+      const { client } = await setUp(connect);
+      const design = await ecommerceExample();
+      const progress: EventPayload<'task.progress'>[] = [];
+      const off = client.on('task.progress', (p) => p.runId === 'run-a' && progress.push(p));
+      const report = await client.call('run.start', { runId: 'run-a', design, tableId: 'tbl-shop', engine: { kind: 'embedded' }, itemsPerEntity: 5, repeat: 2 });
+      off();
+      expect(report.table.name).toMatch(/^keyplan-run-[0-9a-z]{8}-Shop$/);
+      expect(report.patterns.map((p) => p.name)).toEqual(design.tables[0]!.accessPatterns.map((p) => p.name));
+      expect(report.patterns.find((p) => p.name === 'Place order')).toMatchObject({ agreement: 'notRun', message: expect.stringContaining('DynamoDB Local 3.3') });
+      const get = report.patterns.find((p) => p.name === 'Get user profile')!;
+      // A profile is far below 4 KB: one block, eventually consistent, 0.5 RCU per call on the table.
+      expect(get.measured).toMatchObject({ calls: 2, requests: 1, units: { table: 0.5 }, total: 0.5 });
+      expect(get.agreement).toBe('agrees');
+      expect(report.cleanup).toEqual({ removed: [report.table.name], leftover: [] });
+      expect(progress.length).toBeGreaterThan(2);
+      expect(progress.at(-1)!.done).toBeLessThanOrEqual(progress.at(-1)!.total);
+      expect((await client.call('run.leftovers', {})).tables).toEqual([]);
+    });
+
+    test('run channels refuse what cannot run, as data, and touch nothing', { timeout: TASK_TEST_TIMEOUT_MS }, async () => {
+      const { client } = await setUp(connect);
+      const design = await ecommerceExample();
+      expect(await codeOf(client.call('run.start', { runId: 'r', design, tableId: 'no-table', engine: { kind: 'embedded' } }))).toMatchObject({ code: 'ipc.badInput', path: 'tableId' });
+      expect(await codeOf(client.call('run.start', { runId: 'r', design, tableId: 'tbl-shop', engine: { kind: 'embedded' }, itemsPerEntity: 100_000 }))).toMatchObject({ code: 'ipc.badInput', path: 'itemsPerEntity' });
+      expect((await codeOf(client.call('run.start', { runId: 'r', design: invalidDesign() as never, tableId: 'tbl-shop', engine: { kind: 'embedded' } }))).code).toBe('file.invalidDesign');
+      expect((await codeOf(client.call('run.start', { runId: 'r', design, tableId: 'tbl-shop', engine: { kind: 'local', endpoint: 'http://127.0.0.1:9' } }))).code).toBe('run.engine');
+      expect(await codeOf(client.call('run.identify', { engine: { kind: 'aws', region: 'not a region' } }))).toMatchObject({ code: 'ipc.badInput' });
+      const cleanup = await client.call('run.cleanup', { names: ['keyplan-run-00000000-Shop'] });
+      expect(cleanup.removed).toEqual([]);
+      expect(cleanup.failed).toEqual([{ name: 'keyplan-run-00000000-Shop', message: expect.any(String) }]);
+    });
+
+    test('task.cancel stops a run, whose call fails with task.canceled once its table is removed', { timeout: TASK_TEST_TIMEOUT_MS }, async () => {
+      const { client } = await setUp(connect);
+      const design = await ecommerceExample();
+      let loading!: () => void;
+      const loadStarted = new Promise<void>((resolve) => (loading = resolve));
+      const off = client.on('task.progress', (p) => p.runId === 'long' && p.done > 0 && loading());
+      const running = codeOf(client.call('run.start', { runId: 'long', design, tableId: 'tbl-shop', engine: { kind: 'embedded' }, itemsPerEntity: 1000, repeat: 100 }));
+      await loadStarted;
+      off();
+      expect(await client.call('task.cancel', { runId: 'long' })).toEqual({ canceled: true });
+      expect((await running).code).toBe('task.canceled');
+      expect((await client.call('run.leftovers', {})).tables).toEqual([]);
     });
   });
 }

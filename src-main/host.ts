@@ -12,6 +12,7 @@ import { createRecentStore } from './files/recent-store.ts';
 import { removeLeftoverTempFiles, type CleanupFolder } from './files/temp-cleanup.ts';
 import { createWorkspaceLocator, WORKSPACE_LIST_DEPTH } from './files/workspace-locator.ts';
 import { createHandlers, type Dialogs } from './handlers/index.ts';
+import { createRunService, type RunService } from './run/service.ts';
 import { taskWorkerSpawner, TASK_WORKER_SOURCE } from './tasks/spawn.ts';
 import { createTaskHost, type TaskHost } from './tasks/task-host.ts';
 
@@ -28,6 +29,8 @@ interface CommonOptions {
   taskWorker?: string;
   /** A task host made by the caller (tests that end its workers); default one over `taskWorker`. */
   tasks?: TaskHost;
+  /** A run service made by the caller (tests); default one journaling in the data folder. */
+  runs?: RunService;
 }
 
 export interface BrowserHostOptions extends CommonOptions {
@@ -60,7 +63,14 @@ export async function createBrowserHandlers(options: BrowserHostOptions): Promis
     }),
     examples: createExampleLibrary(options.examplesDir, (id, error) => log(`Example "${id}" could not be loaded.`, error)),
     tasks: tasksFor(options, log),
+    runs: runsFor(options, dataDir, log),
   });
+}
+
+function runsFor(options: CommonOptions, dataDir: string, log: (message: string, error?: unknown) => void): RunService {
+  if (options.runs) return options.runs;
+  const events = options.events;
+  return createRunService({ journalPath: join(dataDir, 'run-journal.json'), ...(events ? { events } : {}), log });
 }
 
 function tasksFor(options: CommonOptions, log: (message: string, error?: unknown) => void): TaskHost {
@@ -101,6 +111,7 @@ export function createElectronHandlers(options: ElectronHostOptions): ApiHandler
     dialogs: options.dialogs,
     grant: (path) => locator.grant(path),
     tasks: tasksFor(options, log),
+    runs: runsFor(options, options.userDataDir, log),
   });
 }
 

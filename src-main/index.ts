@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createElectronDialogs } from './dialogs.ts';
 import { createElectronHandlers } from './host.ts';
 import { createMenuTemplate } from './menu.ts';
+import { closeAllRuns, hasActiveRuns } from './run/service.ts';
 import { createEventRelay } from './tasks/event-relay.ts';
 import { resolveRendererLocationForBuild } from './renderer-location.ts';
 import { registerElectronTransport } from './transports/electron.ts';
@@ -33,6 +34,16 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
+  });
+  // A run going when the app quits is canceled first, and removes the tables it created.
+  let runsClosed = false;
+  app.on('before-quit', (event) => {
+    if (runsClosed || !hasActiveRuns()) return;
+    event.preventDefault();
+    void closeAllRuns().finally(() => {
+      runsClosed = true;
+      app.quit();
+    });
   });
   void app.whenReady().then(start);
 }

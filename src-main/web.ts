@@ -15,6 +15,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createBrowserHandlers } from './host.ts';
+import { closeAllRuns } from './run/service.ts';
 import { createEventRelay } from './tasks/event-relay.ts';
 import { LAUNCH_TICKET_TTL_MS, PRINTED_LINK_TTL_MS, startWebHost, type WebHost } from './transports/websocket.ts';
 
@@ -110,7 +111,10 @@ async function main(): Promise<void> {
     if (stopping) process.exit(1); // a second Ctrl+C does not wait
     stopping = true;
     if (browser && browser.exitCode === null) browser.kill();
-    void host.close().then(() => process.exit(0));
+    // A run going is canceled first, and removes the tables it created.
+    void closeAllRuns()
+      .then(() => host.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

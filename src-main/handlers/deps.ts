@@ -3,6 +3,7 @@ import type { FileRef } from '../../src-shared/ipc/contract.ts';
 import type { FileService } from '../files/file-service.ts';
 import type { ExampleLibrary } from '../files/examples.ts';
 import type { RecentStore } from '../files/recent-store.ts';
+import type { RunService } from '../run/service.ts';
 import type { TaskHost } from '../tasks/task-host.ts';
 
 /** The native file dialogs (Electron); each returns the chosen absolute path, or undefined on cancel. */
@@ -21,6 +22,8 @@ interface CommonDeps {
   examples: ExampleLibrary;
   /** Runs simulations and sample generation in worker threads. */
   tasks: TaskHost;
+  /** Runs designs on a DynamoDB-compatible engine (`run.*`). */
+  runs: RunService;
 }
 
 export interface BrowserDeps extends CommonDeps {

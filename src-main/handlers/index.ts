@@ -11,6 +11,7 @@ import type { HandlerDeps } from './deps.ts';
 import { createExampleHandlers } from './examples.ts';
 import { createFileHandlers } from './files.ts';
 import { createRecentHandlers } from './recent.ts';
+import { createRunHandlers } from './run.ts';
 import { createTaskHandlers } from './tasks.ts';
 
 export type { BrowserDeps, Dialogs, ElectronDeps, HandlerDeps } from './deps.ts';
@@ -22,5 +23,6 @@ export function createHandlers(deps: HandlerDeps): ApiHandlers {
     ...createRecentHandlers(deps),
     ...createExampleHandlers(deps),
     ...createTaskHandlers(deps),
+    ...createRunHandlers(deps),
   };
 }

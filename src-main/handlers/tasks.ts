@@ -54,6 +54,8 @@ export function createTaskHandlers(deps: HandlerDeps): TaskHandlers {
     },
 
     async 'task.cancel'({ runId }) {
+      // A design run (`run.start`) shares the runId namespace with worker tasks.
+      if (deps.runs.cancel(runId)) return { canceled: true };
       return deps.tasks.cancel(runId);
     },
   };

@@ -16,6 +16,7 @@ import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/ty
 import type { Design } from '../model/schema.ts';
 import type { SimulationResult } from '../partition/types.ts';
 import type { SampleRow, SampleSummary } from '../sample/types.ts';
+import type { RunReport } from '../run/types.ts';
 
 /** An object schema that refuses fields it does not name: an unknown field is a caller's mistake. */
 const strict = <P extends TProperties>(properties: P, description?: string): TObject<P> =>
@@ -113,6 +114,48 @@ const taskFields = {
   /** The document the task is for: a newer task of the same kind for it cancels this one. */
   documentId: Type.Optional(Type.String({ maxLength: MAX_DOCUMENT_ID_LENGTH })),
 };
+
+/** Where a run happens (`run.*`); see `EngineChoice` in `src-shared/run/types.ts`. */
+export const EngineChoice = Type.Union([
+  strict({ kind: Type.Literal('embedded') }, 'The embedded engine (dynalite, started by the host).'),
+  strict(
+    { kind: Type.Literal('local'), endpoint: Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 500, expected: 'an http:// or https:// URL' }) },
+    'An endpoint the user runs, such as DynamoDB Local.',
+  ),
+  strict(
+    {
+      kind: Type.Literal('aws'),
+      region: Type.String({ pattern: '^[a-z]{2}(-[a-z]+)+-\\d+$', maxLength: 40, expected: 'an AWS region such as us-east-1' }),
+      profile: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    },
+    'An AWS account: a region and a named profile of the AWS config.',
+  ),
+]);
+
+/** Where a run goes, as the host found it: what the AWS confirmation names. No credential ever crosses. */
+export const EngineIdentity = strict({
+  /** `Embedded engine (dynalite 4)`, `DynamoDB Local at http://localhost:8000`, `AWS account 123456789012, eu-west-1`. */
+  label: Type.String(),
+  endpoint: Type.Optional(Type.String()),
+  region: Type.Optional(Type.String()),
+  /** AWS: the account the credentials belong to (STS GetCallerIdentity). */
+  account: Type.Optional(Type.String()),
+  /** AWS: the caller's ARN, so the user sees which role or user runs. */
+  arn: Type.Optional(Type.String()),
+});
+
+/** A table an earlier run created and could not remove (the app quit, the engine went away). */
+export const LeftoverTable = strict({
+  name: Type.String(),
+  engine: EngineChoice,
+  /** The engine as the run named it. */
+  engineLabel: Type.String(),
+  createdAt: Type.String(),
+});
+
+/** Largest number of sample items per entity a run loads, and of calls per pattern. */
+export const MAX_RUN_ITEMS_PER_ENTITY = 1000;
+export const MAX_RUN_REPEAT = 100;
 
 /**
  * Every channel's input and output schema. The TSDoc of an entry is the channel's documentation:
@@ -217,7 +260,48 @@ export const contract = {
     }),
     output: checkedElsewhere<SimulationResult>('The simulator’s result for each target (the table and its GSIs).'),
   },
-  /** Cancels a running `sample.generate` or `simulation.run`; its call then fails with `task.canceled`. */
+  /**
+   * Where `engine` goes, for the confirmation before a run on AWS: the account and caller ARN from
+   * STS GetCallerIdentity, the region, the endpoint. Errors: `run.engine` (cannot reach it, no
+   * credentials, the profile does not exist; the message says which).
+   */
+  'run.identify': { input: strict({ engine: EngineChoice }), output: EngineIdentity },
+  /**
+   * Runs the design's table on `engine` in the host (progress: `task.progress` with `runId`; cancel:
+   * `task.cancel`): creates the table as `keyplan-run-<short id>-<name>`, loads `itemsPerEntity`
+   * sample items per entity (default 20), runs every access pattern `repeat` times (default 5), and
+   * removes the table, also on cancel or error. On AWS, `confirmAccount` must name the account
+   * `run.identify` returned (`run.notConfirmed` otherwise). Errors: `file.invalidDesign`,
+   * `ipc.badInput` (path `tableId`), `run.engine`, `run.tableExists`, `run.notConfirmed`,
+   * `task.canceled`, `run.failed`.
+   */
+  'run.start': {
+    input: strict({
+      runId: Type.String({ minLength: 1, maxLength: 100 }),
+      design: DesignData,
+      tableId: Type.String(),
+      engine: EngineChoice,
+      itemsPerEntity: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RUN_ITEMS_PER_ENTITY })),
+      repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RUN_REPEAT })),
+      seed: Type.Optional(Type.Integer()),
+      confirmAccount: Type.Optional(Type.String({ maxLength: 20 })),
+    }),
+    output: checkedElsewhere<RunReport>('The run’s report: every pattern measured against its prediction.'),
+  },
+  /** Tables earlier runs created and could not remove (kept in the host's run journal). */
+  'run.leftovers': { input: NoInput, output: strict({ tables: Type.Array(LeftoverTable) }) },
+  /**
+   * Removes leftover tables (all when `names` is absent). Only tables in the run journal are touched.
+   * A table already gone counts as removed. Output: what was removed and what could not be, with why.
+   */
+  'run.cleanup': {
+    input: strict({ names: Type.Optional(Type.Array(Type.String(), { maxItems: 1000 })) }),
+    output: strict({
+      removed: Type.Array(Type.String()),
+      failed: Type.Array(strict({ name: Type.String(), message: Type.String() })),
+    }),
+  },
+  /** Cancels a running `sample.generate`, `simulation.run` or `run.start`; its call then fails with `task.canceled`. */
   'task.cancel': { input: strict({ runId: Type.String() }), output: strict({ canceled: Type.Boolean() }) },
 } satisfies Record<string, { input: TSchema; output: TSchema }>;
 

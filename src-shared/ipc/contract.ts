@@ -33,7 +33,11 @@ export type FileErrorCode =
   | 'file.canceled'
   | 'task.canceled'
   | 'task.unknown'
-  | 'task.failed';
+  | 'task.failed'
+  | 'run.engine'
+  | 'run.tableExists'
+  | 'run.notConfirmed'
+  | 'run.failed';
 
 /** A file as the host names it; see the module comment. */
 export type FileRef = Static<typeof schemas.FileRef>;
@@ -91,6 +95,10 @@ export const channels = [
   'sample.page',
   'sample.find',
   'simulation.run',
+  'run.identify',
+  'run.start',
+  'run.leftovers',
+  'run.cleanup',
   'task.cancel',
 ] as const satisfies readonly Channel[];
 

@@ -426,7 +426,7 @@ function projectionFor(plan: Plan): { input: Record<string, unknown> } {
 }
 
 /** The write of one call. */
-function writeCall(ctx: PatternContext, sample: SampleItem, other: SampleItem | undefined, entity: Entity): RunCall {
+function writeCall(ctx: PatternContext, sample: SampleItem, others: readonly SampleItem[], entity: Entity): RunCall {
   const { plan, table, runName, types, pattern } = ctx;
   const transactional = plan.consistency === 'transactional';
   const wrap = (kind: 'Put' | 'Update' | 'Delete', body: Record<string, unknown>, operation: RunOperation): RunRequest =>
@@ -462,7 +462,11 @@ function writeCall(ctx: PatternContext, sample: SampleItem, other: SampleItem | 
       set(attribute, typed(given, type));
       continue;
     }
-    const from = other?.item[attribute] ?? sample.item[attribute];
+    // Another item's value, a different one where the sample has one: an update that writes the
+    // value already there changes no index entry, which is not what the pattern is about.
+    const current = JSON.stringify(sample.item[attribute]);
+    const differing = others.find((o) => o.item[attribute] !== undefined && JSON.stringify(o.item[attribute]) !== current);
+    const from = differing?.item[attribute] ?? sample.item[attribute];
     if (from === undefined) continue;
     const plain = plainValues({ [attribute]: from })[attribute];
     if (plain !== undefined) next[attribute] = plain;
@@ -639,10 +643,10 @@ export function prepareRun(design: Design, options: PrepareOptions): RunPlan {
     } else if (pattern.action === 'put') {
       const pool = heldBack.get(entity.id) ?? [];
       const used = usedPuts.get(entity.id) ?? 0;
-      for (let k = 0; k < repeat && used + k < pool.length; k += 1) calls.push(writeCall(ctx, pool[used + k]!, undefined, entity));
+      for (let k = 0; k < repeat && used + k < pool.length; k += 1) calls.push(writeCall(ctx, pool[used + k]!, [], entity));
       usedPuts.set(entity.id, used + repeat);
     } else if (pattern.action === 'delete') {
-      for (let k = 0; k < repeat && k < entityItems.length; k += 1) calls.push(writeCall(ctx, entityItems[entityItems.length - 1 - k]!, undefined, entity));
+      for (let k = 0; k < repeat && k < entityItems.length; k += 1) calls.push(writeCall(ctx, entityItems[entityItems.length - 1 - k]!, [], entity));
     } else {
       if (entityItems.length === 0) {
         patterns.push(runOf({ prediction, notes, skipped: `no ${entity.name} items in the sample to update` }));
@@ -650,8 +654,8 @@ export function prepareRun(design: Design, options: PrepareOptions): RunPlan {
       }
       for (let k = 0; k < repeat; k += 1) {
         const sample = pick(entityItems, k, repeat);
-        const other = entityItems[(entityItems.indexOf(sample) + 1) % entityItems.length];
-        calls.push(writeCall(ctx, sample, other, entity));
+        const at = entityItems.indexOf(sample);
+        calls.push(writeCall(ctx, sample, [...entityItems.slice(at + 1 + k), ...entityItems.slice(0, at + 1 + k)], entity));
       }
     }
     patterns.push(runOf({ prediction, calls, notes }));

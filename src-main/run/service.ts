@@ -1,0 +1,119 @@
+/**
+ * The host's runs: one `runDesign` per run id, with its cancel, its progress as `task.progress`
+ * events, and the run journal of tables created and not yet removed. Every service made here is
+ * known to `closeAllRuns`, which the app calls before it quits so that no run leaves a table behind
+ * (a run canceled removes its tables before its promise settles).
+ */
+import { AppError } from '../../src-shared/errors.ts';
+import type { EventSink } from '../../src-shared/ipc/contract.ts';
+import type { EngineChoice, RunReport } from '../../src-shared/run/types.ts';
+import { cleanupLeftovers, createRunJournal, type RunJournal } from './journal.ts';
+
+export interface StartRun {
+  runId: string;
+  design: import('../../src-shared/model/schema.ts').Design;
+  tableId: string;
+  engine: EngineChoice;
+  itemsPerEntity?: number;
+  repeat?: number;
+  seed?: number;
+  confirmAccount?: string;
+}
+
+export interface RunService {
+  identify(engine: EngineChoice): Promise<{ label: string; endpoint?: string; region?: string; account?: string; arn?: string }>;
+  /** Errors: `task.failed` when a run of that id is already going, and those of `runDesign`. */
+  start(input: StartRun): Promise<RunReport>;
+  /** Cancels a run of this service; false when there is none of that id. */
+  cancel(runId: string): boolean;
+  leftovers(): ReturnType<RunJournal['list']>;
+  cleanup(names?: string[]): ReturnType<typeof cleanupLeftovers>;
+  /** Cancels every run and waits until each has removed its tables. */
+  close(): Promise<void>;
+}
+
+export interface RunServiceOptions {
+  /** The run journal's file (`<data folder>/run-journal.json`). */
+  journalPath: string;
+  events?: EventSink;
+  log?: (message: string, error?: unknown) => void;
+}
+
+const services = new Set<RunService>();
+
+/** Cancels every run of every service and waits for their cleanup (app quit, server stop). */
+export async function closeAllRuns(): Promise<void> {
+  await Promise.all([...services].map((s) => s.close()));
+}
+
+/** Whether any run is going (the app asks before quitting). */
+export function hasActiveRuns(): boolean {
+  return [...services].some((s) => (s as RunService & { active(): number }).active() > 0);
+}
+
+export function createRunService(options: RunServiceOptions): RunService & { active(): number } {
+  const journal = createRunJournal(options.journalPath, {
+    onCorrupt: (error: unknown) => options.log?.('The run journal was unreadable and starts empty again; tables it named may be left in their engines.', error),
+  });
+  const running = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
+  // Loaded on first use: the engine and the AWS SDK stay out of the host's start-up.
+  const runner = () => import('./runner.ts');
+
+  const service: RunService & { active(): number } = {
+    active: () => running.size,
+
+    async identify(engine) {
+      return (await runner()).identifyEngine(engine);
+    },
+
+    async start(input) {
+      if (running.has(input.runId)) {
+        throw new AppError({ code: 'task.failed', message: `A run named "${input.runId}" is already going; wait for it or cancel it first.` });
+      }
+      const controller = new AbortController();
+      const emit = (p: { done: number; total: number; label: string }): void => {
+        options.events?.emit('task.progress', { runId: input.runId, done: p.done, total: p.total, label: p.label, state: 'running' });
+      };
+      const { runDesign } = await runner();
+      const done = runDesign({
+        design: input.design,
+        tableId: input.tableId,
+        engine: input.engine,
+        runId: input.runId,
+        signal: controller.signal,
+        onProgress: emit,
+        journal,
+        ...(input.itemsPerEntity === undefined ? {} : { itemsPerEntity: input.itemsPerEntity }),
+        ...(input.repeat === undefined ? {} : { repeat: input.repeat }),
+        ...(input.seed === undefined ? {} : { seed: input.seed }),
+        ...(input.confirmAccount === undefined ? {} : { confirmAccount: input.confirmAccount }),
+      });
+      running.set(input.runId, { controller, done: done.catch(() => undefined) });
+      emit({ done: 0, total: 1, label: 'Starting the engine' });
+      try {
+        return await done;
+      } finally {
+        running.delete(input.runId);
+      }
+    },
+
+    cancel(runId) {
+      const run = running.get(runId);
+      if (!run) return false;
+      run.controller.abort();
+      return true;
+    },
+
+    leftovers: () => journal.list(),
+
+    cleanup: (names) => cleanupLeftovers(journal, names),
+
+    async close() {
+      const all = [...running.values()];
+      for (const run of all) run.controller.abort();
+      await Promise.all(all.map((run) => run.done));
+    },
+  };
+  services.add(service);
+  return service;
+}
