@@ -73,6 +73,9 @@ export function describeError(error: unknown): string {
   return error.message ? `${error.name}: ${error.message}` : error.name;
 }
 
+/** `text` without its closing period, to go inside a sentence of ours. */
+const clause = (text: string) => text.replace(/[.\s]+$/, '');
+
 /** Whether the engine answered (with an error): otherwise the request never reached it. */
 function isAnswer(error: unknown): boolean {
   return typeof (error as SdkError | undefined)?.$metadata?.httpStatusCode === 'number';
@@ -198,13 +201,13 @@ async function callerIdentity(choice: Extract<EngineChoice, { kind: 'aws' }>): P
     if (e.name === 'CredentialsProviderError' || e.name === 'TokenProviderError') {
       throw new AppError({
         code: 'run.engine',
-        message: `No AWS credentials for ${who}: ${e.message ?? 'none found'}. Set the profile up in your AWS config (${login}), sign in (${sso}), or choose another profile.`,
+        message: `No AWS credentials found for ${who}: it is not in your AWS config files, or holds no usable credentials (${clause(e.message ?? 'none found')}). Set the profile up in your AWS config (${login}), sign in (${sso}), or choose another profile.`,
       });
     }
     if (isAnswer(error)) {
       throw new AppError({
         code: 'run.engine',
-        message: `AWS STS refused the credentials of ${who} in ${choice.region}: ${describeError(error)}. Refresh them (${sso}, or new access keys) and try again.`,
+        message: `AWS STS refused the credentials of ${who} in ${choice.region}: ${clause(describeError(error))}. Refresh them (${sso}, or new access keys) and try again.`,
       });
     }
     throw new AppError({
