@@ -90,9 +90,9 @@ export class RunPage {
   /** Opens the row's requests (unless open) and copies the first as `format`. */
   async copyRequest(name: string, format: 'Copy as SDK code' | 'Copy as CLI' | 'Copy as JSON'): Promise<void> {
     const row = this.row(name);
-    const details = row.locator('details');
+    const details = row.getByTestId('run-requests');
     if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
-    await row.getByRole('button', { name: format }).first().click();
+    await details.getByRole('button', { name: format }).first().click();
     await expect(row.getByRole('status')).toContainText('Copied');
   }
 

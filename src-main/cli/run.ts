@@ -147,6 +147,7 @@ function readable(file: string, report: RunReport): string[] {
     lines.push(rows[i + 1]!);
     if (p.message) lines.push(`      ${p.message}`);
     for (const c of p.causes) lines.push(`      ${c.text}`);
+    for (const note of p.notes) lines.push(`      Note: ${note}`);
   });
   const s = report.summary;
   lines.push(

@@ -59,6 +59,10 @@ function handlers(overrides: Partial<ApiHandlers> = {}): ApiHandlers {
     'sample.page': fail,
     'sample.find': fail,
     'simulation.run': fail,
+    'run.identify': fail,
+    'run.start': fail,
+    'run.leftovers': fail,
+    'run.cleanup': fail,
     'task.cancel': fail,
     ...overrides,
   };

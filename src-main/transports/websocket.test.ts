@@ -74,6 +74,14 @@ const handlers: ApiHandlers = {
   'simulation.run': async () => {
     throw new Error('unused');
   },
+  'run.identify': async () => {
+    throw new Error('unused');
+  },
+  'run.start': async () => {
+    throw new Error('unused');
+  },
+  'run.leftovers': async () => ({ tables: [] }),
+  'run.cleanup': async () => ({ removed: [], failed: [] }),
   'task.cancel': async () => ({ canceled: false }),
 };
 

@@ -25,6 +25,10 @@ function fakeHandlers(overrides: Partial<ApiHandlers> = {}): ApiHandlers {
     'sample.page': unused,
     'sample.find': unused,
     'simulation.run': unused,
+    'run.identify': unused,
+    'run.start': unused,
+    'run.leftovers': unused,
+    'run.cleanup': unused,
     'task.cancel': unused,
     ...overrides,
   };

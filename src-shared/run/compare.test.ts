@@ -279,7 +279,7 @@ describe('not run and failed', () => {
   test('a skipped pattern is not run, with why, and no requests to copy', () => {
     const skipped = { ...query, calls: [], skipped: 'needs DynamoDB Local 3.3 or later, or AWS: it uses a transaction' };
     const report = comparePattern(skipped, undefined, DYNALITE);
-    expect(report).toMatchObject({ agreement: 'notRun', message: skipped.skipped, requests: [], causes: [] });
+    expect(report).toMatchObject({ agreement: 'notRun', message: skipped.skipped, requests: [], causes: [], notes: [] });
     expect(report.measured).toBeUndefined();
   });
 

@@ -93,6 +93,7 @@ export function comparePattern(pattern: PatternRun, measurement: PatternMeasurem
     operation: pattern.operation,
     target: pattern.target,
     ...(pattern.prediction ? { predicted: pattern.prediction } : {}),
+    notes: [...pattern.notes],
     causes: [] as Cause[],
   };
   if (pattern.skipped !== undefined) return { ...base, agreement: 'notRun', message: pattern.skipped, requests: [] };

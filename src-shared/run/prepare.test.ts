@@ -188,3 +188,18 @@ describe('prepareRun on the esports example (a multi-attribute GSI key)', () => 
     expect(Object.keys(input.ExpressionAttributeValues[':sk1']!)).toEqual(['N']);
   });
 });
+
+describe('prepareRun on a sample too small to reach a sparse index', () => {
+  it('still sends every placeholder a Query names, from the sample item’s own values', () => {
+    // Five orders: the seeded sample holds no PENDING or PROCESSING order, so GSI2 is empty.
+    const plan = prepareRun(ecommerce, options(ecommerce, { itemsPerEntity: 5, repeat: 2, seed: 1 }));
+    expect(plan.items.some((i) => i['GSI2PK'] !== undefined)).toBe(false);
+    const open = byName(plan.patterns, 'List open orders by status, oldest first');
+    for (const call of open.calls) {
+      const input = call.requests[0]!.input as { KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> };
+      const named = input.KeyConditionExpression.match(/:\w+/g) ?? [];
+      expect(named.length).toBe(2);
+      for (const placeholder of named) expect(input.ExpressionAttributeValues[placeholder]).toBeDefined();
+    }
+  });
+});

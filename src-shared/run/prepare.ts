@@ -323,7 +323,9 @@ function readCall(ctx: PatternContext, sample: SampleItem, candidates: readonly 
   });
   const samePartition = (other: SampleItem): boolean =>
     clauses.filter((c) => c.operator === '=').every((c) => c.attribute in sample.item && JSON.stringify(other.item[c.attribute]) === JSON.stringify(sample.item[c.attribute]));
-  const neighbours = candidates.filter(samePartition);
+  // The sample item itself when it is not in the target (a sparse index none of the sample is in).
+  const inPartition = candidates.filter(samePartition);
+  const neighbours = inPartition.length > 0 ? inPartition : [sample];
   const fanOut = Math.max(1, plan.requests);
   const requests: RunRequest[] = [];
   for (let shard = 1; shard <= fanOut; shard += 1) {

@@ -254,6 +254,8 @@ export interface PatternReport {
    */
   byRule?: { units: Record<string, number>; total: number };
   causes: Cause[];
+  /** What the run knew about the pattern before sending it (a fetch not sent, a sample with no item in a sparse index). */
+  notes: string[];
   /** Why it is `notRun`, or the engine's error when `failed`. */
   message?: string;
   /** The first call's requests, for "copy as code". */
