@@ -1,7 +1,7 @@
 /**
  * Opening the engines a run goes to, against real servers on 127.0.0.1 only: the embedded dynalite,
  * a second dynalite given as "DynamoDB Local", a stand-in for a full DynamoDB (one that knows
- * DescribeLimits), and the AWS path through the SDK's own environment (a temporary AWS config and
+ * TransactGetItems), and the AWS path through the SDK's own environment (a temporary AWS config and
  * credentials file, AWS_ENDPOINT_URL_DYNAMODB at a dynalite, AWS_ENDPOINT_URL_STS at a fake STS).
  */
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -105,7 +105,7 @@ describe('local endpoint', () => {
   });
   afterAll(() => stop(server));
 
-  test('a dynalite given as DynamoDB Local is recognised as dynalite (it has no DescribeLimits)', async () => {
+  test('a dynalite given as DynamoDB Local is recognised as dynalite (it has no TransactGetItems)', async () => {
     const engine = await openEngine({ kind: 'local', endpoint });
     try {
       expect(engine.identity).toEqual({ label: `DynamoDB Local at ${endpoint}`, endpoint });
@@ -127,17 +127,18 @@ describe('local endpoint', () => {
     }
   });
 
-  test('an engine that answers DescribeLimits is a full DynamoDB: transactions and multi-attribute keys run there', async () => {
+  test('an engine that knows TransactGetItems (refusing an empty one) is a full DynamoDB: transactions and multi-attribute keys run there', async () => {
     const full = createServer((req, res) => {
       req.resume();
       req.on('end', () => {
         const target = req.headers['x-amz-target'];
         res.setHeader('Content-Type', 'application/x-amz-json-1.0');
-        if (target === 'DynamoDB_20120810.DescribeLimits') {
-          res.end(JSON.stringify({ AccountMaxReadCapacityUnits: 80000, AccountMaxWriteCapacityUnits: 80000, TableMaxReadCapacityUnits: 40000, TableMaxWriteCapacityUnits: 40000 }));
+        res.statusCode = 400;
+        if (target === 'DynamoDB_20120810.TransactGetItems') {
+          // What DynamoDB answers an empty TransactItems list.
+          res.end(JSON.stringify({ __type: 'com.amazon.coral.validate#ValidationException', message: "1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1" }));
         } else {
-          res.statusCode = 400;
-          res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#ValidationException', message: 'not here' }));
+          res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#UnknownOperationException' }));
         }
       });
     });

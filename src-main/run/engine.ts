@@ -12,7 +12,7 @@
  * Errors: `run.engine` (cannot reach the engine, no credentials, the profile does not exist, STS
  * refused the credentials; the message says which and what to do).
  */
-import { DeleteTableCommand, DescribeLimitsCommand, DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, DescribeTableCommand, DynamoDBClient, TransactGetItemsCommand, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import type { Static } from '@sinclair/typebox';
 import type { Server } from 'node:http';
@@ -102,15 +102,18 @@ function networkReason(error: unknown): string {
 }
 
 /**
- * What the engine behind `client` can run. dynalite implements 17 operations and answers any other
- * with UnknownOperationException (its index.js, `validOperations`); DescribeLimits is one it lacks
- * and DynamoDB has (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeLimits.html).
- * Any other answer, an access denial included, is a DynamoDB. No answer: undefined, with why.
+ * What the engine behind `client` can run, asked of the engine itself: a TransactGetItems with no
+ * items. dynalite implements 17 operations, transactions not among them, and answers any other with
+ * UnknownOperationException (its index.js, `validOperations`); DynamoDB and DynamoDB Local refuse the
+ * empty list with a ValidationException
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactGetItems.html).
+ * Any answer but UnknownOperationException, an access denial included, is a DynamoDB. No answer:
+ * undefined, with why. Nothing is read or written.
  */
 async function probeCapabilities(config: DynamoDBClientConfig): Promise<{ capabilities?: EngineCapabilities; reason?: string }> {
   const probe = new DynamoDBClient({ ...config, maxAttempts: 1, requestHandler: { connectionTimeout: PROBE_TIMEOUT_MS, requestTimeout: PROBE_TIMEOUT_MS } });
   try {
-    await probe.send(new DescribeLimitsCommand({}));
+    await probe.send(new TransactGetItemsCommand({ TransactItems: [] }));
     return { capabilities: FULL_CAPABILITIES };
   } catch (error) {
     if ((error as SdkError).name === 'UnknownOperationException') return { capabilities: EMBEDDED_CAPABILITIES };

@@ -16,7 +16,7 @@
  * Rules: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html,
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ProvisionedThroughput.html,
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html#GSI.ThroughputConsiderations.Writes,
- * and docs/dynamodb-rules.md §2–§3.
+ * docs/dynamodb-rules.md §2 (reads) and docs/dynamodb-rules.md §3 (writes).
  */
 import { itemSizeBytes, type AttributeValue, type Item } from '../capacity/item-size.ts';
 import { PAGE_BYTES, READ_UNIT_BYTES, READ_UNITS_PER_BLOCK, TRANSACTIONAL_WRITE_FACTOR, WRITE_UNIT_BYTES } from '../capacity/units.ts';
