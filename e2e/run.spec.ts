@@ -2,8 +2,12 @@
  * The Run screen against the real host and its embedded engine (dynalite, started by the host): the
  * e-commerce example run with 5 items per entity and 2 calls per pattern, every pattern measured
  * with its agreement mark, the transactional write marked as needing a fuller engine, a request
- * copied as SDK code; and a cancel that leaves no table behind. At 1280×800, a common laptop window.
+ * copied as SDK code; a cancel that leaves no table behind; and a table an earlier run left on
+ * DynamoDB Local offered for removal at start. At 1280×800, a common laptop window.
  */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { test, expect } from './fixtures/app.ts';
 import { KeyplanPage } from './pages/keyplan.ts';
 import { RunPage } from './pages/run.ts';
@@ -110,4 +114,57 @@ test('a canceled run says its tables were removed, and leaves no table behind', 
   await run.show();
   await run.leftoversChecked();
   await expect(run.leftovers).toBeHidden();
+});
+
+test('a table an earlier run left on DynamoDB Local is offered for removal when Keyplan starts, and removed', async ({ page, host, steps }) => {
+  // A second engine stands in for the user's DynamoDB Local, holding a table a crashed run left.
+  const { default: dynalite } = await import('dynalite');
+  const { DynamoDBClient, CreateTableCommand, ListTablesCommand } = await import('@aws-sdk/client-dynamodb');
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0 });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    const left = 'keyplan-run-0a1b2c3d-Shop';
+    await client.send(
+      new CreateTableCommand({
+        TableName: left,
+        AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
+    // The host's run journal, as a run that never finished left it; the embedded entry went with
+    // the process that held it and is not offered.
+    const earlier = new Date(Date.now() - 3_600_000).toISOString();
+    await mkdir(host.dataDir, { recursive: true });
+    await writeFile(
+      join(host.dataDir, 'run-journal.json'),
+      JSON.stringify({
+        formatVersion: 1,
+        tables: [
+          { name: left, engine: { kind: 'local', endpoint }, engineLabel: `DynamoDB Local at ${endpoint}`, createdAt: earlier },
+          { name: 'keyplan-run-99999999-Shop', engine: { kind: 'embedded' }, engineLabel: 'Embedded engine (dynalite 4.0.0)', createdAt: earlier },
+        ],
+      }),
+    );
+
+    const app = new KeyplanPage(page);
+    await app.open(host.url);
+    const notice = page.getByTestId('leftover-tables');
+    await expect(notice).toContainText('A table created by an earlier run was not removed');
+    await expect(notice).toContainText(left);
+    await expect(notice).not.toContainText('keyplan-run-99999999-Shop');
+    await steps.shot('leftover-offered');
+
+    await notice.getByRole('button', { name: 'Remove them' }).click();
+    await expect(notice).toContainText(`Removed ${left}.`);
+    expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+    await expect(notice.getByRole('button', { name: 'Remove them' })).toBeHidden();
+    const journal = JSON.parse(await readFile(join(host.dataDir, 'run-journal.json'), 'utf8')) as { tables: unknown[] };
+    expect(journal.tables).toEqual([]);
+  } finally {
+    client.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });

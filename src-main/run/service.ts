@@ -6,6 +6,7 @@
  */
 import { AppError } from '../../src-shared/errors.ts';
 import type { EventSink } from '../../src-shared/ipc/contract.ts';
+import { runTableName } from '../../src-shared/run/prepare.ts';
 import type { EngineChoice, RunReport } from '../../src-shared/run/types.ts';
 import { cleanupLeftovers, createRunJournal, type RunJournal } from './journal.ts';
 
@@ -55,7 +56,8 @@ export function createRunService(options: RunServiceOptions): RunService & { act
   const journal = createRunJournal(options.journalPath, {
     onCorrupt: (error: unknown) => options.log?.('The run journal was unreadable and starts empty again; tables it named may be left in their engines.', error),
   });
-  const running = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
+  const running = new Map<string, { controller: AbortController; done: Promise<unknown>; table: string }>();
+  const startedAt = new Date().toISOString();
   // Loaded on first use: the engine and the AWS SDK stay out of the host's start-up.
   const runner = () => import('./runner.ts');
 
@@ -88,7 +90,8 @@ export function createRunService(options: RunServiceOptions): RunService & { act
         ...(input.seed === undefined ? {} : { seed: input.seed }),
         ...(input.confirmAccount === undefined ? {} : { confirmAccount: input.confirmAccount }),
       });
-      running.set(input.runId, { controller, done: done.catch(() => undefined) });
+      const table = runTableName(input.runId, input.design.tables.find((t) => t.id === input.tableId)?.name ?? '');
+      running.set(input.runId, { controller, done: done.catch(() => undefined), table });
       emit({ done: 0, total: 1, label: 'Starting the engine' });
       try {
         return await done;
@@ -104,7 +107,15 @@ export function createRunService(options: RunServiceOptions): RunService & { act
       return true;
     },
 
-    leftovers: () => journal.list(),
+    // Not leftovers: the tables of runs going now, and embedded-engine tables of an earlier process
+    // (they lived in its memory and went with it; their records are dropped here).
+    async leftovers() {
+      const going = new Set([...running.values()].map((r) => r.table));
+      const listed = await journal.list();
+      const gone = listed.filter((t) => t.engine.kind === 'embedded' && t.createdAt < startedAt && !going.has(t.name));
+      for (const t of gone) await journal.remove(t.name);
+      return listed.filter((t) => !going.has(t.name) && !gone.includes(t));
+    },
 
     cleanup: (names) => cleanupLeftovers(journal, names),
 
