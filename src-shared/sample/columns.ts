@@ -114,6 +114,12 @@ export abstract class Column {
     return 0;
   }
 
+  /**
+   * When `identity(row)` is simply `codes[row]` (or `row` itself, for null), those codes, so that a
+   * hot loop can read them without a call per item; undefined when the identity is computed otherwise.
+   */
+  identityCodes: Uint32Array | null | undefined = undefined;
+
   /** The column whose values this one shows: a reference's target, followed to the end. */
   get source(): Column {
     return this;
@@ -170,6 +176,7 @@ function identifyByK<C extends Column & { readonly codes: Codes }>(column: C, bo
   column.identityBound = bound;
   column.isInjective = isInjective;
   column.identity = (row: number): number => at(column.codes, row);
+  column.identityCodes = column.codes;
   return column;
 }
 
@@ -501,6 +508,8 @@ class RefColumn extends Column {
     if (this.#same) {
       this.identityBound = target.identityBound;
       this.isInjective = target.isInjective;
+      // The target's identity is its row (an id without a cardinality): this one's are the drawn rows.
+      if (target.identityCodes === null) this.identityCodes = rows;
     }
   }
   override identity(row: number): number {

@@ -26,6 +26,8 @@ export interface KeyStructure {
   /** Identities are integers in 0 … bound − 1. */
   bound: number;
   identity: (row: number) => number;
+  /** When `identity(row)` is `codes[row]` (or `row`, for null): the codes, for a loop to read directly. */
+  codes: Uint32Array | null | undefined;
 }
 
 interface Placeholder {
@@ -184,7 +186,7 @@ export class CompiledKey {
     const span = shards ? shards.count + 1 : 1;
     const detail = shards ? `${shards.count}:${shards.from ? 'calculated' : 'random'}` : '';
     const only = this.#placeholders[0];
-    if (!only) return { head: this.#head, source: null, detail, bound: span, identity: (row) => this.#shard(row) };
+    if (!only) return { head: this.#head, source: null, detail, bound: span, identity: (row) => this.#shard(row), codes: undefined };
     const column = only.column;
     if (!column.isInjective || column.identityBound <= 0) return undefined;
     return {
@@ -193,6 +195,7 @@ export class CompiledKey {
       detail: `${only.pad}\u0000${only.after}\u0000${detail}`,
       bound: column.identityBound * span,
       identity: span === 1 ? (row) => column.identity(row) : (row) => column.identity(row) * span + this.#shard(row),
+      codes: span === 1 ? column.identityCodes : undefined,
     };
   }
 

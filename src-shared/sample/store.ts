@@ -279,6 +279,8 @@ function entryArray(parts: NonNullable<ViewPlan['parts']>, data: EntityData, mas
 interface Grouper {
   find(row: number): number;
   add(row: number, group: number): void;
+  /** At most how many groups `rows` items can start (for presizing the collections' arrays). */
+  maxGroups(rows: number): number;
 }
 
 /** Largest identity space looked up in a flat array rather than a hash map. */
@@ -288,9 +290,13 @@ const MAX_FLAT_LOOKUP = 1 << 22;
 class IdentityLookup {
   readonly #flat: Int32Array | undefined;
   readonly #map: Map<number, number> | undefined;
-  constructor(bound: number) {
+  constructor(readonly bound: number) {
     if (bound <= MAX_FLAT_LOOKUP) this.#flat = new Int32Array(bound).fill(-1);
     else this.#map = new Map();
+  }
+  /** Group by identity (−1: none yet), when the identities are looked up in a flat array. */
+  get flat(): Int32Array | undefined {
+    return this.#flat;
   }
   get(id: number): number {
     return this.#flat ? this.#flat[id]! : (this.#map!.get(id) ?? -1);
@@ -305,12 +311,17 @@ class IdentityGrouper implements Grouper {
   constructor(
     readonly lookup: IdentityLookup,
     readonly identity: (row: number) => number,
+    /** `KeyStructure.codes`: the identities themselves, when they are codes (or rows). */
+    readonly codes: Uint32Array | null | undefined,
   ) {}
   find(row: number): number {
     return this.lookup.get(this.identity(row));
   }
   add(row: number, group: number): void {
     this.lookup.set(this.identity(row), group);
+  }
+  maxGroups(rows: number): number {
+    return Math.min(rows, this.lookup.bound);
   }
 }
 
@@ -336,6 +347,9 @@ class StringGrouper implements Grouper {
   }
   add(row: number, group: number): void {
     this.groups.set(this.#canonical(row), group);
+  }
+  maxGroups(rows: number): number {
+    return rows;
   }
 }
 
@@ -382,7 +396,7 @@ function groupersFor(keys: readonly (CompiledKey | undefined)[]): (Grouper | und
       lookup = new IdentityLookup(st.bound);
       lookups.set(signature, lookup);
     }
-    return new IdentityGrouper(lookup, st.identity);
+    return new IdentityGrouper(lookup, st.identity, st.codes);
   });
 }
 
@@ -460,6 +474,9 @@ class TupleGrouper implements Grouper {
   add(row: number, group: number): void {
     this.ids.setGroup(this.#tupleOf(row), group);
   }
+  maxGroups(rows: number): number {
+    return rows;
+  }
 }
 
 /**
@@ -478,6 +495,165 @@ function viewGroupersFor(entities: readonly EntityData[], plans: readonly (ViewP
   if (partCount === 1) return perPart[0]!;
   const ids = new TupleIds(partCount);
   return entities.map((_, i) => (plans[i] ? new TupleGrouper(perPart.map((groupers) => groupers[i]!), ids) : undefined));
+}
+
+/** Past this many item collections, a view's collection arrays start at it and grow by doubling rather than being presized to a loose bound. */
+const MAX_PRESIZED_GROUPS = 1 << 20;
+
+/** What a view's definition says: its name, kind, key attributes and projection. */
+interface ViewDefinition {
+  name: string;
+  kind: SampleView['kind'];
+  pk: KeyAttribute[];
+  sk: KeyAttribute[];
+  projection: Projection;
+}
+
+/**
+ * A view while its items are generated: its members (item numbers, entry sizes, collection numbers)
+ * in typed arrays sized for every item that may be in it, and its item collections (first member,
+ * item count, bytes) in typed arrays sized for as many collections as the groupers allow, so that no
+ * array grows item by item.
+ */
+class ViewBuild {
+  readonly members: Uint32Array;
+  readonly entryBytes: Uint32Array;
+  readonly groupOf: Uint32Array;
+  count = 0;
+  groups = 0;
+  firstMember: Uint32Array;
+  groupItems: Uint32Array;
+  groupBytes: Float64Array;
+  constructor(
+    readonly d: ViewDefinition,
+    readonly plans: (ViewPlan | null)[],
+    public groupers: (Grouper | undefined)[],
+    capacity: number,
+    maxGroups: number,
+  ) {
+    this.members = new Uint32Array(capacity);
+    this.entryBytes = new Uint32Array(capacity);
+    this.groupOf = new Uint32Array(capacity);
+    const size = Math.min(capacity, maxGroups, MAX_PRESIZED_GROUPS);
+    this.firstMember = new Uint32Array(size);
+    this.groupItems = new Uint32Array(size);
+    this.groupBytes = new Float64Array(size);
+  }
+
+  /** Makes room for more collections (never more than there can be members). */
+  grow(): void {
+    const size = Math.min(this.members.length, Math.max(1024, this.firstMember.length * 2));
+    const firstMember = new Uint32Array(size);
+    firstMember.set(this.firstMember);
+    const groupItems = new Uint32Array(size);
+    groupItems.set(this.groupItems);
+    const groupBytes = new Float64Array(size);
+    groupBytes.set(this.groupBytes);
+    this.firstMember = firstMember;
+    this.groupItems = groupItems;
+    this.groupBytes = groupBytes;
+  }
+}
+
+/** Where an entity's rows go in a view: its grouper and the key masks its members must pass. */
+interface MemberJob {
+  v: ViewBuild;
+  grouper: Grouper;
+  entries: { fill(from: number, to: number): Uint32Array } | undefined;
+  first: Uint8Array | null;
+  second: Uint8Array | null;
+  rest: Uint8Array[];
+}
+
+/**
+ * Adds rows `from` … `to − 1` of an entity (global item numbers from `offset`) to a view: each row
+ * whose masks pass becomes a member of the item collection of its partition key, a new collection
+ * when its key is new. `sizes[row]` is the row's entry size in the view.
+ */
+function addMembers(job: MemberJob, sizes: Uint32Array, storedPk: Uint8Array | null, storedSk: Uint8Array | null, offset: number, from: number, to: number): void {
+  const { grouper } = job;
+  if (grouper instanceof IdentityGrouper && grouper.codes !== undefined && grouper.lookup.flat !== undefined) {
+    addMembersByCode(job, grouper.lookup.flat, grouper.codes, sizes, storedPk, storedSk, offset, from, to);
+    return;
+  }
+  const { v, first, second, rest } = job;
+  const { members, entryBytes, groupOf } = v;
+  let m = v.count;
+  for (let row = from; row < to; row += 1) {
+    if ((storedPk !== null && storedPk[row] === 0) || (storedSk !== null && storedSk[row] === 0)) continue;
+    if ((first !== null && first[row] === 0) || (second !== null && second[row] === 0)) continue;
+    if (rest.length > 0 && !passesAll(rest, row)) continue;
+    const entry = sizes[row]!;
+    let group = grouper.find(row);
+    if (group < 0) {
+      if (v.groups === v.firstMember.length) v.grow();
+      group = v.groups;
+      v.groups = group + 1;
+      grouper.add(row, group);
+      v.firstMember[group] = m;
+      v.groupItems[group] = 1;
+      v.groupBytes[group] = entry;
+    } else {
+      v.groupItems[group]! += 1;
+      v.groupBytes[group]! += entry;
+    }
+    members[m] = offset + row;
+    entryBytes[m] = entry;
+    groupOf[m] = group;
+    m += 1;
+  }
+  v.count = m;
+}
+
+/**
+ * `addMembers` for a key whose identity is a code per row (or the row) looked up in a flat array:
+ * the common shape (`USER#{userId}`), with no call per item.
+ */
+function addMembersByCode(
+  job: MemberJob,
+  lookup: Int32Array,
+  codes: Uint32Array | null,
+  sizes: Uint32Array,
+  storedPk: Uint8Array | null,
+  storedSk: Uint8Array | null,
+  offset: number,
+  from: number,
+  to: number,
+): void {
+  const { v, first, second, rest } = job;
+  const { members, entryBytes, groupOf } = v;
+  let { firstMember, groupItems, groupBytes } = v;
+  let m = v.count;
+  let groups = v.groups;
+  for (let row = from; row < to; row += 1) {
+    if ((storedPk !== null && storedPk[row] === 0) || (storedSk !== null && storedSk[row] === 0)) continue;
+    if ((first !== null && first[row] === 0) || (second !== null && second[row] === 0)) continue;
+    if (rest.length > 0 && !passesAll(rest, row)) continue;
+    const entry = sizes[row]!;
+    const id = codes === null ? row : codes[row]!;
+    let group = lookup[id]!;
+    if (group < 0) {
+      if (groups === firstMember.length) {
+        v.grow();
+        ({ firstMember, groupItems, groupBytes } = v);
+      }
+      group = groups;
+      groups += 1;
+      lookup[id] = group;
+      firstMember[group] = m;
+      groupItems[group] = 1;
+      groupBytes[group] = entry;
+    } else {
+      groupItems[group]! += 1;
+      groupBytes[group]! += entry;
+    }
+    members[m] = offset + row;
+    entryBytes[m] = entry;
+    groupOf[m] = group;
+    m += 1;
+  }
+  v.count = m;
+  v.groups = groups;
 }
 
 /**
@@ -745,7 +921,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     return { pk: p, sk: s, parts };
   };
   const ALL: Projection = { type: 'ALL' };
-  const definitions: Array<{ name: string; kind: SampleView['kind']; pk: KeyAttribute[]; sk: KeyAttribute[]; projection: Projection }> = [
+  const definitions: ViewDefinition[] = [
     { name: 'table', kind: 'table', pk: [table.partitionKey], sk: table.sortKey ? [table.sortKey] : [], projection: ALL },
     // A GSI's key may have several attributes per part (a multi-attribute key); one without a partition key (a design being edited) has no view.
     ...table.globalSecondaryIndexes
@@ -755,19 +931,10 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
   ];
   const building = definitions.map((d) => {
     const plans = entities.map((data) => planFor(data, d.pk, d.sk, d.projection));
+    const groupers = viewGroupersFor(entities, plans, d.pk.length);
     const capacity = entities.reduce((s, data, i) => s + (plans[i] ? data.rows : 0), 0);
-    return {
-      d,
-      plans,
-      groupers: viewGroupersFor(entities, plans, d.pk.length),
-      members: new Uint32Array(capacity),
-      entryBytes: new Uint32Array(capacity),
-      groupOf: new Uint32Array(capacity),
-      count: 0,
-      firstMember: [] as number[],
-      groupItems: [] as number[],
-      groupBytes: [] as number[],
-    };
+    const maxGroups = entities.reduce((s, data, i) => s + (plans[i] ? (groupers[i]?.maxGroups(data.rows) ?? data.rows) : 0), 0);
+    return new ViewBuild(d, plans, groupers, capacity, maxGroups);
   });
   const tableView = building[0]!;
   for (const data of entities) {
@@ -825,39 +992,15 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
         const checks = maskChecks([...plan.pk, ...plan.sk].map((k) => masks[k] ?? null), [storedPk, storedSk]);
         return { v, grouper, entries, ...checks };
       })
-      .filter((x) => x !== undefined);
+      .filter((x): x is MemberJob => x !== undefined);
     for (let from = 0; from < rows; from += PROGRESS_EVERY_ITEMS) {
       const to = Math.min(rows, from + PROGRESS_EVERY_ITEMS);
       for (const c of variable) c.addValueBytes(itemBytes, from, to);
       for (const o of optional) addPresentBytes(itemBytes, o.column, o.nameBytes, from, to);
       keys.forEach((k, i) => k.addBytes(itemBytes, masks[i] ?? null, from, to));
-      for (const { v, grouper, entries, first, second, rest } of views) {
-        const sizes = entries ? entries.fill(from, to) : itemBytes;
-        const { members, entryBytes, groupOf, firstMember, groupItems, groupBytes } = v;
-        const offset = data.offset;
-        let m = v.count;
-        for (let row = from; row < to; row += 1) {
-          if ((storedPk !== null && storedPk[row] === 0) || (storedSk !== null && storedSk[row] === 0)) continue;
-          if ((first !== null && first[row] === 0) || (second !== null && second[row] === 0)) continue;
-          if (rest.length > 0 && !passesAll(rest, row)) continue;
-          const entry = sizes[row]!;
-          let group = grouper.find(row);
-          if (group < 0) {
-            group = firstMember.length;
-            grouper.add(row, group);
-            firstMember.push(m);
-            groupItems.push(1);
-            groupBytes.push(entry);
-          } else {
-            groupItems[group]! += 1;
-            groupBytes[group]! += entry;
-          }
-          members[m] = offset + row;
-          entryBytes[m] = entry;
-          groupOf[m] = group;
-          m += 1;
-        }
-        v.count = m;
+      for (const job of views) {
+        const sizes = job.entries ? job.entries.fill(from, to) : itemBytes;
+        addMembers(job, sizes, storedPk, storedSk, data.offset, from, to);
       }
       done += to - from;
       if (report) report(done, totalItems);
@@ -871,8 +1014,10 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
   }
   for (const v of building) v.groupers = [];
 
+  // Arrays cut to what they hold (no copy when full: a view of every item keyed by a unique id).
+  const cut = <A extends Uint32Array | Float64Array>(a: A, n: number): A => (n === a.length ? a : (a.slice(0, n) as A));
   const views: ViewData[] = building.map((v) => {
-    const entryBytes = v.entryBytes.slice(0, v.count);
+    const entryBytes = cut(v.entryBytes, v.count);
     let bytes = 0;
     for (let i = 0; i < entryBytes.length; i += 1) bytes += entryBytes[i]!;
     return {
@@ -883,17 +1028,17 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
         sortKeys: v.d.sk.map((a) => a.name),
         itemCount: v.count,
         bytes,
-        collections: v.firstMember.length,
+        collections: v.groups,
       },
       pk: v.d.pk,
       sk: v.d.sk,
       plans: v.plans,
-      members: v.members.slice(0, v.count),
+      members: cut(v.members, v.count),
       entryBytes,
-      groupOf: v.groupOf.slice(0, v.count),
-      firstMember: Uint32Array.from(v.firstMember),
-      groupItems: Uint32Array.from(v.groupItems),
-      groupBytes: Float64Array.from(v.groupBytes),
+      groupOf: cut(v.groupOf, v.count),
+      firstMember: cut(v.firstMember, v.groups),
+      groupItems: cut(v.groupItems, v.groups),
+      groupBytes: cut(v.groupBytes, v.groups),
     };
   });
 
