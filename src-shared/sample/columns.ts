@@ -120,6 +120,19 @@ export abstract class Column {
    */
   identityCodes: Uint32Array | null | undefined = undefined;
 
+  /**
+   * When every value's text is `prefix` and a whole number zero-padded to `width` (ids, sequence
+   * numbers, references to them): the two, so that a key can be hashed from its digits
+   * (`digitNumber(row)`) without rendering the text. Undefined for other columns.
+   */
+  digitText: { prefix: string; width: number } | undefined = undefined;
+
+  /** The whole number in `text(row)` when `digitText` is set. */
+  digitNumber(row: number): number {
+    void row;
+    return 0;
+  }
+
   /** The column whose values this one shows: a reference's target, followed to the end. */
   get source(): Column {
     return this;
@@ -190,6 +203,10 @@ class IdColumn extends Column {
   constructor(name: string, readonly prefix: string, readonly width: number, readonly codes: Codes) {
     super(name, 'S');
     this.#prefixBytes = utf8ByteLength(prefix);
+    this.digitText = { prefix, width };
+  }
+  override digitNumber(row: number): number {
+    return at(this.codes, row) + 1;
   }
   override value(row: number): string {
     return this.prefix + padNumber(at(this.codes, row) + 1, this.width);
@@ -214,6 +231,10 @@ class IdColumn extends Column {
 class SequenceNumberColumn extends Column {
   constructor(name: string, readonly codes: Codes) {
     super(name, 'N');
+    this.digitText = { prefix: '', width: 1 };
+  }
+  override digitNumber(row: number): number {
+    return at(this.codes, row) + 1;
   }
   override value(row: number): number {
     return at(this.codes, row) + 1;
@@ -510,6 +531,7 @@ class RefColumn extends Column {
       this.isInjective = target.isInjective;
       // The target's identity is its row (an id without a cardinality): this one's are the drawn rows.
       if (target.identityCodes === null) this.identityCodes = rows;
+      this.digitText = target.digitText;
     }
   }
   override identity(row: number): number {
@@ -517,6 +539,9 @@ class RefColumn extends Column {
   }
   override get source(): Column {
     return this.#same ? this.target.source : this;
+  }
+  override digitNumber(row: number): number {
+    return this.target.digitNumber(this.rows[row] as number);
   }
   override value(row: number): SampleValue {
     const v = this.target.value(this.rows[row] as number);

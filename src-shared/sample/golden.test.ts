@@ -15,7 +15,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Attribute, Design, Entity } from '../model/schema.ts';
-import { placeKeyColumns } from '../partition/hash.ts';
+import { hashFraction, placeKeyColumns } from '../partition/hash.ts';
 import { createSampleStore, type SampleStore, type SampleStoreOptions } from './store.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -233,5 +233,19 @@ describe.each(STORES)('the sample store of %s', (name, design, options) => {
     const golden = resolve(fixtures, `${name}.store.golden.json`);
     if (isUpdating || !existsSync(golden)) writeFileSync(golden, actual);
     expect(actual).toBe(readFileSync(golden, 'utf8'));
+  });
+
+  it('places its keys from their structure exactly where the simulator places their rendered text', () => {
+    const d = design();
+    const store = createSampleStore(d, d.tables[0]!.id, options);
+    const views = store.summary().views.map((v) => v.name);
+    // Hashed and placed before any key is rendered, then compared with the rendered keys.
+    const hashes = views.map((view) => Array.from(store.keyHashes(view)));
+    const placements = views.map((view) => [1000, 7].map((n) => store.placement(view, n)));
+    views.forEach((view, i) => {
+      const k = store.keysOf(view);
+      expect(hashes[i], view).toEqual(k.keys.map((key) => hashFraction(key)));
+      expect(placements[i], view).toEqual([1000, 7].map((n) => placeKeyColumns(k, n)));
+    });
   });
 });

@@ -8,7 +8,9 @@ import { base64DecodedLength, numberValueBytes, parseDecimal } from '../capacity
 import { evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
 import { parseKeyTemplate, utf8ByteLength, type KeyTemplatePart } from '../model/key-template.ts';
 import type { KeyAttribute, KeyBinding } from '../model/schema.ts';
+import { hashFraction } from '../partition/hash.ts';
 import type { Column } from './columns.ts';
+import { DigitKeyHasher } from './key-hash.ts';
 import { deriveSeed, hash2 } from './random.ts';
 import { digitCount } from './sizes.ts';
 
@@ -89,6 +91,8 @@ export class CompiledKey {
   readonly sizeLimit: KeySizeLimit | undefined;
   /** Items `carriedMask` left out because their value is over `sizeLimit`. */
   overLimitItems = 0;
+  /** The key's digit hasher (see `hashFractions`), null when it has none; undefined until first asked. */
+  #digits: DigitKeyHasher | null | undefined;
 
   /**
    * `sizeLimit`: check each item's value against DynamoDB's key size limit and leave out the items
@@ -281,6 +285,41 @@ export class CompiledKey {
     const record = this.#record;
     for (const c of this.#conditionColumns) record[c.name] = c.isPresent(row) ? c.value(row) : undefined;
     return evaluateCondition(condition, record);
+  }
+
+  /**
+   * The partition simulator's hash fraction of the key's value (`hashFraction(render(row))`) for
+   * each item `rows[i]`, i = from … to − 1, into `out[i]`. A key of one placeholder holding a padded
+   * number (`USER#{userId}` with ids, or references to ids) is hashed from the FNV state of its
+   * literal prefix plus its digits, without rendering it; any other key from its rendered text.
+   */
+  hashFractions(rows: ArrayLike<number>, from: number, to: number, out: Float64Array): void {
+    const digits = this.#digitHasher();
+    if (digits === undefined) {
+      for (let i = from; i < to; i += 1) out[i] = hashFraction(this.render(rows[i]!));
+      return;
+    }
+    const column = this.#placeholders[0]!.column;
+    if (this.#shards === undefined) for (let i = from; i < to; i += 1) out[i] = digits.fraction(column.digitNumber(rows[i]!), 0);
+    else
+      for (let i = from; i < to; i += 1) {
+        const row = rows[i]!;
+        out[i] = digits.fraction(column.digitNumber(row), this.#shard(row));
+      }
+  }
+
+  /** The digit hasher of a key `head{placeholder}after` whose placeholder is a padded number; undefined for other keys. */
+  #digitHasher(): DigitKeyHasher | undefined {
+    if (this.#digits === undefined) {
+      const only = this.#placeholders.length === 1 ? this.#placeholders[0]! : undefined;
+      const form = only?.column.digitText;
+      // Key padding pads the column's whole text: digits only when the column has no prefix.
+      this.#digits =
+        this.failure === undefined && only !== undefined && form !== undefined && (only.pad === 0 || form.prefix === '')
+          ? new DigitKeyHasher(this.#head + form.prefix, Math.max(form.width, only.pad), only.after)
+          : null;
+    }
+    return this.#digits ?? undefined;
   }
 
   /** The key's value for item `row` (call only when it `carries` the key). */

@@ -35,6 +35,7 @@ import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../model/validate.t
 import { keyValueBound, maxKeyTextBytes, withValueModel } from '../model/value-model.ts';
 import type { Attribute, Design, Entity, KeyAttribute, KeyAttributeType, KeyBinding, Projection, Table } from '../model/schema.ts';
 import { createColumn, type Column, type ColumnContext } from './columns.ts';
+import { hashFraction } from '../partition/hash.ts';
 import { KEY_PART_SEPARATOR } from '../partition/key-space.ts';
 import { CompiledKey, type KeySizeLimit, type NaturalKey } from './keys.ts';
 import { normalizeSeed } from './random.ts';
@@ -87,6 +88,19 @@ export interface SampleViewKeys {
   bytesPerKey: Float64Array;
 }
 
+/**
+ * A view's item collections on `partitionCount` equal ranges of the simulator's hash space, as the
+ * partition simulator's `placeKeyColumns` gives them (structurally its `Placement`): per partition,
+ * items, bytes and distinct partition keys; `partitionOfKey[k]` is the partition of key k.
+ */
+export interface SamplePlacement {
+  partitionCount: number;
+  items: Float64Array;
+  bytes: Float64Array;
+  keys: Float64Array;
+  partitionOfKey: Uint32Array;
+}
+
 /** One item collection: a partition-key value, its item count and bytes (structurally a partition `PlacedKey`). */
 export interface SampleCollection {
   partitionKey: string;
@@ -115,6 +129,17 @@ export interface SampleStore {
   itemAt(view: string, offset: number): Item;
   /** Partition keys and sizes of a view's items, for the partition simulator. */
   keysOf(view: string): SampleViewKeys;
+  /**
+   * Where each partition key of the view (`keysOf(view).keys[k]`) falls in the simulator's hash
+   * space: `hashFraction` of the key, in [0, 1). Keys of a literal and an id (`USER#{userId}`) are
+   * hashed from their structure, without being rendered. The array is the store's own.
+   */
+  keyHashes(view: string): Float64Array;
+  /**
+   * The view's items placed on `partitionCount` equal ranges of the hash space: what
+   * `placeKeyColumns(keysOf(view), partitionCount)` gives, from `keyHashes` (no key rendered).
+   */
+  placement(view: string, partitionCount: number): SamplePlacement;
   /** The view's item collections, unsorted (first generated first): what the partition simulator places. */
   collections(view: string): Iterable<SampleCollection>;
 }
@@ -169,6 +194,8 @@ interface ViewData {
   firstMember: Uint32Array;
   /** The groups' partition-key values, rendered on first need. */
   keys?: string[];
+  /** The groups' partition keys' hash fractions, computed on first need. */
+  hashes?: Float64Array;
   groupItems: Uint32Array;
   groupBytes: Float64Array;
   sorted?: Sorted;
@@ -1111,6 +1138,38 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     return keys;
   };
 
+  /**
+   * The groups' hash fractions. Groups are numbered in the order of their first members, which are
+   * generated entity by entity, so each entity's groups are one run: each run is hashed by its key.
+   */
+  const hashesOf = (v: ViewData): Float64Array => {
+    if (v.hashes) return v.hashes;
+    const groups = v.firstMember.length;
+    const hashes = new Float64Array(groups);
+    if (v.pk.length > 1) {
+      // A multi-attribute key is hashed as its joined text (as the simulator hashes it).
+      const keys = keysOf(v);
+      for (let g = 0; g < groups; g += 1) hashes[g] = hashFraction(keys[g]!);
+    } else {
+      const rows = new Uint32Array(groups);
+      let start = 0;
+      while (start < groups) {
+        const data = entityOf(v.members[v.firstMember[start]!]!);
+        const end = data.offset + data.rows;
+        let g = start;
+        for (; g < groups; g += 1) {
+          const item = v.members[v.firstMember[g]!]!;
+          if (item >= end) break;
+          rows[g] = item - data.offset;
+        }
+        (data.keys[v.plans[data.index]!.pk[0]!] as CompiledKey).hashFractions(rows, start, g, hashes);
+        start = g;
+      }
+    }
+    v.hashes = hashes;
+    return hashes;
+  };
+
   /** Whether a view's partition or sort key has more than one attribute. */
   const isMultiAttribute = (v: ViewData): boolean => v.pk.length > 1 || v.sk.length > 1;
 
@@ -1325,6 +1384,31 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       const v = viewOf(view);
       // A multi-attribute partition key is hashed as one value: its joined text, a string.
       return { keyType: v.pk.length === 1 ? v.pk[0]!.type : 'S', keys: keysOf(v), keyOfItem: v.groupOf, bytesOfItem: v.entryBytes, itemsPerKey: v.groupItems, bytesPerKey: v.groupBytes };
+    },
+
+    keyHashes(view) {
+      return hashesOf(viewOf(view));
+    },
+
+    placement(view, partitionCount) {
+      const v = viewOf(view);
+      const hashes = hashesOf(v);
+      // As the simulator places keys on equal ranges: the index is the fraction scaled, capped at the last.
+      const n = Math.max(1, Math.floor(partitionCount));
+      const count = hashes.length;
+      const partitionOfKey = new Uint32Array(count);
+      const items = new Float64Array(n);
+      const bytes = new Float64Array(n);
+      const keys = new Float64Array(n);
+      const { groupItems, groupBytes } = v;
+      for (let k = 0; k < count; k += 1) {
+        const index = Math.min(n - 1, Math.floor(hashes[k]! * n));
+        partitionOfKey[k] = index;
+        items[index]! += groupItems[k]!;
+        bytes[index]! += groupBytes[k]!;
+        keys[index]! += 1;
+      }
+      return { partitionCount: n, items, bytes, keys, partitionOfKey };
     },
 
     *collections(view) {
