@@ -50,6 +50,10 @@ export interface Step {
 export interface Figure {
   value: number;
   unit: Unit;
+  /**
+   * The derivation. A figure made by `lazyFigure` builds it (and formats its text) on first read and
+   * keeps it; to every reader, `JSON.stringify` and deep equality included, it is a plain array.
+   */
   steps: Step[];
   /** Modeling assumptions the number rests on (docs/dynamodb-rules.md §10), shown beside it. */
   assumptions: string[];
@@ -65,6 +69,27 @@ export function figure(steps: Step[], assumptions: string[] = []): Figure {
   const last = steps.at(-1);
   if (!last) throw new Error('A figure needs at least one step.');
   return { value: last.value, unit: last.unit, steps, assumptions };
+}
+
+/**
+ * A figure whose steps are built when first read: its value and unit are known now, the text of its
+ * derivation only when someone opens it (the costs of a large design format tens of thousands of
+ * numbers that nobody reads). `build` must return the steps `figure(build())` would show, the last
+ * one carrying `value` and `unit`; it runs at most once, and reads only values fixed when it was made.
+ */
+export function lazyFigure(value: number, unit: Unit, build: () => Step[], assumptions: string[] = []): Figure {
+  let steps: Step[] | undefined;
+  return {
+    value,
+    unit,
+    get steps(): Step[] {
+      return (steps ??= build());
+    },
+    set steps(next: Step[]) {
+      steps = next;
+    },
+    assumptions,
+  };
 }
 
 // Numbers are written by the one format module (cached formatters); re-exported for the figures' users.

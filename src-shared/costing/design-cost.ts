@@ -11,6 +11,7 @@
 import {
   estimateStorage,
   heldCapacityUnits,
+  type StorageEstimate,
   loadOnlyUnits,
   provisionedCapacityMonthlyUsd,
   provisionedMonthlyUsd,
@@ -18,11 +19,11 @@ import {
   storageMonthlyUsd,
   DEFAULT_PRICING,
 } from '../capacity/index.ts';
-import { figure, formatNumber, type Figure, type Step } from '../capacity/figure.ts';
+import { figure, formatNumber, lazyFigure, type Figure, type Step } from '../capacity/figure.ts';
 import type { AutoScalingRange, Design, OnDemandThroughput, Pricing, ProvisionedThroughput, Table, TableClass, WarmThroughput } from '../model/schema.ts';
 import { withValueModel } from '../model/value-model.ts';
 import { planTable } from '../planner/index.ts';
-import { costPattern, type PatternCost } from './pattern-cost.ts';
+import { costPattern, createProjectionContext, createSizeEstimates, createTableCosting, type PatternCost } from './pattern-cost.ts';
 import { warningsFor, type CostWarning } from './warnings.ts';
 import { onDemandMaximumWarnings, warmThroughputCost, warmThroughputWarnings, type WarmThroughputCost } from './throughput-settings.ts';
 import { indexesLeftOut, withinIndexQuota } from '../model/index-quota.ts';
@@ -105,20 +106,22 @@ export function leftOutText(names: readonly string[]): string {
   return `${n} access pattern${n === 1 ? ' is' : 's are'} left out: ${n === 1 ? 'it needs' : 'they need'} a key design before ${n === 1 ? 'it is' : 'they are'} costed (${shown}).`;
 }
 
+/** A total of parts, one step per part: its text is written when the derivation is read. */
 function sumFigure(label: string, parts: { label: string; figure: Figure }[], unit: Figure['unit']): Figure {
-  const value = parts.reduce((s, p) => s + p.figure.value, 0);
-  const steps: Step[] = parts.map((p) => ({ label: p.label, expression: formatNumber(p.figure.value, 4), value: p.figure.value, unit }));
-  steps.push({
-    label,
-    expression: parts.length === 0 ? 'nothing' : parts.map((p) => formatNumber(p.figure.value, 4)).join(' + '),
-    value: unit === 'USD/month' || unit === 'USD' ? roundUsd(value) : value,
-    unit,
-  });
-  return figure(steps, [...new Set(parts.flatMap((p) => p.figure.assumptions))]);
+  const labels = parts.map((p) => p.label);
+  const values = parts.map((p) => p.figure.value);
+  const sum = values.reduce((s, v) => s + v, 0);
+  const value = unit === 'USD/month' || unit === 'USD' ? roundUsd(sum) : sum;
+  const build = (): Step[] => {
+    const texts = values.map((v) => formatNumber(v, 4));
+    const steps: Step[] = values.map((v, i) => ({ label: labels[i]!, expression: texts[i]!, value: v, unit }));
+    steps.push({ label, expression: values.length === 0 ? 'nothing' : texts.join(' + '), value, unit });
+    return steps;
+  };
+  return lazyFigure(value, unit, build, [...new Set(parts.flatMap((p) => p.figure.assumptions))]);
 }
 
-function targetCosts(table: Table, patterns: PatternCost[], pricing: Pricing): TargetCost[] {
-  const storage = estimateStorage(table);
+function targetCosts(table: Table, patterns: PatternCost[], pricing: Pricing, storage: StorageEstimate): TargetCost[] {
   const lsiNames = table.localSecondaryIndexes.map((l) => l.name);
   const lsiStorage = lsiNames.map((n) => storage.indexes[n]).filter((f): f is Figure => f !== undefined);
   const tableStorage =
@@ -212,13 +215,41 @@ export function configuredCapacityText(c: ProvisionedThroughput): string {
   return `${direction(c.readCapacityUnits, 'RCU', c.autoScaling?.read)}, ${direction(c.writeCapacityUnits, 'WCU', c.autoScaling?.write)}`;
 }
 
+/** The table as planned and costed: only the indexes DynamoDB could create, every categorical attribute's values made explicit. */
+export function costedTable(designTable: Table): Table {
+  // Every number reads one value model: categorical attributes without a generator get their values here.
+  return withValueModel(withinIndexQuota(designTable));
+}
+
 /** Plans and costs every access pattern of one table, with its totals. */
 export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING): TableCost {
-  // Every number reads one value model: categorical attributes without a generator get their values here.
-  const table = withValueModel(withinIndexQuota(designTable));
+  const table = costedTable(designTable);
   const plans = planTable(table);
-  const patterns = table.accessPatterns.map((p, i) => costPattern(table, p, plans[i]!, pricing));
-  const targets = targetCosts(table, patterns, pricing);
+  let storage: StorageEstimate | undefined;
+  const storageOf = (): StorageEstimate => (storage ??= estimateStorage(table));
+  const sizes = createSizeEstimates();
+  const shared = createTableCosting(table, pricing, sizes, createProjectionContext(table, () => plans, storageOf, sizes));
+  const patterns = table.accessPatterns.map((p, i) => costPattern(table, p, plans[i]!, pricing, shared));
+  return totalTableCost(designTable, table, pricing, { patterns, storage: storageOf(), patternWarnings: warningsFor(table, patterns, [], pricing) });
+}
+
+/** What `totalTableCost` needs besides the table: the patterns' costs, in the table's order, their warnings and the table's storage. */
+export interface CostedPatterns {
+  patterns: PatternCost[];
+  /** `warningsFor(table, patterns, [], pricing)`: the warnings of the patterns alone, in their order. */
+  patternWarnings: CostWarning[];
+  /** `estimateStorage(table)`. */
+  storage: StorageEstimate;
+}
+
+/**
+ * A table's cost from its patterns' costs: the GSIs' and the table's loads and bills, the totals and
+ * every warning. `table` is `costedTable(designTable)`. Shared by `costTable` and the cost cache, so
+ * that a cached costing sums exactly as a fresh one.
+ */
+export function totalTableCost(designTable: Table, table: Table, pricing: Pricing, costed: CostedPatterns): TableCost {
+  const { patterns } = costed;
+  const targets = targetCosts(table, patterns, pricing, costed.storage);
   const needingKeyDesign = patterns.flatMap((p) => (p.needsKeyDesign !== undefined ? [{ patternId: p.patternId, name: p.name, reason: p.needsKeyDesign }] : []));
   const onDemandMonthly = sumFigure(
     `Requests on-demand per month, table ${table.name}`,
@@ -263,7 +294,8 @@ export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING
     warnings: [
       ...quotaWarning(designTable),
       ...keyDesignWarning(needingKeyDesign),
-      ...warningsFor(table, patterns, targets, pricing),
+      ...costed.patternWarnings,
+      ...warningsFor(table, [], targets, pricing),
       ...onDemandMaximumWarnings(table, targets, patterns),
       ...warmThroughputWarnings(table, targets, patterns, pricing),
     ],
@@ -285,7 +317,11 @@ function quotaWarning(table: Table): CostWarning[] {
 /** Plans and costs a whole design with its own prices (or the defaults). */
 export function costDesign(design: Design): DesignCost {
   const pricing = design.pricing ?? DEFAULT_PRICING;
-  const tables = design.tables.map((t) => costTable(t, pricing));
+  return totalDesignCost(pricing, design.tables.map((t) => costTable(t, pricing)));
+}
+
+/** A design's cost from its tables' costs, in the design's order (shared by `costDesign` and the cost cache). */
+export function totalDesignCost(pricing: Pricing, tables: TableCost[]): DesignCost {
   const byClass = new Map<TableClass, number>();
   for (const t of tables) byClass.set(t.tableClass, (byClass.get(t.tableClass) ?? 0) + t.storageBytes.value);
   const storageParts = [...byClass].map(([tableClass, bytes]) => ({

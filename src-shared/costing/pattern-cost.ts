@@ -11,15 +11,28 @@ import {
   queryReadUnits,
   scanReadUnits,
   writeUnits,
+  type IndexRef,
   type IndexWriteInput,
 } from '../capacity/index.ts';
-import { figure, formatNumber, type Figure, type Step, type Unit } from '../capacity/figure.ts';
+import { figure, formatNumber, lazyFigure, type Figure, type Step, type Unit } from '../capacity/figure.ts';
 import { READ_UNITS_PER_BLOCK, readBlocksForBytes, writeUnitsForBytes } from '../capacity/units/rules.ts';
 import { AWS_DOCS } from '../capacity/sources.ts';
 import type { AccessPattern, Entity, Pricing, Table } from '../model/schema.ts';
-import type { Plan, Target } from '../planner/types.ts';
+import { planPattern, planTable } from '../planner/index.ts';
+import { withValueModel } from '../model/value-model.ts';
+import type { Plan, ProjectionChange, Target } from '../planner/types.ts';
+import { estimateStorage, type StorageEstimate } from '../capacity/estimate.ts';
 import { monthlyFigures, type MonthlyUsd } from './money.ts';
-import { costProjectionOption, type ProjectionOption } from './projection-option.ts';
+import {
+  costProjectionChange,
+  costProjectionOption,
+  projectionChangeKey,
+  withProjection,
+  type ProjectionChangeCost,
+  type ProjectionContext,
+  type ProjectionOption,
+  type WriteUnitsChange,
+} from './projection-option.ts';
 
 /** Units one pattern consumes per second on one table or GSI (LSIs consume the table's). */
 export interface Consumption {
@@ -66,20 +79,60 @@ const READ_CONSUMPTION_SOURCE = AWS_DOCS.readWriteUnits;
 
 const RATE_ASSUMPTION = 'The rate is taken as sustained all month (the peak rate; an average rate gives a lower monthly cost).';
 
+/**
+ * Item and index-entry sizes (`estimateItemBytes`, `estimateIndexEntryBytes`), estimated once per
+ * table object, entity and index within one costing: every pattern of an entity reads the same sizes.
+ */
+export interface SizeEstimates {
+  item(table: Table, entity: Entity): Figure;
+  entry(table: Table, entity: Entity, index: IndexRef): Figure;
+}
+
+/** Sizes estimated on every call. */
+const ESTIMATED: SizeEstimates = { item: estimateItemBytes, entry: estimateIndexEntryBytes };
+
+/** Sizes remembered for the life of this object (one costing: the tables it sees do not change meanwhile). */
+export function createSizeEstimates(): SizeEstimates {
+  const items = new Map<Table, Map<Entity, Figure>>();
+  const entries = new Map<Table, Map<Entity, Map<string, Figure>>>();
+  const inner = <K, V>(outer: Map<Table, Map<K, V>>, table: Table): Map<K, V> => {
+    let map = outer.get(table);
+    if (!map) outer.set(table, (map = new Map()));
+    return map;
+  };
+  return {
+    item(table, entity) {
+      const byEntity = inner(items, table);
+      let size = byEntity.get(entity);
+      if (!size) byEntity.set(entity, (size = estimateItemBytes(table, entity)));
+      return size;
+    },
+    entry(table, entity, index) {
+      const byEntity = inner(entries, table);
+      let byIndex = byEntity.get(entity);
+      if (!byIndex) byEntity.set(entity, (byIndex = new Map()));
+      const key = `${index.kind}:${index.name}`;
+      let size = byIndex.get(key);
+      if (!size) byIndex.set(key, (size = estimateIndexEntryBytes(table, entity, index)));
+      return size;
+    },
+  };
+}
+
 function entityOf(table: Table, id: string): Entity | undefined {
   return table.entities.find((e) => e.id === id);
 }
 
 /** Average bytes per item read, weighted by how many items of each entity the plan reads (`target` the table: whole items). */
-export function averageReadBytes(table: Table, plan: Plan, target: Target = plan.target): Figure {
+export function averageReadBytes(table: Table, plan: Plan, target: Target = plan.target, sizes: SizeEstimates = ESTIMATED): Figure {
   const parts = plan.entitiesRead
     .map((read) => {
       const entity = entityOf(table, read.entityId);
       if (!entity) return undefined;
       const size =
         target.kind === 'table'
-          ? estimateItemBytes(table, entity)
-          : estimateIndexEntryBytes(table, entity, { kind: target.kind, name: target.name });
+          ? sizes.item(table, entity)
+          : sizes.entry(table, entity, { kind: target.kind, name: target.name });
       return { read, size };
     })
     .filter((p): p is NonNullable<typeof p> => p !== undefined);
@@ -90,19 +143,23 @@ export function averageReadBytes(table: Table, plan: Plan, target: Target = plan
   }
   if (parts.length === 1) return parts[0]!.size;
   const bytes = parts.reduce((sum, p) => sum + p.read.items * p.size.value, 0) / total;
-  const steps: Step[] = parts.map((p) => ({
-    label: `${p.read.name}: ${formatNumber(p.read.items)} items of ${formatNumber(p.size.value)} B`,
-    expression: `${formatNumber(p.read.items)} × ${formatNumber(p.size.value)} B`,
-    value: p.read.items * p.size.value,
-    unit: 'B',
-  }));
-  steps.push({
-    label: 'Average size of the items read',
-    expression: `${steps.map((s) => formatNumber(s.value)).join(' + ')} B / ${formatNumber(total)} items`,
-    value: bytes,
-    unit: 'B',
-  });
-  return figure(steps, [...new Set(parts.flatMap((p) => p.size.assumptions))]);
+  const reads = parts.map((p) => ({ name: p.read.name, items: p.read.items, size: p.size.value }));
+  const build = (): Step[] => {
+    const steps: Step[] = reads.map((r) => ({
+      label: `${r.name}: ${formatNumber(r.items)} items of ${formatNumber(r.size)} B`,
+      expression: `${formatNumber(r.items)} × ${formatNumber(r.size)} B`,
+      value: r.items * r.size,
+      unit: 'B',
+    }));
+    steps.push({
+      label: 'Average size of the items read',
+      expression: `${steps.map((s) => formatNumber(s.value)).join(' + ')} B / ${formatNumber(total)} items`,
+      value: bytes,
+      unit: 'B',
+    });
+    return steps;
+  };
+  return lazyFigure(bytes, 'B', build, [...new Set(parts.flatMap((p) => p.size.assumptions))]);
 }
 
 function readTargetOf(target: Target): 'table' | 'gsi' | 'lsi' {
@@ -113,7 +170,10 @@ function readTargetOf(target: Target): 'table' | 'gsi' | 'lsi' {
 function withPrefix(prefix: Figure, rest: Figure): Figure {
   const [first, ...others] = rest.steps;
   const restates = first !== undefined && first.unit === prefix.unit && Math.abs(first.value - prefix.value) < 1e-9;
-  return figure([...prefix.steps, ...(restates ? others : rest.steps)], [...new Set([...prefix.assumptions, ...rest.assumptions])]);
+  const tail = restates ? others : rest.steps;
+  // The last step decides the value, as in `figure`: the prefix's when nothing of `rest` is left.
+  const last = tail.at(-1) ?? { value: prefix.value, unit: prefix.unit };
+  return lazyFigure(last.value, last.unit, () => [...prefix.steps, ...tail], [...new Set([...prefix.assumptions, ...rest.assumptions])]);
 }
 
 /** Read units per pattern call, split by whose capacity pays: the target (table or GSI) and, for a GSI fetch, the table. */
@@ -141,8 +201,8 @@ function withSteps(prefix: Step[], rest: Figure): Figure {
   return prefix.length === 0 ? rest : figure([...prefix, ...rest.steps], rest.assumptions);
 }
 
-function readPerRequest(table: Table, plan: Plan): ReadUnits {
-  const size = averageReadBytes(table, plan);
+function readPerRequest(table: Table, plan: Plan, sizes: SizeEstimates): ReadUnits {
+  const size = averageReadBytes(table, plan, plan.target, sizes);
   const pe = projectionExpressionStep(plan, size.value);
   const head = pe ? [pe] : [];
   const only = (f: Figure): ReadUnits => ({ total: f, onTarget: f.value, onTable: 0 });
@@ -157,10 +217,10 @@ function readPerRequest(table: Table, plan: Plan): ReadUnits {
       return only(withPrefix(size, withSteps(head, batchGetReadUnits(sizes, plan.consistency))));
     }
     case 'Scan':
-      return only(scanOf(table, plan.consistency, plan.filter !== undefined ? plan.itemsReturned : undefined));
+      return only(scanOf(table, plan.consistency, plan.filter !== undefined ? plan.itemsReturned : undefined, sizes));
     default: {
       const fetch = plan.fetch;
-      const baseItem = fetch ? averageReadBytes(table, plan, { kind: 'table' }) : undefined;
+      const baseItem = fetch ? averageReadBytes(table, plan, { kind: 'table' }, sizes) : undefined;
       const query = withPrefix(
         size,
         withSteps(
@@ -179,8 +239,10 @@ function readPerRequest(table: Table, plan: Plan): ReadUnits {
       );
       if (fetch?.kind !== 'gsi' || !baseItem) return only(query);
       const fetchUnits = fetchReadUnits(fetch, baseItem.value);
-      const total = figure(
-        [
+      const total = lazyFigure(
+        query.value + fetchUnits.value,
+        'RCU',
+        () => [
           ...query.steps.map((st, i) => (i === query.steps.length - 1 ? { ...st, label: `${st.label} (the GSI Query, on ${fetch.index}'s capacity)` } : st)),
           ...baseItem.steps.map((st, i) => (i === baseItem.steps.length - 1 ? { ...st, label: `Base item fetched from the table: ${st.label.charAt(0).toLowerCase()}${st.label.slice(1)}` } : st)),
           ...fetchUnits.steps,
@@ -207,7 +269,7 @@ function fetchReadUnits(fetch: NonNullable<Plan['fetch']>, itemBytes: number): F
   const blocks = readBlocksForBytes(itemBytes);
   const factor = READ_UNITS_PER_BLOCK[fetch.consistency];
   const op = fetch.operation ?? 'BatchGetItem';
-  return figure([
+  return lazyFigure(fetch.items * blocks * factor, 'RCU', () => [
     {
       label:
         `${op} from the table for each item, each rounded up to 4 KB on its own` +
@@ -228,22 +290,25 @@ function fetchReadUnits(fetch: NonNullable<Plan['fetch']>, itemBytes: number): F
 }
 
 /** A Scan of the whole table: every entity's items, whatever the filter keeps. */
-export function scanOf(table: Table, consistency: Plan['consistency'], itemsReturned?: number): Figure {
+export function scanOf(table: Table, consistency: Plan['consistency'], itemsReturned?: number, sizes: SizeEstimates = ESTIMATED): Figure {
   return scanReadUnits({
-    segments: table.entities.map((e) => ({ itemCount: e.itemCount, itemBytes: estimateItemBytes(table, e).value, label: e.name })),
+    segments: table.entities.map((e) => ({ itemCount: e.itemCount, itemBytes: sizes.item(table, e).value, label: e.name })),
     consistency: consistency === 'transactional' ? 'strong' : consistency,
     ...(itemsReturned !== undefined ? { itemsReturned } : {}),
   });
 }
 
 function perSecondOf(perRequest: Figure, rate: number, unit: Unit): Figure {
-  return figure(
-    [
+  const value = perRequest.value * rate;
+  return lazyFigure(
+    value,
+    unit,
+    () => [
       ...perRequest.steps,
       {
         label: 'At the pattern\'s rate',
         expression: `${formatNumber(perRequest.value, 4)} ${perRequest.unit} × ${formatNumber(rate)} requests/s`,
-        value: perRequest.value * rate,
+        value,
         unit,
       },
     ],
@@ -251,13 +316,13 @@ function perSecondOf(perRequest: Figure, rate: number, unit: Unit): Figure {
   );
 }
 
-function writeCost(table: Table, pattern: AccessPattern, plan: Plan): { perRequest: Figure; consumption: Consumption[]; gsiShares: Record<string, number> } {
+function writeCost(table: Table, pattern: AccessPattern, plan: Plan, sizes: SizeEstimates): { perRequest: Figure; consumption: Consumption[]; gsiShares: Record<string, number> } {
   const entity = pattern.entityId === undefined ? undefined : entityOf(table, pattern.entityId);
   if (!entity) {
     const none = figure([{ label: 'Write units', expression: 'the pattern names no known entity', value: 0, unit: 'WCU' }]);
     return { perRequest: none, consumption: [], gsiShares: {} };
   }
-  const item = estimateItemBytes(table, entity).value;
+  const item = sizes.item(table, entity).value;
   const indexes: IndexWriteInput[] = [];
   const fractions: Record<string, number> = {};
   /** Per GSI: the share of items that enter it (one put each) besides those weighted by `fractions`. */
@@ -268,7 +333,7 @@ function writeCost(table: Table, pattern: AccessPattern, plan: Plan): { perReque
       indexes.push({ target: { kind: w.target.kind, name: w.target.name }, effect: 'none', reason: w.reason });
       continue;
     }
-    const entry = estimateIndexEntryBytes(table, entity, { kind: w.target.kind, name: w.target.name }).value;
+    const entry = sizes.entry(table, entity, { kind: w.target.kind, name: w.target.name }).value;
     fractions[w.target.name] = w.fraction;
     if (w.enterShare !== undefined && w.enterShare > 0 && w.target.kind === 'gsi') entering[w.target.name] = { share: w.enterShare, units: writeUnitsForBytes(entry) };
     indexes.push({
@@ -293,20 +358,30 @@ function writeCost(table: Table, pattern: AccessPattern, plan: Plan): { perReque
   const expectedOn = (name: string, units: number): number => units * (fractions[name] ?? 1) + (entering[name] ? entering[name].share * entering[name].units : 0);
   let perRequest = units.total;
   if (partial.length > 0 || Object.keys(entering).length > 0) {
-    const steps: Step[] = [...units.total.steps];
     let expected = units.table.value;
-    const parts = [`${formatNumber(units.table.value)} (table and LSIs)`];
+    const terms: { name: string; units: number; share: number; enter: { share: number; units: number } | undefined }[] = [];
     for (const [name, gsi] of Object.entries(units.gsis)) {
-      const f = fractions[name] ?? 1;
-      const enter = entering[name];
       expected += expectedOn(name, gsi.value);
-      parts.push(
-        (f < 1 ? `${formatNumber(gsi.value)} × ${formatNumber(f, 4)} (${name} holds that share)` : `${formatNumber(gsi.value)} (${name})`) +
-          (enter ? ` + ${formatNumber(enter.units)} × ${formatNumber(enter.share, 4)} (the share entering ${name}: one put each)` : ''),
-      );
+      terms.push({ name, units: gsi.value, share: fractions[name] ?? 1, enter: entering[name] });
     }
-    steps.push({ label: 'Expected per write, sparse indexes weighted by the share of items they hold', expression: parts.join(' + '), value: expected, unit: 'WCU' });
-    perRequest = figure(steps, units.total.assumptions);
+    const total = units.total;
+    const tableUnits = units.table.value;
+    const value = expected;
+    perRequest = lazyFigure(
+      value,
+      'WCU',
+      () => {
+        const parts = [`${formatNumber(tableUnits)} (table and LSIs)`];
+        for (const { name, units: u, share: f, enter } of terms) {
+          parts.push(
+            (f < 1 ? `${formatNumber(u)} × ${formatNumber(f, 4)} (${name} holds that share)` : `${formatNumber(u)} (${name})`) +
+              (enter ? ` + ${formatNumber(enter.units)} × ${formatNumber(enter.share, 4)} (the share entering ${name}: one put each)` : ''),
+          );
+        }
+        return [...total.steps, { label: 'Expected per write, sparse indexes weighted by the share of items they hold', expression: parts.join(' + '), value, unit: 'WCU' }];
+      },
+      units.total.assumptions,
+    );
   }
   const rate = pattern.ratePerSecond;
   const consumption: Consumption[] = [{ target: 'table', readUnitsPerSecond: 0, writeUnitsPerSecond: units.table.value * rate }];
@@ -316,13 +391,112 @@ function writeCost(table: Table, pattern: AccessPattern, plan: Plan): { perReque
   return { perRequest, consumption, gsiShares: fractions };
 }
 
+const isWriteAction = (p: AccessPattern): boolean => p.action === 'put' || p.action === 'update' || p.action === 'delete';
+
+/**
+ * Write units per second a write pattern puts on the GSI named `index` (0 when none): its
+ * `consumption` there. Worked out from that GSI's index writes alone, which decide it on their own
+ * (each GSI's write units are its entry's, weighted by its own share), so that a projection change
+ * does not size every other index of every write pattern.
+ */
+export function gsiWriteUnitsOn(table: Table, pattern: AccessPattern, plan: Plan, index: string, sizes: SizeEstimates = ESTIMATED): number {
+  const only: Plan = { ...plan, indexWrites: plan.indexWrites.filter((w) => w.target.kind === 'gsi' && w.target.name === index) };
+  const on = writeCost(table, pattern, only, sizes).consumption.find((c) => typeof c.target === 'object' && c.target.gsi === index);
+  return on?.writeUnitsPerSecond ?? 0;
+}
+
+/**
+ * The plans of `writes` (write patterns of `table`, in order) on `table`. Planned together on one
+ * view of the table when that is exactly what planning them in `table` gives: a write's plan reads
+ * the table's keys, indexes and value model, not the other patterns, and the value model is checked
+ * to come out the same without the reads; else one by one.
+ */
+export function planWrites(table: Table, writes: readonly AccessPattern[]): Plan[] {
+  const restricted: Table = { ...table, accessPatterns: [...writes] };
+  const sameValues = withValueModel(table).entities === table.entities && withValueModel(restricted).entities === table.entities;
+  return sameValues ? planTable(restricted) : writes.map((p) => planPattern(table, p));
+}
+
+function remember<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  let value = memo.get(key);
+  if (value === undefined) memo.set(key, (value = compute()));
+  return value;
+}
+
+/**
+ * A projection context for one costing of `table` (the table as costed: index quota and value model
+ * applied): each change's changed table, storage and write units computed once. `plans` gives the
+ * table's plans in pattern order, `storage` its `estimateStorage`; both are read only when a pattern
+ * asks for a projection change.
+ */
+export function createProjectionContext(table: Table, plans: () => readonly Plan[], storage: () => StorageEstimate, sizes: SizeEstimates = ESTIMATED): ProjectionContext {
+  const changedTables = new Map<string, Table>();
+  const storageBytes = new Map<string, { before: number; after: number }>();
+  const writes = new Map<string, WriteUnitsChange[]>();
+  const changedTable = (change: ProjectionChange): Table => remember(changedTables, projectionChangeKey(change), () => withProjection(table, change));
+  return {
+    changedTable,
+    indexStorageBytes: (change) =>
+      remember(storageBytes, projectionChangeKey(change), () => ({
+        before: storage().indexes[change.index]?.value ?? 0,
+        after: estimateStorage(changedTable(change)).indexes[change.index]?.value ?? 0,
+      })),
+    writeUnits: (change) =>
+      remember(writes, projectionChangeKey(change), () => {
+        const before = plans();
+        const changed = changedTable(change);
+        const indexes = table.accessPatterns.flatMap((p, i) => (isWriteAction(p) ? [i] : []));
+        const after = planWrites(changed, indexes.map((i) => table.accessPatterns[i]!));
+        return indexes.map((i, n) => {
+          const p = table.accessPatterns[i]!;
+          return { name: p.name, was: gsiWriteUnitsOn(table, p, before[i]!, change.index, sizes), now: gsiWriteUnitsOn(changed, p, after[n]!, change.index, sizes) };
+        });
+      }),
+  };
+}
+
+/**
+ * What the patterns of one costing of a table share: sizes, the projection context, and each
+ * projection change's cost, worked out once for the patterns asking for it.
+ */
+export interface TableCosting {
+  sizes: SizeEstimates;
+  projection: ProjectionContext;
+  changeCost(change: ProjectionChange): ProjectionChangeCost;
+}
+
+/** The shared work of one costing of `table` at `pricing`. */
+export function createTableCosting(table: Table, pricing: Pricing, sizes: SizeEstimates, projection: ProjectionContext): TableCosting {
+  const costs = new Map<string, ProjectionChangeCost>();
+  return { sizes, projection, changeCost: (change) => remember(costs, projectionChangeKey(change), () => costProjectionChange(table, change, pricing, projection)) };
+}
+
+/** The shared work of one pattern costed on its own: its sizes and, when it asks for a projection change, the table's plans (once per table object). */
+function ownCosting(table: Table, pricing: Pricing): TableCosting {
+  const sizes = createSizeEstimates();
+  return createTableCosting(table, pricing, sizes, createProjectionContext(table, () => plansOf(table), () => estimateStorage(table), sizes));
+}
+
+/** Plans of a table, once per table object, for a pattern costed on its own that asks for a projection change. */
+const planCache = new WeakMap<Table, Plan[]>();
+function plansOf(table: Table): Plan[] {
+  let plans = planCache.get(table);
+  if (!plans) planCache.set(table, (plans = planTable(table)));
+  return plans;
+}
+
 /** A figure of 0 that says why it is not a cost: the pattern needs a key design first. */
 function notCosted(reason: string, unit: Unit): Figure {
   return figure([{ label: 'Not costed: the pattern needs a key design', expression: reason, value: 0, unit }]);
 }
 
-/** Costs one pattern under its plan (a pattern that needs a key design is not costed: see `PatternCost.needsKeyDesign`). */
-export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pricing: Pricing): PatternCost {
+/**
+ * Costs one pattern under its plan (a pattern that needs a key design is not costed: see
+ * `PatternCost.needsKeyDesign`). `table` is the table as costed (`costTable` applies the index quota
+ * and the value model first). `projection` shares the work of projection options between the
+ * patterns of one costing; without it, the pattern's own is made when it needs one.
+ */
+export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pricing: Pricing, shared: TableCosting = ownCosting(table, pricing)): PatternCost {
   const rate = pattern.ratePerSecond;
   const isWrite = pattern.action === 'put' || pattern.action === 'update' || pattern.action === 'delete';
   if (plan.needsKeyDesign !== undefined) {
@@ -341,7 +515,7 @@ export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pr
     };
   }
   if (isWrite) {
-    const { perRequest, consumption } = writeCost(table, pattern, plan);
+    const { perRequest, consumption } = writeCost(table, pattern, plan, shared.sizes);
     const perSecond = perSecondOf(perRequest, rate, 'WCU/s');
     perSecond.assumptions.push(RATE_ASSUMPTION);
     return {
@@ -355,7 +529,7 @@ export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pr
       consumption,
     };
   }
-  const units = readPerRequest(table, plan);
+  const units = readPerRequest(table, plan, shared.sizes);
   const perRequest = units.total;
   const perSecond = perSecondOf(perRequest, rate, 'RCU/s');
   perSecond.assumptions.push(RATE_ASSUMPTION);
@@ -373,17 +547,10 @@ export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pr
     monthly: monthlyFigures({ readUnitsPerSecond: perSecond.value, writeUnitsPerSecond: 0 }, table.tableClass, pricing),
     consumption,
   };
-  const option = costProjectionOption(
-    table,
-    pattern,
-    plan,
-    pricing,
-    (t, _p, pl) => readPerRequest(t, pl).total,
-    (t, p, pl) => new Map(writeCost(t, p, pl).consumption.flatMap((c) => (typeof c.target === 'object' ? [[c.target.gsi, c.writeUnitsPerSecond] as const] : []))),
-  );
+  const option = costProjectionOption(table, pattern, plan, (t, _p, pl) => readPerRequest(t, pl, shared.sizes).total, shared.projection, shared.changeCost);
   if (option) cost.projectionOption = option;
   if (plan.operation !== 'Scan') {
-    const scanRequest = scanOf(table, plan.consistency, plan.itemsReturned);
+    const scanRequest = scanOf(table, plan.consistency, plan.itemsReturned, shared.sizes);
     const scanSecond = perSecondOf(scanRequest, rate, 'RCU/s');
     cost.scan = {
       perRequest: scanRequest,

@@ -4,11 +4,11 @@
  * the larger entries, and what the change adds to the index's storage and to every write that
  * touches it (docs/dynamodb-rules.md §1.4, §3.3).
  */
-import { estimateStorage, roundUsd } from '../capacity/index.ts';
+import { roundUsd } from '../capacity/pricing.ts';
 import { AWS_DOCS } from '../capacity/sources.ts';
-import { figure, formatNumber, type Figure } from '../capacity/figure.ts';
+import { formatNumber, lazyFigure, type Figure } from '../capacity/figure.ts';
 import type { AccessPattern, Pricing, Table } from '../model/schema.ts';
-import { planPattern, planTable, type Plan, type ProjectionChange } from '../planner/index.ts';
+import { planPattern, type Plan, type ProjectionChange } from '../planner/index.ts';
 
 export interface ProjectionOption {
   change: ProjectionChange;
@@ -22,14 +22,6 @@ export interface ProjectionOption {
   extraMonthlyUsd: Figure;
 }
 
-/** Plans of a table, once per table object: every read pattern with a projection option asks for them. */
-const planCache = new WeakMap<Table, Plan[]>();
-function plansOf(table: Table): Plan[] {
-  let plans = planCache.get(table);
-  if (!plans) planCache.set(table, (plans = planTable(table)));
-  return plans;
-}
-
 /** `table` with one index's projection replaced. */
 export function withProjection(table: Table, change: ProjectionChange): Table {
   return change.kind === 'gsi'
@@ -41,33 +33,66 @@ const projectionText = (c: ProjectionChange): string =>
   c.projection.type === 'INCLUDE' ? `INCLUDE ${c.projection.nonKeyAttributes.join(', ')}` : c.projection.type;
 
 type ReadUnitsOf = (table: Table, pattern: AccessPattern, plan: Plan) => Figure;
-type WriteUnitsOf = (table: Table, pattern: AccessPattern, plan: Plan) => Map<string, number>;
+
+/** One write pattern's write units per second on the changed index, before and after the change. */
+export interface WriteUnitsChange {
+  name: string;
+  was: number;
+  now: number;
+}
 
 /**
- * Costs `plan.projectionChange`: read units of the pattern under the changed table, and the storage
- * and write units the index adds. `readUnits` and `writeUnitsByIndex` are the pattern-cost functions
- * (passed in to keep the two modules free of a cycle).
+ * What the projection options of one table's patterns share, computed once per change however many
+ * patterns ask for it (and, in a cost cache, kept across edits that leave it as it was). Every
+ * answer is a pure function of the table and the change; the context only decides how often it runs.
+ */
+export interface ProjectionContext {
+  /** `withProjection(table, change)`. */
+  changedTable(change: ProjectionChange): Table;
+  /** Bytes the index stores now and with the change (`estimateStorage`'s figures for it). */
+  indexStorageBytes(change: ProjectionChange): { before: number; after: number };
+  /** Every write pattern of the table, in the table's order, with its write units per second on the index before and after. */
+  writeUnits(change: ProjectionChange): WriteUnitsChange[];
+}
+
+/** A key naming a projection change exactly (the same key, the same change). */
+export function projectionChangeKey(change: ProjectionChange): string {
+  return JSON.stringify(change);
+}
+
+/** What a projection change adds to the index's storage and to the table's writes, and its monthly cost: the same for every pattern asking for it. */
+export type ProjectionChangeCost = Pick<ProjectionOption, 'extraStorageBytes' | 'extraWriteUnitsPerSecond' | 'extraMonthlyUsd'>;
+
+/**
+ * Costs `plan.projectionChange`: read units of the pattern under the changed table (`readUnits`, the
+ * pattern-cost function, passed in to keep the two modules free of a cycle), and what the change adds
+ * (`changeCost`, shared by the patterns asking for the same change).
  */
 export function costProjectionOption(
   table: Table,
   pattern: AccessPattern,
   plan: Plan,
-  pricing: Pricing,
   readUnits: ReadUnitsOf,
-  writeUnitsByIndex: WriteUnitsOf,
+  context: ProjectionContext,
+  changeCost: (change: ProjectionChange) => ProjectionChangeCost,
 ): ProjectionOption | undefined {
   const change = plan.projectionChange;
   if (!change) return undefined;
-  const changed = withProjection(table, change);
+  const changed = context.changedTable(change);
   const perRequest = readUnits(changed, pattern, planPattern(changed, pattern));
+  return { change, perRequest, ...changeCost(change) };
+}
 
-  const before = estimateStorage(table).indexes[change.index]?.value ?? 0;
-  const after = estimateStorage(changed).indexes[change.index]?.value ?? 0;
+/** The storage and write units a projection change adds (docs/dynamodb-rules.md §1.4, §3.3), priced per month on-demand. */
+export function costProjectionChange(table: Table, change: ProjectionChange, pricing: Pricing, context: ProjectionContext): ProjectionChangeCost {
+  const { before, after } = context.indexStorageBytes(change);
   const extra = after - before;
   const gb = extra / pricing.bytesPerGb;
   const storageUsd = gb * pricing.tableClasses[table.tableClass].storageUsdPerGbMonth;
-  const extraStorageBytes = figure(
-    [
+  const extraStorageBytes = lazyFigure(
+    extra,
+    'B',
+    () => [
       { label: `${change.index} storage now`, expression: `${formatNumber(before)} B`, value: before, unit: 'B' },
       { label: `${change.index} storage with ${projectionText(change)}`, expression: `${formatNumber(after)} B`, value: after, unit: 'B' },
       { label: 'Storage added', expression: `${formatNumber(after)} B − ${formatNumber(before)} B (${formatNumber(gb, 4)} GB, $${formatNumber(storageUsd, 2)}/month at the storage price)`, value: extra, unit: 'B' },
@@ -75,34 +100,32 @@ export function costProjectionOption(
     ['The added storage is priced at the full storage rate, as if the free tier were already used up.'],
   );
 
-  const plansBefore = plansOf(table);
-  const plansAfter = planTable(changed);
   let extraUnits = 0;
-  const parts: string[] = [];
-  table.accessPatterns.forEach((p, i) => {
-    if (p.action !== 'put' && p.action !== 'update' && p.action !== 'delete') return;
-    const was = writeUnitsByIndex(table, p, plansBefore[i]!).get(change.index) ?? 0;
-    const now = writeUnitsByIndex(changed, p, plansAfter[i]!).get(change.index) ?? 0;
-    if (now === was) return;
-    extraUnits += now - was;
-    parts.push(`${p.name}: ${formatNumber(was, 4)} → ${formatNumber(now, 4)} WCU/s`);
-  });
-  const extraWriteUnitsPerSecond = figure([
+  const changes: WriteUnitsChange[] = [];
+  for (const w of context.writeUnits(change)) {
+    if (w.now === w.was) continue;
+    extraUnits += w.now - w.was;
+    changes.push(w);
+  }
+  const units = extraUnits;
+  const extraWriteUnitsPerSecond = lazyFigure(units, 'WCU/s', () => [
     {
       label: `Writes to ${change.index} added by the larger entries`,
-      expression: parts.length > 0 ? parts.join('; ') : 'no write pattern writes larger entries',
-      value: extraUnits,
+      expression: changes.length > 0 ? changes.map((w) => `${w.name}: ${formatNumber(w.was, 4)} → ${formatNumber(w.now, 4)} WCU/s`).join('; ') : 'no write pattern writes larger entries',
+      value: units,
       unit: 'WCU/s',
     },
   ]);
   const prices = pricing.tableClasses[table.tableClass];
-  const writesUsd = (extraUnits * 3600 * pricing.hoursPerMonth * prices.writeRequestUnitUsdPerMillion) / 1e6;
-  const extraMonthlyUsd = figure(
-    [
+  const writesUsd = (units * 3600 * pricing.hoursPerMonth * prices.writeRequestUnitUsdPerMillion) / 1e6;
+  const extraMonthlyUsd = lazyFigure(
+    roundUsd(storageUsd + writesUsd),
+    'USD/month',
+    () => [
       { label: 'Added storage per month', expression: `${formatNumber(gb, 4)} GB × $${formatNumber(prices.storageUsdPerGbMonth, 4)}`, value: storageUsd, unit: 'USD/month', source: AWS_DOCS.pricing },
       {
         label: 'Added writes per month, on-demand',
-        expression: `${formatNumber(extraUnits, 4)} WRU/s × 3,600 s × ${formatNumber(pricing.hoursPerMonth)} h / 1,000,000 × $${formatNumber(prices.writeRequestUnitUsdPerMillion, 4)}`,
+        expression: `${formatNumber(units, 4)} WRU/s × 3,600 s × ${formatNumber(pricing.hoursPerMonth)} h / 1,000,000 × $${formatNumber(prices.writeRequestUnitUsdPerMillion, 4)}`,
         value: writesUsd,
         unit: 'USD/month',
         source: AWS_DOCS.onDemandPricing,
@@ -111,5 +134,5 @@ export function costProjectionOption(
     ],
     ['The added storage is priced at the full storage rate, as if the free tier were already used up.'],
   );
-  return { change, perRequest, extraStorageBytes, extraWriteUnitsPerSecond, extraMonthlyUsd };
+  return { extraStorageBytes, extraWriteUnitsPerSecond, extraMonthlyUsd };
 }
