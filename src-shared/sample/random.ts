@@ -46,12 +46,12 @@ export function normalizeSeed(seed: number): number {
   return deriveSeed(0, String(seed));
 }
 
-/** sfc32, seeded from one 32-bit number via splitmix32. */
+/**
+ * sfc32, seeded from one 32-bit number via splitmix32. The state is four 32-bit words in one typed
+ * array (a, b, c, d): values above 2^30 do not fit V8's small integers, and fields would box them.
+ */
 export class Random {
-  #a: number;
-  #b: number;
-  #c: number;
-  #d: number;
+  readonly #state = new Int32Array(4);
 
   constructor(seed: number) {
     let s = seed >>> 0;
@@ -62,22 +62,24 @@ export class Random {
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
       return (z ^ (z >>> 16)) >>> 0;
     };
-    this.#a = splitmix32();
-    this.#b = splitmix32();
-    this.#c = splitmix32();
-    this.#d = splitmix32();
+    const state = this.#state;
+    for (let i = 0; i < 4; i += 1) state[i] = splitmix32();
     // The first outputs of a fresh sfc32 state correlate with the seed; the reference code skips 12.
     for (let i = 0; i < 12; i += 1) this.nextUint32();
   }
 
   /** A uniform integer in 0 … 2^32−1. */
   nextUint32(): number {
-    const t = (((this.#a + this.#b) | 0) + this.#d) | 0;
-    this.#d = (this.#d + 1) | 0;
-    this.#a = this.#b ^ (this.#b >>> 9);
-    this.#b = (this.#c + (this.#c << 3)) | 0;
-    this.#c = (this.#c << 21) | (this.#c >>> 11);
-    this.#c = (this.#c + t) | 0;
+    const state = this.#state;
+    const a = state[0]!;
+    const b = state[1]!;
+    const c = state[2]!;
+    const d = state[3]!;
+    const t = (((a + b) | 0) + d) | 0;
+    state[3] = (d + 1) | 0;
+    state[0] = b ^ (b >>> 9);
+    state[1] = (c + (c << 3)) | 0;
+    state[2] = (((c << 21) | (c >>> 11)) + t) | 0;
     return t >>> 0;
   }
 

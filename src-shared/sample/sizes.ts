@@ -4,9 +4,17 @@
  */
 import { numberValueBytes } from '../capacity/item-size.ts';
 
+/** 10^1 … 10^15, for counting digits by comparison. */
+const POWERS_OF_TEN = Array.from({ length: 15 }, (_, i) => 10 ** (i + 1));
+
 /** Decimal digits of a non-negative safe integer (1 for 0). */
 export function digitCount(n: number): number {
+  // By comparison with powers of ten (no division), up to 15 digits; larger numbers by division.
   let d = 1;
+  while (d <= 15 && n >= POWERS_OF_TEN[d - 1]!) d += 1;
+  if (d <= 15) return d;
+  n = Math.floor(n / 1e15);
+  d = 16;
   while (n >= 10) {
     n = Math.floor(n / 10);
     d += 1;

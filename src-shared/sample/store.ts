@@ -540,7 +540,8 @@ interface ViewDefinition {
  * A view while its items are generated: its members (item numbers, entry sizes, collection numbers)
  * in typed arrays sized for every item that may be in it, and its item collections (first member,
  * item count, bytes) in typed arrays sized for as many collections as the groupers allow, so that no
- * array grows item by item.
+ * array grows item by item. A collection's item count and bytes sit side by side (`totals[2g]`,
+ * `totals[2g + 1]`): an item added to an earlier collection touches one place in memory, not two.
  */
 class ViewBuild {
   readonly members: Uint32Array;
@@ -549,8 +550,7 @@ class ViewBuild {
   count = 0;
   groups = 0;
   firstMember: Uint32Array;
-  groupItems: Uint32Array;
-  groupBytes: Float64Array;
+  totals: Float64Array;
   constructor(
     readonly d: ViewDefinition,
     readonly plans: (ViewPlan | null)[],
@@ -563,8 +563,7 @@ class ViewBuild {
     this.groupOf = new Uint32Array(capacity);
     const size = Math.min(capacity, maxGroups, MAX_PRESIZED_GROUPS);
     this.firstMember = new Uint32Array(size);
-    this.groupItems = new Uint32Array(size);
-    this.groupBytes = new Float64Array(size);
+    this.totals = new Float64Array(2 * size);
   }
 
   /** Makes room for more collections (never more than there can be members). */
@@ -572,13 +571,22 @@ class ViewBuild {
     const size = Math.min(this.members.length, Math.max(1024, this.firstMember.length * 2));
     const firstMember = new Uint32Array(size);
     firstMember.set(this.firstMember);
-    const groupItems = new Uint32Array(size);
-    groupItems.set(this.groupItems);
-    const groupBytes = new Float64Array(size);
-    groupBytes.set(this.groupBytes);
+    const totals = new Float64Array(2 * size);
+    totals.set(this.totals);
     this.firstMember = firstMember;
-    this.groupItems = groupItems;
-    this.groupBytes = groupBytes;
+    this.totals = totals;
+  }
+
+  /** The collections' item counts and bytes, each in its own array. */
+  groupTotals(): { groupItems: Uint32Array; groupBytes: Float64Array } {
+    const groupItems = new Uint32Array(this.groups);
+    const groupBytes = new Float64Array(this.groups);
+    const totals = this.totals;
+    for (let g = 0; g < this.groups; g += 1) {
+      groupItems[g] = totals[2 * g]!;
+      groupBytes[g] = totals[2 * g + 1]!;
+    }
+    return { groupItems, groupBytes };
   }
 }
 
@@ -618,11 +626,11 @@ function addMembers(job: MemberJob, sizes: Uint32Array, storedPk: Uint8Array | n
       v.groups = group + 1;
       grouper.add(row, group);
       v.firstMember[group] = m;
-      v.groupItems[group] = 1;
-      v.groupBytes[group] = entry;
+      v.totals[2 * group] = 1;
+      v.totals[2 * group + 1] = entry;
     } else {
-      v.groupItems[group]! += 1;
-      v.groupBytes[group]! += entry;
+      v.totals[2 * group]! += 1;
+      v.totals[2 * group + 1]! += entry;
     }
     members[m] = offset + row;
     entryBytes[m] = entry;
@@ -649,7 +657,7 @@ function addMembersByCode(
 ): void {
   const { v, first, second, rest } = job;
   const { members, entryBytes, groupOf } = v;
-  let { firstMember, groupItems, groupBytes } = v;
+  let { firstMember, totals } = v;
   let m = v.count;
   let groups = v.groups;
   for (let row = from; row < to; row += 1) {
@@ -662,17 +670,17 @@ function addMembersByCode(
     if (group < 0) {
       if (groups === firstMember.length) {
         v.grow();
-        ({ firstMember, groupItems, groupBytes } = v);
+        ({ firstMember, totals } = v);
       }
       group = groups;
       groups += 1;
       lookup[id] = group;
       firstMember[group] = m;
-      groupItems[group] = 1;
-      groupBytes[group] = entry;
+      totals[2 * group] = 1;
+      totals[2 * group + 1] = entry;
     } else {
-      groupItems[group]! += 1;
-      groupBytes[group]! += entry;
+      totals[2 * group]! += 1;
+      totals[2 * group + 1]! += entry;
     }
     members[m] = offset + row;
     entryBytes[m] = entry;
@@ -1032,8 +1040,8 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       done += to - from;
       if (report) report(done, totalItems);
     }
-    let stored = 0;
-    for (let row = 0; row < rows; row += 1) if ((storedPk === null || storedPk[row] === 1) && (storedSk === null || storedSk[row] === 1)) stored += 1;
+    let stored = storedPk === null && storedSk === null ? rows : 0;
+    if (stored === 0) for (let row = 0; row < rows; row += 1) if ((storedPk === null || storedPk[row] === 1) && (storedSk === null || storedSk[row] === 1)) stored += 1;
     data.stored = stored;
     if (stored < rows) {
       notes.push(`${data.entity.name}: ${(rows - stored).toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} items have no valid ${[table.partitionKey.name, table.sortKey?.name].filter(Boolean).join(' / ')} and were left out.`);
@@ -1041,8 +1049,8 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
   }
   for (const v of building) v.groupers = [];
 
-  // Arrays cut to what they hold (no copy when full: a view of every item keyed by a unique id).
-  const cut = <A extends Uint32Array | Float64Array>(a: A, n: number): A => (n === a.length ? a : (a.slice(0, n) as A));
+  // Arrays cut to what they hold: copied when less than half full, else a view of the first n (no copy).
+  const cut = (a: Uint32Array, n: number): Uint32Array => (n * 2 >= a.length ? a.subarray(0, n) : a.slice(0, n));
   const views: ViewData[] = building.map((v) => {
     const entryBytes = cut(v.entryBytes, v.count);
     let bytes = 0;
@@ -1064,8 +1072,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       entryBytes,
       groupOf: cut(v.groupOf, v.count),
       firstMember: cut(v.firstMember, v.groups),
-      groupItems: cut(v.groupItems, v.groups),
-      groupBytes: cut(v.groupBytes, v.groups),
+      ...v.groupTotals(),
     };
   });
 
