@@ -13,32 +13,38 @@
  * `main` never throws and never exits the process: it writes to the streams it is given and returns
  * the exit code (bin/keyplan.mjs sets it). Errors are one line each on stderr, without stack traces.
  */
-import { readFileSync } from 'node:fs';
+import packageJson from '../package.json' with { type: 'json' };
 import { asksForHelp, parseCommandArgs } from './cli/args.ts';
-import { checkCommand } from './cli/check.ts';
-import { compareCommand } from './cli/compare.ts';
 import type { Command } from './cli/command.ts';
-import { costCommand } from './cli/cost.ts';
-import { exportCommand } from './cli/export.ts';
-import { importCommand } from './cli/import.ts';
-import { runCommand } from './cli/run.ts';
 import { errorLine, EXIT, writeLines, type CliIo } from './cli/io.ts';
-import { simulateCommand } from './cli/simulate.ts';
-import { sampleCommand } from './cli/sample.ts';
-import { sizeCommand } from './cli/size.ts';
 
 export { EXIT, type CliIo } from './cli/io.ts';
 
-const COMMANDS: readonly Command[] = [sizeCommand, checkCommand, costCommand, exportCommand, importCommand, sampleCommand, simulateCommand, compareCommand, runCommand];
+/**
+ * Each command's module, by name in the order of the help, loaded when that command runs: a start
+ * compiles one command's code, not every exporter, the simulator and the comparison besides.
+ */
+const COMMANDS: ReadonlyMap<string, () => Promise<Command>> = new Map([
+  ['size', async () => (await import('./cli/size.ts')).sizeCommand],
+  ['check', async () => (await import('./cli/check.ts')).checkCommand],
+  ['cost', async () => (await import('./cli/cost.ts')).costCommand],
+  ['export', async () => (await import('./cli/export.ts')).exportCommand],
+  ['import', async () => (await import('./cli/import.ts')).importCommand],
+  ['sample', async () => (await import('./cli/sample.ts')).sampleCommand],
+  ['simulate', async () => (await import('./cli/simulate.ts')).simulateCommand],
+  ['compare', async () => (await import('./cli/compare.ts')).compareCommand],
+  ['run', async () => (await import('./cli/run.ts')).runCommand],
+]);
 
-function usage(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.synopsis.length));
+async function usage(): Promise<string> {
+  const commands = await Promise.all([...COMMANDS.values()].map((load) => load()));
+  const width = Math.max(...commands.map((c) => c.synopsis.length));
   return `Usage: keyplan <command> <file> [options]
 
 Keyplan checks and prices DynamoDB single-table designs (*.keyplan.json) offline.
 
 Commands:
-${COMMANDS.map((c) => `  ${c.synopsis.padEnd(width)}  ${c.summary}`).join('\n')}
+${commands.map((c) => `  ${c.synopsis.padEnd(width)}  ${c.summary}`).join('\n')}
   ${'keyplan help [command]'.padEnd(width)}  this help, or a command's (also: keyplan <command> --help)
 
 Options:
@@ -69,15 +75,15 @@ Errors go to stderr, one line each. Examples:
   keyplan run examples/ecommerce.keyplan.json --items 5 --json`;
 }
 
+// Imported rather than read beside this file: the bundle in out/cli is built in with it.
 function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
-  return `keyplan ${pkg.version ?? 'unknown'}`;
+  return `keyplan ${(packageJson as { version?: string }).version ?? 'unknown'}`;
 }
 
-const findCommand = (name: string): Command | undefined => COMMANDS.find((c) => c.name === name);
+const findCommand = async (name: string): Promise<Command | undefined> => COMMANDS.get(name)?.();
 
 function unknownCommand(name: string, io: CliIo): number {
-  const names = `${COMMANDS.map((c) => c.name).join(', ')} or help`;
+  const names = `${[...COMMANDS.keys()].join(', ')} or help`;
   const message = name.startsWith('-') ? `unknown option "${name}"; expected a command first: ${names}` : `unknown command "${name}"; expected ${names}`;
   writeLines(io.stderr, [errorLine(`${message} (see "keyplan --help").`)]);
   return EXIT.usage;
@@ -86,11 +92,11 @@ function unknownCommand(name: string, io: CliIo): number {
 async function run(args: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined) {
-    writeLines(io.stderr, [usage()]);
+    writeLines(io.stderr, [await usage()]);
     return EXIT.usage;
   }
   if (name === '--help' || name === '-h') {
-    writeLines(io.stdout, [usage()]);
+    writeLines(io.stdout, [await usage()]);
     return EXIT.ok;
   }
   if (name === '--version') {
@@ -104,15 +110,15 @@ async function run(args: readonly string[], io: CliIo): Promise<number> {
       return EXIT.usage;
     }
     if (topic === undefined) {
-      writeLines(io.stdout, [usage()]);
+      writeLines(io.stdout, [await usage()]);
       return EXIT.ok;
     }
-    const command = findCommand(topic);
+    const command = await findCommand(topic);
     if (!command) return unknownCommand(topic, io);
     writeLines(io.stdout, [command.help]);
     return EXIT.ok;
   }
-  const command = findCommand(name);
+  const command = await findCommand(name);
   if (!command) return unknownCommand(name, io);
   if (asksForHelp(rest)) {
     writeLines(io.stdout, [command.help]);
