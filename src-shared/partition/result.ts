@@ -16,7 +16,7 @@ import {
 import { KEY_SPAN, KEY_TOP_OFFSET, type ModelKey } from './model.ts';
 import { shardAdvice } from './shards.ts';
 import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_ON_DEMAND_MAXIMUM, AWS_PARTITION_KEY_DESIGN, AWS_PARTITION_LIMITS, AWS_QUOTAS } from './sources.ts';
-import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_MAX_ON_DEMAND, CAUSE_PROVISIONED, type SimulationState, type TargetState } from './engine.ts';
+import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_MAX_ON_DEMAND, CAUSE_PROVISIONED, keyPeaks, type SimulationState, type TargetState } from './state.ts';
 import type { HotKey, PartitionStat, PatternResult, SimulationResult, TargetResult, ThrottledKey, ThrottlingReason } from './types.ts';
 import { formatShare } from '../format/index.ts';
 
@@ -117,7 +117,10 @@ function partitionOfKey(target: TargetState, key: ModelKey, topUnits: number, un
 /** Every explicit key with traffic, with its averages over the run, peak and throttling. */
 function keyLoads(state: SimulationState, target: TargetState, steps: number): KeyLoad[] {
   const average = Array.from(state.multiplierSums, (sum) => sum / steps);
+  const groups = average.length;
   const ks = target.keyStats;
+  const peaks = keyPeaks(state, target);
+  const load = target.keyLoad;
   const resource = target.model.kind === 'table' ? 'Table' : 'Index';
   const seconds = steps * state.stepSeconds;
   const out: KeyLoad[] = [];
@@ -126,12 +129,13 @@ function keyLoads(state: SimulationState, target: TargetState, steps: number): K
     let read = 0;
     let write = 0;
     let top = 0;
-    target.keyLoad.forEach((load, g) => {
+    for (let g = 0; g < groups; g += 1) {
       const m = average[g] ?? 0;
-      read += m * ((load.spreadRead[k] as number) + (load.topRead[k] as number));
-      write += m * ((load.spreadWrite[k] as number) + (load.topWrite[k] as number));
-      top += m * capacityUnits(load.topRead[k] as number, load.topWrite[k] as number);
-    });
+      const at = k * groups + g;
+      read += m * ((load.spreadRead[at] as number) + (load.topRead[at] as number));
+      write += m * ((load.spreadWrite[at] as number) + (load.topWrite[at] as number));
+      top += m * capacityUnits(load.topRead[at] as number, load.topWrite[at] as number);
+    }
     const units = capacityUnits(read, write);
     // Keys with no traffic in this run are left out (a key's share of zero says nothing).
     if (!(units > 1e-12)) continue;
@@ -146,8 +150,8 @@ function keyLoads(state: SimulationState, target: TargetState, steps: number): K
       throttledFraction: Math.min(1, throttledUnits / (units * seconds)),
       throttledUnits,
       reasons: [...reasonsOf(ks.causesRead[k] as number, resource, 'Read'), ...reasonsOf(ks.causesWrite[k] as number, resource, 'Write')],
-      peakRead: ks.peakRead[k] as number,
-      peakWrite: ks.peakWrite[k] as number,
+      peakRead: peaks.read[k] as number,
+      peakWrite: peaks.write[k] as number,
     });
   }
   return out;
@@ -254,13 +258,16 @@ function topKeyIn(state: SimulationState, target: TargetState, i: number, kind: 
   const a = target.starts[i] as number;
   const b = i + 1 < target.starts.length ? (target.starts[i + 1] as number) : 1;
   let best: { key: string; load: number } | undefined;
+  const groups = state.groupEvents.length;
+  const l = target.keyLoad;
   target.model.keys.forEach((key, k) => {
     if (key.position + KEY_SPAN <= a || key.position >= b) return;
     let load = 0;
-    target.keyLoad.forEach((l, g) => {
+    for (let g = 0; g < groups; g += 1) {
       const m = (state.multiplierSums[g] as number) / Math.max(1, state.step);
-      load += m * (kind === 'read' ? (l.spreadRead[k] as number) + (l.topRead[k] as number) : (l.spreadWrite[k] as number) + (l.topWrite[k] as number));
-    });
+      const at = k * groups + g;
+      load += m * (kind === 'read' ? (l.spreadRead[at] as number) + (l.topRead[at] as number) : (l.spreadWrite[at] as number) + (l.topWrite[at] as number));
+    }
     if (load > 0 && (!best || load > best.load)) best = { key: key.key, load };
   });
   return best?.key;
@@ -457,8 +464,8 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
   const values: number[][] = [];
   const throttled: number[][] = [];
   for (let b = 0; b < buckets; b += 1) {
-    values.push(target.heat.map((h) => round(h[b] as number)));
-    throttled.push(target.throttledHeat.map((h) => Math.round(h[b] as number)));
+    values.push(Array.from(target.heat.subarray(b * p, (b + 1) * p), (v) => round(v)));
+    throttled.push(Array.from(target.throttledHeat.subarray(b * p, (b + 1) * p), (v) => Math.round(v)));
   }
   const throttles = [...target.reasonCalls]
     .map(([reason, calls]) => ({ reason: reason as ThrottlingReason, requests: Math.round(calls) }))

@@ -1,0 +1,642 @@
+/**
+ * The state of a partition simulation run: what the run knows about each target (the table and each
+ * GSI) and pattern, laid out in flat typed arrays so one step is a few passes over contiguous memory.
+ * Per partition and traffic group, loads sit at `[partition × groups + group]`; per key and group at
+ * `[key × groups + group]`; the heat map at `[bucket × partitions + partition]`.
+ *
+ * Also here: where each source's load lands on the current partitions (`layOutLoad`, redone when
+ * partitions split or on-demand scaling adds them), the multipliers of the workload's events and
+ * arrival noise, and the run's totals read as the report is written (offered load per partition,
+ * each key's busiest step).
+ */
+import type { Workload, WorkloadEvent } from '../model/schema.ts';
+import { partitionAt } from './hash.ts';
+import * as limits from './limits.ts';
+import { KEY_SPAN, KEY_TOP_OFFSET, type LoadSource, type SimulationModel, type TargetModel } from './model.ts';
+import { normal, type Random } from './random.ts';
+
+// Module-local copies: an imported binding can compile to a property getter (tsx, vitest), which
+// costs more than the arithmetic around it in the per-partition loops.
+const BURST_SECONDS = limits.BURST_SECONDS;
+const MAX_PARTITIONS = limits.MAX_PARTITIONS;
+const TOP_OFFSET = KEY_TOP_OFFSET;
+
+/** The heat map has at most this many time buckets. */
+export const MAX_HEAT_BUCKETS = 120;
+/** Throttled load below this many units is float noise, not throttling. */
+export const EPSILON = 1e-9;
+
+/** Why a partition's load was not all served, as bits. */
+export const CAUSE_KEY_RANGE = 1;
+export const CAUSE_PROVISIONED = 2;
+export const CAUSE_ACCOUNT = 4;
+/** Over the on-demand maximum the design sets on the table or GSI (docs/dynamodb-rules.md §4.3, §4.7). */
+export const CAUSE_MAX_ON_DEMAND = 8;
+
+export type SplitRefusal = 'monotonic' | 'oneKey' | 'collection' | 'streams';
+
+/** A split for heat that happened, or one that would give no relief. */
+export interface SplitEvent {
+  second: number;
+  /** The partition's index at the time. */
+  partition: number;
+  /** Where the range was cut, as a fraction of the hash space; absent when the split was refused. */
+  at?: number;
+  /**
+   * Why a split was refused: `monotonic` the writes follow an increasing sort key; `oneKey` the hot
+   * load is one item, already alone on its partition; `collection` one item collection that may not
+   * be cut by sort key (a table with an LSI); `streams` a hot item that is not isolated (a
+   * provisioned table with Streams enabled).
+   */
+  refused?: SplitRefusal;
+  /** The key carrying most of the partition's load. */
+  key?: string;
+}
+
+/** Partitions on-demand scaling added as its instant capacity doubled (docs/dynamodb-rules.md §4.3). */
+export interface ScaleOutEvent {
+  second: number;
+  /** Partitions added. */
+  added: number;
+  /** Where the ranges were cut, as fractions of the hash space. */
+  cuts: number[];
+}
+
+/**
+ * What one target did in the last step: offered, served and throttled units per partition, for
+ * checks and tests. `step` fills it for every partition; `advance` for every partition in its last step.
+ */
+export interface StepAccount {
+  offeredRead: Float64Array;
+  offeredWrite: Float64Array;
+  servedRead: Float64Array;
+  servedWrite: Float64Array;
+  /** Throttled units per partition by cause: key range (partition limit or on-demand scaling), provisioned, account quota, on-demand maximum. */
+  throttledRead: { keyRange: Float64Array; provisioned: Float64Array; account: Float64Array; maxOnDemand: Float64Array };
+  throttledWrite: { keyRange: Float64Array; provisioned: Float64Array; account: Float64Array; maxOnDemand: Float64Array };
+  /** Write units a GSI's back-pressure kept from the table this step (table only). */
+  backPressureWrite: number;
+  /** The target-level limit this step: provisioned RCU/WCU plus burst spent, or on-demand's instant capacity. */
+  limit: { mode: 'provisioned'; readUnits: number; writeUnits: number; burstRead: number; burstWrite: number } | { mode: 'onDemand'; writeEquivalents: number };
+}
+
+export interface SourceState {
+  source: LoadSource;
+  group: number;
+  /** Units per second at the base rate. */
+  baseUnits: number;
+  /** Calls per second at the base rate. */
+  baseCalls: number;
+  /** Share of the source's load per partition (sums to 1). */
+  vector: Float64Array;
+  /** This step's offered units and the throttled share of them. */
+  offered: number;
+  throttledShare: number;
+  causes: number;
+}
+
+/** Per explicit key of a target (indexed like `model.keys`). */
+export interface KeyStats {
+  /** Keys that carry load in some group. */
+  loaded: Int32Array;
+  /** The partitions its sort-key range spans, first..last; `last` holds its top (the newest sort keys). */
+  first: Int32Array;
+  last: Int32Array;
+  /**
+   * Highest offered units per second in any step (before throttling: the demand), over the steps
+   * before the run's last `flushKeyPeaks`; `keyPeaks` adds the steps since.
+   */
+  peakRead: Float64Array;
+  peakWrite: Float64Array;
+  /** Throttled units over the run (units/s × seconds). */
+  throttledRead: Float64Array;
+  throttledWrite: Float64Array;
+  /** `CAUSE_*` bits of its throttled reads and writes. */
+  causesRead: Uint8Array;
+  causesWrite: Uint8Array;
+  /** The hash range [start, end) of the partition where it first throttled (NaN until then), to name the keys it shared it with. */
+  firstThrottledFrom: Float64Array;
+  firstThrottledTo: Float64Array;
+}
+
+/** A key's base load per traffic group, flat at `[key × groups + group]`, by kind: spread over its sort range or at its top (monotonic). */
+export interface KeyLoad {
+  spreadRead: Float64Array;
+  spreadWrite: Float64Array;
+  topRead: Float64Array;
+  topWrite: Float64Array;
+}
+
+/**
+ * Which partitions of a target need a step-by-step look during a stretch of steps (`active`), and
+ * which cannot reach a limit in it (`quiet`: below 80% of a partition's limit and, when
+ * provisioned, within their share of the capacity): their sums, peaks, heat and burst buckets are kept
+ * in one pass per partition over the stretch's steps. Rebuilt for each stretch.
+ */
+export interface QuietPlan {
+  /** Whether the stretch is served partition by partition every step (no quiet partition worth the bookkeeping). */
+  isFull: boolean;
+  active: Int32Array;
+  activeCount: number;
+  quiet: Int32Array;
+  quietCount: number;
+  /**
+   * Steps of the stretch served for the active partitions only, not yet folded into the quiet
+   * partitions' sums, peaks, heat and burst buckets; with each step's share of the unused
+   * provisioned capacity lent to partitions over their share (reads, writes).
+   */
+  pendingSteps: Int32Array;
+  pendingLentRead: Float64Array;
+  pendingLentWrite: Float64Array;
+  pendingCount: number;
+  /** On-demand: what each active partition served in each pending step (`[n × activeCount + j]`), for the step's served total. */
+  servedActiveRead: Float64Array;
+  servedActiveWrite: Float64Array;
+}
+
+export interface TargetState {
+  model: TargetModel;
+  index: number;
+  starts: number[];
+  sources: SourceState[];
+  /** Per partition and group (`[i × groups + g]`): base read/write units and calls. */
+  loadRead: Float64Array;
+  loadWrite: Float64Array;
+  callsRead: Float64Array;
+  callsWrite: Float64Array;
+  /** Per group: base read and write units over all partitions. */
+  totalRead: Float64Array;
+  totalWrite: Float64Array;
+  keyLoad: KeyLoad;
+  /** Per group: base read and write units spread over the whole hash space (keys not tracked by name). */
+  backgroundRead: Float64Array;
+  backgroundWrite: Float64Array;
+  burstRead: Float64Array;
+  burstWrite: Float64Array;
+  hotSeconds: Float64Array;
+  retryAfter: Float64Array;
+  /** Offered units per partition summed over the steps done. */
+  sumRead: Float64Array;
+  sumWrite: Float64Array;
+  peakRead: Float64Array;
+  peakWrite: Float64Array;
+  throttledCalls: Float64Array;
+  /** Worst utilization per bucket and partition (`[bucket × partitions + i]`). */
+  heat: Float64Array;
+  /** Throttled requests per bucket and partition (`[bucket × partitions + i]`). */
+  throttledHeat: Float64Array;
+  /** Steps in which some request throttled: any, reads, writes, and base-table writes held back by a GSI. */
+  throttledSteps: number;
+  throttledReadSteps: number;
+  throttledWriteSteps: number;
+  backPressureSteps: number;
+  /** The GSIs whose back-pressure throttled this table's writes. */
+  backPressureFrom: Set<string>;
+  reasonCalls: Map<string, number>;
+  /** `Table…`/`Index…` reason names by cause bit (1, 2, 4, 8 → 0..3), reads then writes. */
+  reasonNames: string[];
+  /** On-demand: served write-equivalents per step, and the peak that counts as "previous". */
+  servedHistory: Float64Array;
+  previousPeak: number;
+  splits: SplitEvent[];
+  /** On-demand scale-outs during the run, in order. */
+  scaleOuts: ScaleOutEvent[];
+  /** When the partition cap (`MAX_PARTITIONS`) stopped a split or scale-out, and how many partitions were wanted. */
+  capped?: { second: number; wanted: number };
+  /** Per explicit key: where its load lands, its busiest step and what of it throttled. */
+  keyStats: KeyStats;
+  /** The loaded keys whose sort-key range touches partition i: `keysByPartition[keyStart[i] .. keyStart[i + 1])`. */
+  keyStart: Int32Array;
+  keysByPartition: Int32Array;
+  last: StepAccount;
+  /** Per-step working arrays, sized to the partition count; the share and cause arrays are zero outside the step's throttled partitions. */
+  scratch: { callsRead: Float64Array; callsWrite: Float64Array; shareRead: Float64Array; shareWrite: Float64Array; causes: Uint8Array; causesRead: Uint8Array; causesWrite: Uint8Array; throttled: Int32Array; all: Int32Array; keySeen: Int32Array };
+  plan: QuietPlan;
+}
+
+export interface PatternState {
+  calls: number;
+  throttled: number;
+  reasons: Set<string>;
+  callsByBucket: Float64Array;
+  throttledByBucket: Float64Array;
+}
+
+/** Where a pattern's load lands: its sources on each target (reads), or its own on the table (writes). */
+export interface PatternSources {
+  /** Per target, the indexes of this pattern's sources. */
+  byTarget: { target: TargetState; sources: number[] }[];
+  /** The first source of this pattern on the table. */
+  onTable?: SourceState;
+}
+
+export interface SimulationState {
+  model: SimulationModel;
+  seed: number;
+  durationSeconds: number;
+  stepSeconds: number;
+  totalSteps: number;
+  /** Steps done so far. */
+  step: number;
+  bucketSteps: number;
+  bucketCount: number;
+  random: Random;
+  /** Whether per-step arrival noise is drawn (off: every step carries exactly the mean load). */
+  arrivalNoise: boolean;
+  /** How a partition's read and write limits combine. */
+  limits: limits.PartitionLimitModel;
+  /** Whether the run started cold (a new table) or warm (the base load has run before). */
+  start: limits.SimulationStart;
+  /** The headroom of recommended shard counts. */
+  headroom: number;
+  /** Traffic groups: patterns with the same workload events share a multiplier. */
+  groupEvents: WorkloadEvent[][];
+  groupOfPattern: number[];
+  groupCallsPerSecond: number[];
+  /** This step's multiplier per group. */
+  multipliers: Float64Array;
+  multiplierSums: Float64Array;
+  /** The multipliers of steps drawn so far (ahead of the run, for a stretch), flat at `[step × groups + g]`. */
+  drawn: Float64Array;
+  drawnSteps: number;
+  /**
+   * Multiplier vectors of the steps since the last `flushKeyPeaks` that no other such step exceeds
+   * in every group, flat at `[n × groups + g]`: a key's load is the same non-negative combination of
+   * the multipliers in every step, so its busiest step is one of them.
+   */
+  peakMultipliers: Float64Array;
+  peakMultiplierCount: number;
+  targets: TargetState[];
+  patterns: PatternState[];
+  patternSources: PatternSources[];
+  /** Set when a target's partitions changed during a stretch of `advance`: the stretch ends with the step. */
+  layoutChanged: boolean;
+}
+
+/** A workload of one hour at one-second steps without events: what a design without one gets. */
+export const DEFAULT_WORKLOAD: Workload = { durationSeconds: 3600, stepSeconds: 1, seed: 1, events: [] };
+
+/** The multiplier of a group's events at second `t`: spikes apply at once, ramps grow linearly, then stay. */
+export function multiplierAt(events: readonly WorkloadEvent[], t: number): number {
+  let m = 1;
+  for (const e of events) {
+    const end = e.startSecond + e.durationSeconds;
+    if (e.kind === 'spike') {
+      if (t >= e.startSecond && t < end) m *= e.multiplier;
+    } else if (t >= end) m *= e.multiplier;
+    else if (t >= e.startSecond) m *= 1 + ((e.multiplier - 1) * (t - e.startSecond)) / e.durationSeconds;
+  }
+  return m;
+}
+
+/**
+ * Draws the multipliers of every step up to `until` (exclusive) that is not drawn yet, in step
+ * order: requests arrive as a Poisson process, so a step's count varies around its mean by √n.
+ */
+export function drawMultipliers(state: SimulationState, until: number): void {
+  const groups = state.groupEvents.length;
+  const dt = state.stepSeconds;
+  const drawn = state.drawn;
+  for (let s = state.drawnSteps; s < until; s += 1) {
+    const t = s * dt;
+    for (let g = 0; g < groups; g += 1) {
+      const mean = multiplierAt(state.groupEvents[g] as WorkloadEvent[], t);
+      const calls = (state.groupCallsPerSecond[g] as number) * mean * dt;
+      const noise = state.arrivalNoise && calls > 0 ? 1 + normal(state.random) / Math.sqrt(Math.max(1, calls)) : 1;
+      drawn[s * groups + g] = Math.max(0, mean * noise);
+    }
+  }
+  if (until > state.drawnSteps) state.drawnSteps = until;
+}
+
+export function zeros(n: number): Float64Array {
+  return new Float64Array(n);
+}
+
+export function emptyAccount(n: number): StepAccount {
+  return {
+    offeredRead: zeros(n),
+    offeredWrite: zeros(n),
+    servedRead: zeros(n),
+    servedWrite: zeros(n),
+    throttledRead: { keyRange: zeros(n), provisioned: zeros(n), account: zeros(n), maxOnDemand: zeros(n) },
+    throttledWrite: { keyRange: zeros(n), provisioned: zeros(n), account: zeros(n), maxOnDemand: zeros(n) },
+    backPressureWrite: 0,
+    limit: { mode: 'onDemand', writeEquivalents: 0 },
+  };
+}
+
+export function emptyScratch(n: number, keyCount: number): TargetState['scratch'] {
+  return {
+    callsRead: zeros(n),
+    callsWrite: zeros(n),
+    shareRead: zeros(n),
+    shareWrite: zeros(n),
+    causes: new Uint8Array(n),
+    causesRead: new Uint8Array(n),
+    causesWrite: new Uint8Array(n),
+    throttled: new Int32Array(n),
+    all: Int32Array.from({ length: n }, (_, i) => i),
+    keySeen: new Int32Array(keyCount).fill(-1),
+  };
+}
+
+export function emptyPlan(n: number): QuietPlan {
+  return {
+    isFull: true,
+    active: new Int32Array(n),
+    activeCount: 0,
+    quiet: new Int32Array(n),
+    quietCount: 0,
+    pendingSteps: new Int32Array(0),
+    pendingLentRead: zeros(0),
+    pendingLentWrite: zeros(0),
+    pendingCount: 0,
+    servedActiveRead: zeros(0),
+    servedActiveWrite: zeros(0),
+  };
+}
+
+function emptyKeyStats(n: number): KeyStats {
+  return {
+    loaded: new Int32Array(0),
+    first: new Int32Array(n),
+    last: new Int32Array(n),
+    peakRead: zeros(n),
+    peakWrite: zeros(n),
+    throttledRead: zeros(n),
+    throttledWrite: zeros(n),
+    causesRead: new Uint8Array(n),
+    causesWrite: new Uint8Array(n),
+    firstThrottledFrom: new Float64Array(n).fill(Number.NaN),
+    firstThrottledTo: new Float64Array(n).fill(Number.NaN),
+  };
+}
+
+function reasonNamesOf(model: TargetModel): string[] {
+  const resource = model.kind === 'table' ? 'Table' : 'Index';
+  const names = ['KeyRangeThroughputExceeded', 'ProvisionedThroughputExceeded', 'AccountLimitExceeded', 'MaxOnDemandThroughputExceeded'];
+  return [...names.map((n) => `${resource}Read${n}`), ...names.map((n) => `${resource}Write${n}`)];
+}
+
+/** A target at the start of the run: its partitions, where each source's load lands, empty accumulators. */
+export function createTargetState(state: SimulationState, model: TargetModel, index: number, starts: number[]): TargetState {
+  const groups = state.groupEvents.length;
+  const p = starts.length;
+  const keyCount = model.keys.length;
+  const target: TargetState = {
+    model,
+    index,
+    starts,
+    sources: model.sources.map((source) => {
+      const rate = state.model.patterns[source.patternIndex]?.ratePerSecond ?? 0;
+      return { source, group: state.groupOfPattern[source.patternIndex] ?? 0, baseUnits: rate * source.unitsPerCall, baseCalls: rate, vector: zeros(p), offered: 0, throttledShare: 0, causes: 0 };
+    }),
+    loadRead: zeros(p * groups),
+    loadWrite: zeros(p * groups),
+    callsRead: zeros(p * groups),
+    callsWrite: zeros(p * groups),
+    totalRead: zeros(groups),
+    totalWrite: zeros(groups),
+    keyLoad: { spreadRead: zeros(keyCount * groups), spreadWrite: zeros(keyCount * groups), topRead: zeros(keyCount * groups), topWrite: zeros(keyCount * groups) },
+    backgroundRead: zeros(groups),
+    backgroundWrite: zeros(groups),
+    burstRead: zeros(p),
+    burstWrite: zeros(p),
+    hotSeconds: zeros(p),
+    retryAfter: zeros(p),
+    sumRead: zeros(p),
+    sumWrite: zeros(p),
+    peakRead: zeros(p),
+    peakWrite: zeros(p),
+    throttledCalls: zeros(p),
+    heat: zeros(state.bucketCount * p),
+    throttledHeat: zeros(state.bucketCount * p),
+    throttledSteps: 0,
+    throttledReadSteps: 0,
+    throttledWriteSteps: 0,
+    backPressureSteps: 0,
+    backPressureFrom: new Set(),
+    reasonCalls: new Map(),
+    reasonNames: reasonNamesOf(model),
+    servedHistory: zeros(state.totalSteps),
+    previousPeak: 0,
+    splits: [],
+    scaleOuts: [],
+    ...(model.partitions.partitionCount > MAX_PARTITIONS ? { capped: { second: 0, wanted: model.partitions.partitionCount } } : {}),
+    keyStats: emptyKeyStats(keyCount),
+    keyStart: new Int32Array(p + 1),
+    keysByPartition: new Int32Array(0),
+    last: emptyAccount(p),
+    scratch: emptyScratch(p, keyCount),
+    plan: emptyPlan(p),
+  };
+  const load = target.keyLoad;
+  for (const s of target.sources) {
+    const isRead = s.source.kind === 'read';
+    const arr = s.source.isMonotonic ? (isRead ? load.topRead : load.topWrite) : isRead ? load.spreadRead : load.spreadWrite;
+    for (const k of s.source.keys) {
+      const at = k.key * groups + s.group;
+      arr[at] = (arr[at] as number) + s.baseUnits * k.share;
+    }
+    const bg = isRead ? target.backgroundRead : target.backgroundWrite;
+    bg[s.group] = (bg[s.group] as number) + s.baseUnits * s.source.background;
+  }
+  const loaded: number[] = [];
+  for (let k = 0; k < keyCount; k += 1) {
+    for (let g = 0; g < groups; g += 1) {
+      const at = k * groups + g;
+      if ((load.spreadRead[at] as number) + (load.spreadWrite[at] as number) + (load.topRead[at] as number) + (load.topWrite[at] as number) > 0) {
+        loaded.push(k);
+        break;
+      }
+    }
+  }
+  target.keyStats.loaded = Int32Array.from(loaded);
+  // Warm: burst buckets start full (the table has been idle or steady before the run). Cold: a new
+  // table has saved no unused capacity yet.
+  if (model.capacity.mode === 'provisioned' && state.start === 'warm') {
+    target.burstRead.fill((BURST_SECONDS * model.capacity.readUnitsPerSecond) / p);
+    target.burstWrite.fill((BURST_SECONDS * model.capacity.writeUnitsPerSecond) / p);
+  }
+  layOutLoad(state, target);
+  // On-demand, warm: the steady load before the run is the previous peak. Cold: there is none yet,
+  // so the table serves the new-table level (docs/dynamodb-rules.md §4.3).
+  let base = 0;
+  for (let g = 0; g < groups; g += 1) {
+    for (let i = 0; i < p; i += 1) base += (target.loadRead[i * groups + g] as number) / 3 + (target.loadWrite[i * groups + g] as number);
+  }
+  target.previousPeak = state.start === 'warm' ? base : 0;
+  return target;
+}
+
+/**
+ * Recomputes where each source's load lands on the current partitions (after they changed): each
+ * source's share per partition, the base loads per partition and group, the partitions each key
+ * spans, and the keys on each partition.
+ */
+export function layOutLoad(state: SimulationState, target: TargetState): void {
+  const p = target.starts.length;
+  const starts = target.starts;
+  const keys = target.model.keys;
+  const groups = state.groupEvents.length;
+  const loadRead = zeros(p * groups);
+  const loadWrite = zeros(p * groups);
+  const callsRead = zeros(p * groups);
+  const callsWrite = zeros(p * groups);
+  for (const s of target.sources) {
+    const v = zeros(p);
+    const background = s.source.background;
+    if (background > 0) for (let i = 0; i < p; i += 1) v[i] = background * ((i + 1 < p ? (starts[i + 1] as number) : 1) - (starts[i] as number));
+    for (const k of s.source.keys) {
+      const key = keys[k.key];
+      if (!key) continue;
+      spreadKey(starts, key.position, s.source.isMonotonic, k.share, v);
+    }
+    s.vector = v;
+    const isRead = s.source.kind === 'read';
+    const units = isRead ? loadRead : loadWrite;
+    const calls = isRead ? callsRead : callsWrite;
+    for (let i = 0; i < p; i += 1) {
+      const share = v[i] as number;
+      if (share === 0) continue;
+      const at = i * groups + s.group;
+      units[at] = (units[at] as number) + share * s.baseUnits;
+      calls[at] = (calls[at] as number) + share * s.baseCalls;
+    }
+  }
+  target.loadRead = loadRead;
+  target.loadWrite = loadWrite;
+  target.callsRead = callsRead;
+  target.callsWrite = callsWrite;
+  target.totalRead.fill(0);
+  target.totalWrite.fill(0);
+  for (let i = 0; i < p; i += 1) {
+    for (let g = 0; g < groups; g += 1) {
+      target.totalRead[g] = (target.totalRead[g] as number) + (loadRead[i * groups + g] as number);
+      target.totalWrite[g] = (target.totalWrite[g] as number) + (loadWrite[i * groups + g] as number);
+    }
+  }
+  const ks = target.keyStats;
+  const counts = new Int32Array(p + 1);
+  for (const k of ks.loaded) {
+    const key = keys[k] as { position: number };
+    const first = partitionAt(starts, key.position);
+    const last = partitionAt(starts, key.position + KEY_SPAN - TOP_OFFSET);
+    ks.first[k] = first;
+    ks.last[k] = last;
+    for (let i = first; i <= last; i += 1) counts[i + 1] = (counts[i + 1] as number) + 1;
+  }
+  for (let i = 0; i < p; i += 1) counts[i + 1] = (counts[i + 1] as number) + (counts[i] as number);
+  const byPartition = new Int32Array(counts[p] as number);
+  const fill = counts.slice(0, p);
+  for (const k of ks.loaded) {
+    for (let i = ks.first[k] as number; i <= (ks.last[k] as number); i += 1) {
+      byPartition[fill[i] as number] = k;
+      fill[i] = (fill[i] as number) + 1;
+    }
+  }
+  target.keyStart = counts;
+  target.keysByPartition = byPartition;
+}
+
+/** Adds `share` of a key's load to the partitions its sort range overlaps (or the one holding its top, when monotonic). */
+function spreadKey(starts: number[], position: number, isMonotonic: boolean, share: number, into: Float64Array): void {
+  const top = position + KEY_SPAN;
+  const last = partitionAt(starts, top - TOP_OFFSET);
+  if (isMonotonic) {
+    into[last] = (into[last] as number) + share;
+    return;
+  }
+  const first = partitionAt(starts, position);
+  if (first === last) {
+    into[first] = (into[first] as number) + share;
+    return;
+  }
+  for (let i = first; i <= last; i += 1) {
+    const from = Math.max(position, starts[i] as number);
+    const to = Math.min(top, i + 1 < starts.length ? (starts[i + 1] as number) : 1);
+    if (to > from) into[i] = (into[i] as number) + (share * (to - from)) / KEY_SPAN;
+  }
+}
+
+/** A key's offered read and write units at the multipliers `m` (from `offset`): spread plus top, as one step offers it. */
+function keyUnitsAt(load: KeyLoad, k: number, groups: number, m: Float64Array, offset: number, out: Float64Array): void {
+  let sr = 0;
+  let sw = 0;
+  let tr = 0;
+  let tw = 0;
+  for (let g = 0; g < groups; g += 1) {
+    const mg = m[offset + g] as number;
+    if (mg === 0) continue;
+    const at = k * groups + g;
+    sr += mg * (load.spreadRead[at] as number);
+    sw += mg * (load.spreadWrite[at] as number);
+    tr += mg * (load.topRead[at] as number);
+    tw += mg * (load.topWrite[at] as number);
+  }
+  out[0] = sr + tr;
+  out[1] = sw + tw;
+}
+
+/** Each loaded key's busiest step so far: the peaks kept plus the steps since the last `flushKeyPeaks`. */
+export function keyPeaks(state: SimulationState, target: TargetState): { read: Float64Array; write: Float64Array } {
+  const ks = target.keyStats;
+  const read = Float64Array.from(ks.peakRead);
+  const write = Float64Array.from(ks.peakWrite);
+  const groups = state.groupEvents.length;
+  const units = zeros(2);
+  for (const k of ks.loaded) {
+    for (let n = 0; n < state.peakMultiplierCount; n += 1) {
+      keyUnitsAt(target.keyLoad, k, groups, state.peakMultipliers, n * groups, units);
+      if ((units[0] as number) > (read[k] as number)) read[k] = units[0] as number;
+      if ((units[1] as number) > (write[k] as number)) write[k] = units[1] as number;
+    }
+  }
+  return { read, write };
+}
+
+/** Folds the kept multiplier vectors into every key's peaks and forgets them. */
+export function flushKeyPeaks(state: SimulationState): void {
+  for (const target of state.targets) {
+    const peaks = keyPeaks(state, target);
+    target.keyStats.peakRead = peaks.read;
+    target.keyStats.peakWrite = peaks.write;
+  }
+  state.peakMultiplierCount = 0;
+}
+
+/** At most this many kept multiplier vectors before they are folded into the keys' peaks. */
+export const MAX_PEAK_MULTIPLIERS = 256;
+
+/**
+ * Keeps this step's multipliers for the keys' peaks unless an earlier kept step's are at least as
+ * high in every group (then no key can peak here); drops the kept ones this step's exceed.
+ */
+export function notePeakMultipliers(state: SimulationState): void {
+  const groups = state.groupEvents.length;
+  const m = state.multipliers;
+  let kept = state.peakMultiplierCount;
+  const all = state.peakMultipliers;
+  for (let n = 0; n < kept; n += 1) {
+    let covers = true;
+    for (let g = 0; g < groups && covers; g += 1) if ((all[n * groups + g] as number) < (m[g] as number)) covers = false;
+    if (covers) return;
+  }
+  let out = 0;
+  for (let n = 0; n < kept; n += 1) {
+    let isCovered = true;
+    for (let g = 0; g < groups && isCovered; g += 1) if ((m[g] as number) < (all[n * groups + g] as number)) isCovered = false;
+    if (isCovered) continue;
+    if (out !== n) for (let g = 0; g < groups; g += 1) all[out * groups + g] = all[n * groups + g] as number;
+    out += 1;
+  }
+  kept = out;
+  if (kept >= MAX_PEAK_MULTIPLIERS) {
+    state.peakMultiplierCount = kept;
+    flushKeyPeaks(state);
+    kept = 0;
+  }
+  for (let g = 0; g < groups; g += 1) all[kept * groups + g] = m[g] as number;
+  state.peakMultiplierCount = kept + 1;
+}

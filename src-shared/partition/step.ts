@@ -1,0 +1,509 @@
+/**
+ * Advancing a run: per step, each group's multiplier (the workload's spikes and ramps × seeded
+ * arrival noise); the GSIs served first, their throttled writes holding back the table's
+ * (back-pressure, docs/dynamodb-rules.md §4.8); then the keys that throttled, the splits for heat,
+ * and each pattern's calls and throttled calls.
+ *
+ * `step` serves every partition of every target. `advance` goes a stretch at a time (at most one
+ * heat-map bucket): partitions that cannot reach 80% of their limit or their provisioned share in
+ * the stretch (judged from each group's highest multiplier in it) are quiet, and only the others
+ * are served step by step; the quiet ones' heat and peaks are taken at the end of the stretch from
+ * the few steps whose multipliers no other step's exceed in every group, and their offered load
+ * from the multipliers summed. A stretch ends early when partitions change.
+ */
+import * as limits from './limits.ts';
+import { KEY_SPAN } from './model.ts';
+import { clearThrottled, onDemandInstant, onDemandPeakLag, serveTarget, type BackPressure } from './serve.ts';
+import { splitForHeat } from './splits.ts';
+import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_MAX_ON_DEMAND, CAUSE_PROVISIONED, drawMultipliers, EPSILON, notePeakMultipliers, type SimulationState, type TargetState } from './state.ts';
+
+const MAX_PARTITIONS = limits.MAX_PARTITIONS;
+const ON_DEMAND_ACCOUNT_READ_UNITS = limits.ON_DEMAND_ACCOUNT_READ_UNITS;
+const ON_DEMAND_ACCOUNT_WRITE_UNITS = limits.ON_DEMAND_ACCOUNT_WRITE_UNITS;
+const PARTITION_READS = limits.PARTITION_READ_UNITS_PER_SECOND;
+const PARTITION_WRITES = limits.PARTITION_WRITE_UNITS_PER_SECOND;
+const SPLIT_AFTER_SECONDS = limits.SPLIT_AFTER_SECONDS;
+const SPLIT_UTILIZATION = limits.SPLIT_UTILIZATION;
+const BURST_SECONDS = limits.BURST_SECONDS;
+const onDemandInstantCapacity = limits.onDemandInstantCapacity;
+
+/** A stretch of `advance` is at most this many steps (and never crosses a heat-map bucket). */
+const MAX_STRETCH_STEPS = 64;
+/** A target whose active partitions are more than this share of all is served whole in the stretch. */
+const MAX_ACTIVE_SHARE = 0.5;
+/** Offered totals within this relative margin of an on-demand limit are served whole (float noise in the totals). */
+const LIMIT_MARGIN = 1e-9;
+
+/** Whether the run has done all its steps. */
+export function isFinished(state: SimulationState): boolean {
+  return state.step >= state.totalSteps;
+}
+
+/** Advances the run by one step, serving every partition; returns the same state. A finished run is left as it is. */
+export function step(state: SimulationState): SimulationState {
+  if (state.step >= state.totalSteps) return state;
+  runStep(state, false);
+  return state;
+}
+
+/**
+ * Advances the run by up to `steps` steps, a stretch at a time (see the module comment); the last
+ * one serves every partition, so `target.last` describes it in full. The same run as `step` repeated:
+ * the report differs at most in the last bits of sums, below its rounding.
+ */
+export function advance(state: SimulationState, steps: number): SimulationState {
+  const end = Math.min(state.totalSteps, state.step + Math.max(0, Math.floor(steps)));
+  while (state.step < end - 1) runStretch(state, end - 1);
+  if (state.step < end) step(state);
+  return state;
+}
+
+/** Runs every remaining step. */
+export function runToEnd(state: SimulationState): SimulationState {
+  return advance(state, state.totalSteps - state.step);
+}
+
+/** One step of every target (each whole, or its plan's active partitions when `planned`), then the patterns. */
+function runStep(state: SimulationState, planned: boolean): void {
+  const t = state.step;
+  const groups = state.groupEvents.length;
+  const dt = state.stepSeconds;
+  const bucket = Math.floor(t / state.bucketSteps);
+  drawMultipliers(state, t + 1);
+  for (let g = 0; g < groups; g += 1) {
+    const m = state.drawn[t * groups + g] as number;
+    state.multipliers[g] = m;
+    state.multiplierSums[g] = (state.multiplierSums[g] as number) + m;
+  }
+  notePeakMultipliers(state);
+
+  // GSIs first: their throttled writes hold back the base-table writes (back-pressure, docs/dynamodb-rules.md §4.8).
+  let backPressure: BackPressure | undefined;
+  const backPressureFrom = new Set<string>();
+  let table: TargetState | undefined;
+  for (const target of state.targets) {
+    if (target.model.kind !== 'gsi') {
+      table ??= target;
+      continue;
+    }
+    serveAndAccount(state, target, planned && isPartial(state, target, undefined), undefined, bucket);
+    for (const s of target.sources) {
+      if (s.source.kind !== 'write' || s.throttledShare <= 0) continue;
+      backPressure ??= { shares: new Float64Array(state.model.patterns.length), causes: new Map() };
+      const p = s.source.patternIndex;
+      backPressure.shares[p] = 1 - (1 - (backPressure.shares[p] as number)) * (1 - s.throttledShare);
+      const set = backPressure.causes.get(p) ?? new Set<string>();
+      for (const r of reasonsOf(s.causes, 'Index', 'Write')) set.add(r);
+      backPressure.causes.set(p, set);
+      backPressureFrom.add(target.model.name);
+    }
+  }
+  if (table) {
+    serveAndAccount(state, table, planned && isPartial(state, table, backPressure), backPressure, bucket);
+    if (table.last.backPressureWrite > EPSILON) {
+      table.backPressureSteps += 1;
+      for (const name of backPressureFrom) table.backPressureFrom.add(name);
+    }
+  }
+
+  // Per pattern: calls, and the calls that throttled on any target.
+  const patterns = state.model.patterns;
+  for (let p = 0; p < patterns.length; p += 1) {
+    const pattern = patterns[p] as (typeof patterns)[number];
+    const m = state.multipliers[state.groupOfPattern[p] as number] as number;
+    const calls = pattern.ratePerSecond * m * dt;
+    if (calls <= 0) continue;
+    const ps = state.patterns[p] as SimulationState['patterns'][number];
+    const sources = state.patternSources[p] as SimulationState['patternSources'][number];
+    let share = 0;
+    if (pattern.kind === 'read') {
+      for (const { target, sources: indexes } of sources.byTarget) {
+        for (const n of indexes) {
+          const s = target.sources[n] as TargetState['sources'][number];
+          if (s.throttledShare <= 0) continue;
+          share = 1 - (1 - share) * (1 - s.throttledShare);
+          for (const r of reasonsOf(s.causes, target.model.kind === 'table' ? 'Table' : 'Index', 'Read')) ps.reasons.add(r);
+        }
+      }
+    } else {
+      const bp = backPressure ? (backPressure.shares[p] as number) : 0;
+      const own = sources.onTable;
+      const tableShare = own?.throttledShare ?? 0;
+      share = bp + (1 - bp) * tableShare;
+      if (own && tableShare > 0) for (const r of reasonsOf(own.causes, 'Table', 'Write')) ps.reasons.add(r);
+      if (bp > 0) for (const r of backPressure?.causes.get(p) ?? []) ps.reasons.add(r);
+    }
+    ps.calls += calls;
+    ps.throttled += calls * share;
+    ps.callsByBucket[bucket] = (ps.callsByBucket[bucket] as number) + calls;
+    ps.throttledByBucket[bucket] = (ps.throttledByBucket[bucket] as number) + calls * share;
+  }
+  state.step += 1;
+}
+
+/** Serves one target's step, books its throttled keys, and splits partitions that ran hot for five minutes. */
+function serveAndAccount(state: SimulationState, target: TargetState, partial: boolean, backPressure: BackPressure | undefined, bucket: number): void {
+  const plan = target.plan;
+  if (partial) {
+    plan.pendingSteps[plan.pendingCount] = state.step;
+    plan.pendingCount += 1;
+  } else if (plan.pendingCount > 0) {
+    // The quiet partitions' sums and buckets take the steps in order: the stretch so far first.
+    foldQuiet(state, target);
+  }
+  const throttled = serveTarget(state, target, !partial, backPressure, bucket);
+  if (throttled > 0) {
+    accountKeys(state, target, throttled);
+    clearThrottled(target, throttled);
+  }
+  splitHotPartitions(state, target, partial);
+}
+
+/**
+ * Whether this step of `target` can be served for the plan's active partitions only: the plan has
+ * quiet partitions, no GSI holds back its writes, and no on-demand limit can bind (the offered
+ * total is under each, so the served total is too).
+ */
+function isPartial(state: SimulationState, target: TargetState, backPressure: BackPressure | undefined): boolean {
+  if (target.plan.isFull) return false;
+  if (backPressure) {
+    for (const s of target.sources) if (s.source.kind === 'write' && (backPressure.shares[s.source.patternIndex] as number) > 0) return false;
+  }
+  const capacity = target.model.capacity;
+  if (capacity.mode === 'provisioned') return true;
+  const groups = state.groupEvents.length;
+  const m = state.multipliers;
+  let reads = 0;
+  let writes = 0;
+  for (let g = 0; g < groups; g += 1) {
+    reads += (m[g] as number) * (target.totalRead[g] as number);
+    writes += (m[g] as number) * (target.totalWrite[g] as number);
+  }
+  const below = (total: number, limit: number | undefined) => limit === undefined || total <= limit * (1 - LIMIT_MARGIN);
+  const instant = onDemandInstant(state, target);
+  return (
+    below(reads / 3 + writes, instant) &&
+    below(reads, capacity.maxReadUnitsPerSecond) &&
+    below(writes, capacity.maxWriteUnitsPerSecond) &&
+    below(reads, ON_DEMAND_ACCOUNT_READ_UNITS) &&
+    below(writes, ON_DEMAND_ACCOUNT_WRITE_UNITS)
+  );
+}
+
+/** Split for heat: five minutes above 80% of the limit (only active partitions can be hot). */
+function splitHotPartitions(state: SimulationState, target: TargetState, partial: boolean): void {
+  const now = (state.step + 1) * state.stepSeconds;
+  if (!partial) {
+    for (let i = 0; i < target.starts.length; i += 1) {
+      if ((target.hotSeconds[i] as number) < SPLIT_AFTER_SECONDS || now < (target.retryAfter[i] as number)) continue;
+      if (target.starts.length >= MAX_PARTITIONS) {
+        target.capped ??= { second: now, wanted: MAX_PARTITIONS + 1 };
+        break;
+      }
+      foldQuiet(state, target);
+      if (splitForHeat(state, target, i, now)) i += 1;
+    }
+    return;
+  }
+  const plan = target.plan;
+  const active = plan.active;
+  const count = plan.activeCount;
+  let shift = 0;
+  for (let q = 0; q < count; q += 1) {
+    // A split re-lays the per-partition arrays: read them afresh, at the shifted index.
+    const i = (active[q] as number) + shift;
+    if ((target.hotSeconds[i] as number) < SPLIT_AFTER_SECONDS || now < (target.retryAfter[i] as number)) continue;
+    if (target.starts.length >= MAX_PARTITIONS) {
+      target.capped ??= { second: now, wanted: MAX_PARTITIONS + 1 };
+      break;
+    }
+    foldQuiet(state, target);
+    if (splitForHeat(state, target, i, now)) shift += 1;
+  }
+}
+
+/**
+ * Per explicit key on a throttled partition: the share of its offered units those partitions
+ * throttled, with the causes. A key whose sort-key range spans partitions (split for heat cut it)
+ * takes each partition's throttled share in proportion to its range there.
+ */
+function accountKeys(state: SimulationState, target: TargetState, throttledCount: number): void {
+  const m = state.multipliers;
+  const dt = state.stepSeconds;
+  const groups = state.groupEvents.length;
+  const ks = target.keyStats;
+  const load = target.keyLoad;
+  const starts = target.starts;
+  const keys = target.model.keys;
+  const scratch = target.scratch;
+  const tfR = scratch.shareRead;
+  const tfW = scratch.shareWrite;
+  const causesRead = scratch.causesRead;
+  const causesWrite = scratch.causesWrite;
+  const seen = scratch.keySeen;
+  for (let q = 0; q < throttledCount; q += 1) {
+    const partition = scratch.throttled[q] as number;
+    for (let e = target.keyStart[partition] as number; e < (target.keyStart[partition + 1] as number); e += 1) {
+      const k = target.keysByPartition[e] as number;
+      if (seen[k] === state.step) continue;
+      seen[k] = state.step;
+      let sr = 0;
+      let sw = 0;
+      let tr = 0;
+      let tw = 0;
+      for (let g = 0; g < groups; g += 1) {
+        const mg = m[g] as number;
+        if (mg === 0) continue;
+        const at = k * groups + g;
+        sr += mg * (load.spreadRead[at] as number);
+        sw += mg * (load.spreadWrite[at] as number);
+        tr += mg * (load.topRead[at] as number);
+        tw += mg * (load.topWrite[at] as number);
+      }
+      const first = ks.first[k] as number;
+      const last = ks.last[k] as number;
+      let thR = tr * (tfR[last] as number);
+      let thW = tw * (tfW[last] as number);
+      let cR = tr > 0 && (tfR[last] as number) > 0 ? (causesRead[last] as number) : 0;
+      let cW = tw > 0 && (tfW[last] as number) > 0 ? (causesWrite[last] as number) : 0;
+      if (sr + sw > 0) {
+        const position = (keys[k] as { position: number }).position;
+        for (let i = first; i <= last; i += 1) {
+          const fR = tfR[i] as number;
+          const fW = tfW[i] as number;
+          if (fR === 0 && fW === 0) continue;
+          const from = Math.max(position, starts[i] as number);
+          const to = Math.min(position + KEY_SPAN, i + 1 < starts.length ? (starts[i + 1] as number) : 1);
+          const part = first === last ? 1 : Math.max(0, to - from) / KEY_SPAN;
+          thR += sr * part * fR;
+          thW += sw * part * fW;
+          if (sr > 0 && fR > 0) cR |= causesRead[i] as number;
+          if (sw > 0 && fW > 0) cW |= causesWrite[i] as number;
+        }
+      }
+      if (thR > EPSILON) {
+        ks.throttledRead[k] = (ks.throttledRead[k] as number) + thR * dt;
+        ks.causesRead[k] = (ks.causesRead[k] as number) | cR;
+      }
+      if (thW > EPSILON) {
+        ks.throttledWrite[k] = (ks.throttledWrite[k] as number) + thW * dt;
+        ks.causesWrite[k] = (ks.causesWrite[k] as number) | cW;
+      }
+      if ((thR > EPSILON || thW > EPSILON) && Number.isNaN(ks.firstThrottledFrom[k] as number)) {
+        ks.firstThrottledFrom[k] = starts[last] as number;
+        ks.firstThrottledTo[k] = last + 1 < starts.length ? (starts[last + 1] as number) : 1;
+      }
+    }
+  }
+}
+
+/** `TableWriteKeyRangeThroughputExceeded` … for the cause bits of one step. */
+function reasonsOf(causes: number, resource: 'Table' | 'Index', operation: 'Read' | 'Write'): string[] {
+  const out: string[] = [];
+  if (causes & CAUSE_KEY_RANGE) out.push(`${resource}${operation}KeyRangeThroughputExceeded`);
+  if (causes & CAUSE_PROVISIONED) out.push(`${resource}${operation}ProvisionedThroughputExceeded`);
+  if (causes & CAUSE_ACCOUNT) out.push(`${resource}${operation}AccountLimitExceeded`);
+  if (causes & CAUSE_MAX_ON_DEMAND) out.push(`${resource}${operation}MaxOnDemandThroughputExceeded`);
+  return out;
+}
+
+/**
+ * One stretch of `advance`, from the current step to at most `limit` (exclusive): draws its
+ * multipliers, makes each target's on-demand scale-out of its first step, ends it before a later
+ * scale-out, plans each target's quiet partitions, runs the steps, and folds the quiet partitions'
+ * heat and peaks in.
+ */
+function runStretch(state: SimulationState, limit: number): void {
+  const t0 = state.step;
+  const bucket = Math.floor(t0 / state.bucketSteps);
+  let t1 = Math.min(limit, (bucket + 1) * state.bucketSteps, t0 + MAX_STRETCH_STEPS);
+  const lag = onDemandPeakLag(state);
+  for (const target of state.targets) {
+    if (target.model.capacity.mode !== 'onDemand') continue;
+    // Within the lag, every previous peak a step of the stretch reads is known now.
+    t1 = Math.min(t1, t0 + lag);
+    onDemandInstant(state, target);
+    let peak = target.previousPeak;
+    for (let t = t0 + 1; t < t1; t += 1) {
+      if (t >= lag) peak = Math.max(peak, target.servedHistory[t - lag] as number);
+      const needed = Math.ceil(onDemandInstantCapacity(peak) / PARTITION_WRITES - 1e-9);
+      if (Math.min(needed, MAX_PARTITIONS) > target.starts.length) {
+        t1 = t;
+        break;
+      }
+    }
+  }
+  drawMultipliers(state, t1);
+  for (const target of state.targets) planTarget(state, target, t0, t1);
+  state.layoutChanged = false;
+  while (state.step < t1) {
+    runStep(state, true);
+    if (state.layoutChanged) break;
+  }
+  for (const target of state.targets) foldQuiet(state, target);
+}
+
+/**
+ * Which partitions of `target` are quiet over steps [t0, t1): at each group's highest multiplier
+ * in the stretch (an upper bound on every step's load), below 80% of a partition's limit (so they
+ * neither throttle nor grow hot) and, when provisioned, within their share of the capacity.
+ */
+function planTarget(state: SimulationState, target: TargetState, t0: number, t1: number): void {
+  const plan = target.plan;
+  const p = target.starts.length;
+  const groups = state.groupEvents.length;
+  const highest = new Float64Array(groups);
+  for (let t = t0; t < t1; t += 1) {
+    for (let g = 0; g < groups; g += 1) {
+      const m = state.drawn[t * groups + g] as number;
+      if (m > (highest[g] as number)) highest[g] = m;
+    }
+  }
+  const capacity = target.model.capacity;
+  const isProvisioned = capacity.mode === 'provisioned';
+  const shareR = isProvisioned ? capacity.readUnitsPerSecond / p : Infinity;
+  const shareW = isProvisioned ? capacity.writeUnitsPerSecond / p : Infinity;
+  const isLinear = state.limits === 'linear';
+  const loadRead = target.loadRead;
+  const loadWrite = target.loadWrite;
+  let active = 0;
+  let quiet = 0;
+  for (let i = 0; i < p; i += 1) {
+    let r = 0;
+    let w = 0;
+    for (let g = 0; g < groups; g += 1) {
+      r += (highest[g] as number) * (loadRead[i * groups + g] as number);
+      w += (highest[g] as number) * (loadWrite[i * groups + g] as number);
+    }
+    const u = isLinear ? r / PARTITION_READS + w / PARTITION_WRITES : Math.max(r / PARTITION_READS, w / PARTITION_WRITES);
+    if (u <= SPLIT_UTILIZATION && r <= shareR && w <= shareW) {
+      plan.quiet[quiet] = i;
+      quiet += 1;
+    } else {
+      plan.active[active] = i;
+      active += 1;
+    }
+  }
+  plan.activeCount = active;
+  plan.quietCount = quiet;
+  plan.pendingCount = 0;
+  plan.isFull = quiet === 0 || active > MAX_ACTIVE_SHARE * p;
+  if (plan.isFull) return;
+  if (plan.pendingSteps.length < t1 - t0) {
+    plan.pendingSteps = new Int32Array(MAX_STRETCH_STEPS);
+    plan.pendingLentRead = new Float64Array(MAX_STRETCH_STEPS);
+    plan.pendingLentWrite = new Float64Array(MAX_STRETCH_STEPS);
+  }
+  if (!isProvisioned && plan.servedActiveRead.length < MAX_STRETCH_STEPS * active) {
+    plan.servedActiveRead = new Float64Array(MAX_STRETCH_STEPS * active);
+    plan.servedActiveWrite = new Float64Array(MAX_STRETCH_STEPS * active);
+  }
+  // Below 80% in every step of the stretch: a quiet partition's hot time ends with the stretch's first step.
+  for (let q = 0; q < quiet; q += 1) target.hotSeconds[plan.quiet[q] as number] = 0;
+}
+
+/**
+ * Folds the steps the plan served for the active partitions only into the quiet partitions, one
+ * partition at a time over those steps in order: offered load summed, peaks, the bucket's worst
+ * utilization, and (provisioned) the burst bucket refilled by the unused share nobody borrowed;
+ * on-demand, each step's served total, summed in partition order. The same arithmetic in the same
+ * order as serving each step, so every figure is the same.
+ */
+function foldQuiet(state: SimulationState, target: TargetState): void {
+  const plan = target.plan;
+  const count = plan.pendingCount;
+  plan.pendingCount = 0;
+  if (plan.isFull || count === 0) return;
+  const groups = state.groupEvents.length;
+  const drawn = state.drawn;
+  const steps = plan.pendingSteps;
+  const p = target.starts.length;
+  const heatRow = Math.floor((steps[0] as number) / state.bucketSteps) * p;
+  const heat = target.heat;
+  const loadRead = target.loadRead;
+  const loadWrite = target.loadWrite;
+  const sumRead = target.sumRead;
+  const sumWrite = target.sumWrite;
+  const isLinear = state.limits === 'linear';
+  const capacity = target.model.capacity;
+  const isProvisioned = capacity.mode === 'provisioned';
+  const shareR = isProvisioned ? capacity.readUnitsPerSecond / p : 0;
+  const shareW = isProvisioned ? capacity.writeUnitsPerSecond / p : 0;
+  const capR = BURST_SECONDS * shareR;
+  const capW = BURST_SECONDS * shareW;
+  const dt = state.stepSeconds;
+  const lentR = plan.pendingLentRead;
+  const lentW = plan.pendingLentWrite;
+  const offsets = new Int32Array(count);
+  for (let n = 0; n < count; n += 1) offsets[n] = (steps[n] as number) * groups;
+  // On-demand: each step's served total over every partition, in partition order.
+  const totalR = isProvisioned ? undefined : new Float64Array(count);
+  const totalW = isProvisioned ? undefined : new Float64Array(count);
+  const activeCount = plan.activeCount;
+  let a = 0;
+  for (let q = 0; q < plan.quietCount; q += 1) {
+    const i = plan.quiet[q] as number;
+    if (totalR && totalW) {
+      for (; a < activeCount && (plan.active[a] as number) < i; a += 1) addActive(plan, a, count, totalR, totalW);
+    }
+    const base = i * groups;
+    let sr = sumRead[i] as number;
+    let sw = sumWrite[i] as number;
+    let highR = 0;
+    let highW = 0;
+    let highU = 0;
+    let bucketR = target.burstRead[i] as number;
+    let bucketW = target.burstWrite[i] as number;
+    // A full bucket stays full while its partition is under its share.
+    const refillR = isProvisioned && bucketR < capR;
+    const refillW = isProvisioned && bucketW < capW;
+    for (let n = 0; n < count; n += 1) {
+      const at = offsets[n] as number;
+      let r = 0;
+      let w = 0;
+      for (let g = 0; g < groups; g += 1) {
+        const mg = drawn[at + g] as number;
+        r += mg * (loadRead[base + g] as number);
+        w += mg * (loadWrite[base + g] as number);
+      }
+      sr += r;
+      sw += w;
+      if (r > highR) highR = r;
+      if (w > highW) highW = w;
+      if (isLinear) {
+        const u = r / PARTITION_READS + w / PARTITION_WRITES;
+        if (u > highU) highU = u;
+      }
+      if (refillR) bucketR = Math.min(capR, bucketR + (shareR - r) * (1 - (lentR[n] as number)) * dt);
+      if (refillW) bucketW = Math.min(capW, bucketW + (shareW - w) * (1 - (lentW[n] as number)) * dt);
+      if (totalR && totalW) {
+        totalR[n] = (totalR[n] as number) + r;
+        totalW[n] = (totalW[n] as number) + w;
+      }
+    }
+    sumRead[i] = sr;
+    sumWrite[i] = sw;
+    if (refillR) target.burstRead[i] = bucketR;
+    if (refillW) target.burstWrite[i] = bucketW;
+    if (!isLinear) {
+      const ur = highR / PARTITION_READS;
+      const uw = highW / PARTITION_WRITES;
+      highU = ur > uw ? ur : uw;
+    }
+    if (highU > (heat[heatRow + i] as number)) heat[heatRow + i] = highU;
+    if (highR > (target.peakRead[i] as number)) target.peakRead[i] = highR;
+    if (highW > (target.peakWrite[i] as number)) target.peakWrite[i] = highW;
+  }
+  if (totalR && totalW) {
+    for (; a < activeCount; a += 1) addActive(plan, a, count, totalR, totalW);
+    for (let n = 0; n < count; n += 1) target.servedHistory[steps[n] as number] = (totalR[n] as number) / 3 + (totalW[n] as number);
+  }
+}
+
+/** Adds what the plan's `a`-th active partition served in each pending step to the steps' totals. */
+function addActive(plan: TargetState['plan'], a: number, count: number, totalR: Float64Array, totalW: Float64Array): void {
+  for (let n = 0; n < count; n += 1) {
+    totalR[n] = (totalR[n] as number) + (plan.servedActiveRead[n * plan.activeCount + a] as number);
+    totalW[n] = (totalW[n] as number) + (plan.servedActiveWrite[n * plan.activeCount + a] as number);
+  }
+}
