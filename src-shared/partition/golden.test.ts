@@ -12,11 +12,12 @@ import { describe, expect, it } from 'vitest';
 import type { AccessPattern, Design, Workload } from '../model/schema.ts';
 import { benchShapedDesign, getEvent, oneTableDesign, putEvents } from './__fixtures__/designs.ts';
 import { handModel, type HandTarget } from './__fixtures__/models.ts';
-import { createSimulation, runToEnd, step, type CreateOptions } from './engine.ts';
+import { advance, createSimulation, runToEnd, step, type CreateOptions, type SimulationState } from './engine.ts';
 import type { LoadSource } from './model.ts';
 import { createRandom, type Random } from './random.ts';
 import { finishSimulation } from './result.ts';
 import { simulate, startSimulation, type SimulateOptions } from './simulate.ts';
+import { keyPeaks } from './state.ts';
 import type { SimulationResult } from './types.ts';
 
 /** JSON with one line per array of numbers, so a difference shows as the row it is in. */
@@ -162,5 +163,72 @@ describe('the engine reproduces its recorded runs of small random models', () =>
       return finishSimulation(state);
     });
     await expect(lines).toMatchFileSnapshot(goldenPath('random-models'));
+  }, 120_000);
+});
+
+/** The bench's design (1,000 partitions, 20 patterns, an hour) at `rateScale` times its rates. */
+const benchAt = (rateScale: number) => benchShapedDesign({ rateScale, billing: { mode: 'PROVISIONED', readCapacityUnits: 1_200_000, writeCapacityUnits: 600_000 } });
+
+describe('the engine reproduces its recorded runs of the bench design (1,000 partitions)', () => {
+  it('at its rates and at 40 times them: the digest of each report', async () => {
+    const lines = [1, 40].map((scale) => {
+      const design = benchAt(scale);
+      const result = simulate(design, design.tables[0]!.id);
+      return `x${scale} ${digest(result)} partitions ${result.targets[0]!.partitionCount} throttled ${result.patterns.map((p) => p.throttled).join(' ')}`;
+    });
+    await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot(goldenPath('bench-1000-partitions'));
+  }, 120_000);
+});
+
+/** Everything a run keeps, typed arrays as arrays, for an exact comparison (numbers compared with Object.is). */
+function everything(state: SimulationState): unknown {
+  return {
+    step: state.step,
+    multiplierSums: Array.from(state.multiplierSums),
+    patterns: state.patterns.map((p) => ({ ...p, reasons: [...p.reasons], callsByBucket: Array.from(p.callsByBucket), throttledByBucket: Array.from(p.throttledByBucket) })),
+    targets: state.targets.map((t) => ({
+      starts: t.starts,
+      arrays: Object.fromEntries(
+        (['sumRead', 'sumWrite', 'peakRead', 'peakWrite', 'burstRead', 'burstWrite', 'hotSeconds', 'retryAfter', 'throttledCalls', 'heat', 'throttledHeat', 'servedHistory'] as const).map((k) => [k, Array.from(t[k])]),
+      ),
+      keys: Object.fromEntries(
+        (['throttledRead', 'throttledWrite', 'causesRead', 'causesWrite', 'firstThrottledFrom', 'firstThrottledTo'] as const).map((k) => [k, Array.from(t.keyStats[k])]),
+      ),
+      keyPeaks: (({ read, write }) => ({ read: Array.from(read), write: Array.from(write) }))(keyPeaks(state, t)),
+      counts: [t.throttledSteps, t.throttledReadSteps, t.throttledWriteSteps, t.backPressureSteps, t.previousPeak],
+      backPressureFrom: [...t.backPressureFrom],
+      reasonCalls: [...t.reasonCalls],
+      splits: t.splits,
+      scaleOuts: t.scaleOuts,
+      capped: t.capped,
+      last: { offeredRead: Array.from(t.last.offeredRead), servedRead: Array.from(t.last.servedRead), offeredWrite: Array.from(t.last.offeredWrite), servedWrite: Array.from(t.last.servedWrite), limit: t.last.limit },
+    })),
+  };
+}
+
+describe('advancing a stretch at a time leaves exactly the state one step at a time leaves', () => {
+  it('for 150 small random models, in calls of 1, 7 and all remaining steps', () => {
+    const random = createRandom(7_041_969);
+    for (let n = 0; n < 150; n += 1) {
+      const c = randomCase(random);
+      const start = () => createSimulation(structuredClone(c.model), c.workload, c.workload.seed, c.options);
+      const stepped = start();
+      while (stepped.step < stepped.totalSteps) step(stepped);
+      const expected = everything(stepped);
+      for (const calls of [1, 7, Infinity]) {
+        const advanced = start();
+        while (advanced.step < advanced.totalSteps) advance(advanced, calls === Infinity ? advanced.totalSteps : calls);
+        expect(everything(advanced), `model ${n}, ${calls} steps a call`).toEqual(expected);
+      }
+    }
+  }, 120_000);
+
+  it('for the bench design at 40 times its rates (splits for heat in stretches where most partitions are quiet)', () => {
+    const design = benchAt(40);
+    const stepped = startSimulation(design, design.tables[0]!.id);
+    while (stepped.step < stepped.totalSteps) step(stepped);
+    const advanced = runToEnd(startSimulation(design, design.tables[0]!.id));
+    expect(advanced.targets[0]!.splits.length).toBeGreaterThan(1);
+    expect(everything(advanced)).toEqual(everything(stepped));
   }, 120_000);
 });
