@@ -125,7 +125,9 @@ describe('the CLI bundle', { timeout: 180_000 }, () => {
     const run = `const { main } = await import(${JSON.stringify(pathToFileURL(join(dir, BUNDLE_ENTRY)).href)});\n`;
     writeFileSync(join(dir, 'run-bundle.mjs'), `${run}process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() });\n`);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
 
   /** Runs the bundle's `main` as the bin does, whether or not a source changed since the build. */
   const fromBundle = (args: string[], cwd = root) => spawnNode([join(dir, 'run-bundle.mjs'), ...args], {}, cwd);
