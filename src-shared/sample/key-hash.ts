@@ -49,39 +49,17 @@ export function utf8Bytes(text: string): number[] {
   return bytes;
 }
 
-/** fmix64 of the FNV state (high, low), read as a fraction of the hash space in [0, 1), as `hashFraction` ends. */
-function finish(high: number, low: number): number {
-  // fmix64: k ^= k >> 33; k *= 0xff51afd7ed558ccd; k ^= k >> 33; k *= 0xc4ceb9fe1a85ec53; k ^= k >> 33.
-  // Each multiply is mod 2^64 in 16-bit limbs.
-  for (let round = 0; round < 2; round += 1) {
-    low = (low ^ (high >>> 1)) >>> 0;
-    const bHigh = round === 0 ? 0xff51afd7 : 0xc4ceb9fe;
-    const bLow = round === 0 ? 0xed558ccd : 0x1a85ec53;
-    const a0 = low & 0xffff;
-    const a1 = low >>> 16;
-    const b0 = bLow & 0xffff;
-    const b1 = bLow >>> 16;
-    const p00 = a0 * b0;
-    const p01 = a0 * b1;
-    const p10 = a1 * b0;
-    const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
-    high = (a1 * b1 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(high, bLow) + Math.imul(low, bHigh)) >>> 0;
-    low = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
-  }
-  low = (low ^ (high >>> 1)) >>> 0;
-  // high / 2^32 + low / 2^64 rounds to 1 for the very top of the space: keep it below 1.
-  const fraction = high / TWO_POW_32 + low / TWO_POW_64;
-  return fraction < 1 ? fraction : 1 - Number.EPSILON / 2;
-}
-
-/** 2^−32: scaling by it is exact, and a multiply is quicker than the divide `hashFraction` uses (same result). */
+/** 2^−32 and 2^−64: scaling by them is exact, and a multiply is quicker than the divide `hashFraction` uses (same result). */
 const TWO_POW_MINUS_32 = 1 / TWO_POW_32;
+const TWO_POW_MINUS_64 = 1 / TWO_POW_64;
 
 /** Most distinct leading parts a hasher remembers (numbers up to 100 × this take the short path). */
 const MAX_REMEMBERED = 1 << 16;
 
 /** FNV state handed back by `feedDigits`: [high, low]. */
 const scratch = new Uint32Array(2);
+/** What `fraction` hands back. */
+const single = new Float64Array(1);
 
 /** FNV-1a over the decimal digits of the whole number n zero-padded to `width`, from state (high, low), into `scratch`. */
 function feedDigits(high: number, low: number, n: number, width: number): void {
@@ -168,6 +146,16 @@ export class DigitKeyHasher {
    * suffix `shard` (0: none, else 1 … N).
    */
   fraction(n: number, shard: number): number {
+    this.fractionInto(n, shard, single, 0);
+    return single[0]!;
+  }
+
+  /**
+   * `fraction(n, shard)`, written to `out[index]`: one function from digits to fraction, since a
+   * double, or a 32-bit half above 2^30, handed to or from a call V8 does not inline is boxed on the
+   * heap (a million keys, a million boxes).
+   */
+  fractionInto(n: number, shard: number, out: Float64Array, index: number): void {
     let high: number;
     let low: number;
     const lead = Math.floor(n / 100);
@@ -207,6 +195,29 @@ export class DigitKeyHasher {
       high = scratch[0]!;
       low = scratch[1]!;
     }
-    return finish(high, low);
+    // fmix64: k ^= k >> 33; k *= 0xff51afd7ed558ccd; k ^= k >> 33; k *= 0xc4ceb9fe1a85ec53; k ^= k >> 33.
+    // Each multiply is mod 2^64 in 16-bit limbs; the two rounds are written out.
+    low = (low ^ (high >>> 1)) >>> 0;
+    let a0 = low & 0xffff;
+    let a1 = low >>> 16;
+    let p00 = a0 * 0x8ccd;
+    let p01 = a0 * 0xed55;
+    let p10 = a1 * 0x8ccd;
+    let mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+    high = (a1 * 0xed55 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(high, 0xed558ccd) + Math.imul(low, 0xff51afd7)) >>> 0;
+    low = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
+    low = (low ^ (high >>> 1)) >>> 0;
+    a0 = low & 0xffff;
+    a1 = low >>> 16;
+    p00 = a0 * 0xec53;
+    p01 = a0 * 0x1a85;
+    p10 = a1 * 0xec53;
+    mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+    high = (a1 * 0x1a85 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(high, 0x1a85ec53) + Math.imul(low, 0xc4ceb9fe)) >>> 0;
+    low = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
+    low = (low ^ (high >>> 1)) >>> 0;
+    // high / 2^32 + low / 2^64 rounds to 1 for the very top of the space: keep it below 1.
+    const fraction = high * TWO_POW_MINUS_32 + low * TWO_POW_MINUS_64;
+    out[index] = fraction < 1 ? fraction : 1 - Number.EPSILON / 2;
   }
 }

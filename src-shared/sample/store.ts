@@ -196,8 +196,10 @@ interface ViewData {
   keys?: string[];
   /** The groups' partition keys' hash fractions, computed on first need. */
   hashes?: Float64Array;
-  groupItems: Uint32Array;
-  groupBytes: Float64Array;
+  /** Per group g: its item count at 2g and its bytes at 2g + 1. */
+  totals: Float64Array;
+  /** The same, each in its own array (as `keysOf` hands them out), made on first need. */
+  split?: { groupItems: Uint32Array; groupBytes: Float64Array };
   sorted?: Sorted;
 }
 
@@ -524,6 +526,28 @@ function viewGroupersFor(entities: readonly EntityData[], plans: readonly (ViewP
   return entities.map((_, i) => (plans[i] ? new TupleGrouper(perPart.map((groupers) => groupers[i]!), ids) : undefined));
 }
 
+/** The sum of an array's values (a loop of its own, which V8 compiles apart from its caller's code). */
+function sumOf(values: Uint32Array): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i += 1) sum += values[i]!;
+  return sum;
+}
+
+/** A view's collections' item counts and bytes, each in its own array: split from `totals` once. */
+function splitTotals(v: ViewData): { groupItems: Uint32Array; groupBytes: Float64Array } {
+  if (v.split) return v.split;
+  const groups = v.firstMember.length;
+  const groupItems = new Uint32Array(groups);
+  const groupBytes = new Float64Array(groups);
+  const totals = v.totals;
+  for (let g = 0; g < groups; g += 1) {
+    groupItems[g] = totals[2 * g]!;
+    groupBytes[g] = totals[2 * g + 1]!;
+  }
+  v.split = { groupItems, groupBytes };
+  return v.split;
+}
+
 /** Past this many item collections, a view's collection arrays start at it and grow by doubling rather than being presized to a loose bound. */
 const MAX_PRESIZED_GROUPS = 1 << 20;
 
@@ -577,17 +601,7 @@ class ViewBuild {
     this.totals = totals;
   }
 
-  /** The collections' item counts and bytes, each in its own array. */
-  groupTotals(): { groupItems: Uint32Array; groupBytes: Float64Array } {
-    const groupItems = new Uint32Array(this.groups);
-    const groupBytes = new Float64Array(this.groups);
-    const totals = this.totals;
-    for (let g = 0; g < this.groups; g += 1) {
-      groupItems[g] = totals[2 * g]!;
-      groupBytes[g] = totals[2 * g + 1]!;
-    }
-    return { groupItems, groupBytes };
-  }
+
 }
 
 /** Where an entity's rows go in a view: its grouper and the key masks its members must pass. */
@@ -607,10 +621,17 @@ interface MemberJob {
  */
 function addMembers(job: MemberJob, sizes: Uint32Array, storedPk: Uint8Array | null, storedSk: Uint8Array | null, offset: number, from: number, to: number): void {
   const { grouper } = job;
-  if (grouper instanceof IdentityGrouper && grouper.codes !== undefined && grouper.lookup.flat !== undefined) {
-    addMembersByCode(job, grouper.lookup.flat, grouper.codes, sizes, storedPk, storedSk, offset, from, to);
-    return;
-  }
+  // The loops return the member count rather than store it: V8 compiles a hot loop while it runs
+  // (on-stack replacement), before the code after it has run, and a property store there would
+  // throw the compiled loop away each time it ends.
+  job.v.count =
+    grouper instanceof IdentityGrouper && grouper.codes !== undefined && grouper.lookup.flat !== undefined
+      ? addMembersByCode(job, grouper.lookup.flat, grouper.codes, sizes, storedPk, storedSk, offset, from, to)
+      : addMembersByGrouper(job, grouper, sizes, storedPk, storedSk, offset, from, to);
+}
+
+/** `addMembers` through the grouper's calls; returns the view's member count. */
+function addMembersByGrouper(job: MemberJob, grouper: Grouper, sizes: Uint32Array, storedPk: Uint8Array | null, storedSk: Uint8Array | null, offset: number, from: number, to: number): number {
   const { v, first, second, rest } = job;
   const { members, entryBytes, groupOf } = v;
   let m = v.count;
@@ -637,12 +658,12 @@ function addMembers(job: MemberJob, sizes: Uint32Array, storedPk: Uint8Array | n
     groupOf[m] = group;
     m += 1;
   }
-  v.count = m;
+  return m;
 }
 
 /**
  * `addMembers` for a key whose identity is a code per row (or the row) looked up in a flat array:
- * the common shape (`USER#{userId}`), with no call per item.
+ * the common shape (`USER#{userId}`), with no call per item. Returns the view's member count.
  */
 function addMembersByCode(
   job: MemberJob,
@@ -654,7 +675,7 @@ function addMembersByCode(
   offset: number,
   from: number,
   to: number,
-): void {
+): number {
   const { v, first, second, rest } = job;
   const { members, entryBytes, groupOf } = v;
   let { firstMember, totals } = v;
@@ -674,6 +695,7 @@ function addMembersByCode(
       }
       group = groups;
       groups += 1;
+      v.groups = groups;
       lookup[id] = group;
       firstMember[group] = m;
       totals[2 * group] = 1;
@@ -687,8 +709,7 @@ function addMembersByCode(
     groupOf[m] = group;
     m += 1;
   }
-  v.count = m;
-  v.groups = groups;
+  return m;
 }
 
 /**
@@ -1053,8 +1074,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
   const cut = (a: Uint32Array, n: number): Uint32Array => (n * 2 >= a.length ? a.subarray(0, n) : a.slice(0, n));
   const views: ViewData[] = building.map((v) => {
     const entryBytes = cut(v.entryBytes, v.count);
-    let bytes = 0;
-    for (let i = 0; i < entryBytes.length; i += 1) bytes += entryBytes[i]!;
+    const bytes = sumOf(entryBytes);
     return {
       info: {
         name: v.d.name,
@@ -1072,7 +1092,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       entryBytes,
       groupOf: cut(v.groupOf, v.count),
       firstMember: cut(v.firstMember, v.groups),
-      ...v.groupTotals(),
+      totals: v.groups * 4 >= v.totals.length ? v.totals.subarray(0, 2 * v.groups) : v.totals.slice(0, 2 * v.groups),
     };
   });
 
@@ -1158,19 +1178,20 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       const keys = keysOf(v);
       for (let g = 0; g < groups; g += 1) hashes[g] = hashFraction(keys[g]!);
     } else {
-      const rows = new Uint32Array(groups);
       let start = 0;
       while (start < groups) {
         const data = entityOf(v.members[v.firstMember[start]!]!);
+        // This entity's groups: up to the first whose first member is another entity's item.
         const end = data.offset + data.rows;
-        let g = start;
-        for (; g < groups; g += 1) {
-          const item = v.members[v.firstMember[g]!]!;
-          if (item >= end) break;
-          rows[g] = item - data.offset;
+        let lo = start;
+        let hi = groups;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (v.members[v.firstMember[mid]!]! < end) lo = mid + 1;
+          else hi = mid;
         }
-        (data.keys[v.plans[data.index]!.pk[0]!] as CompiledKey).hashFractions(rows, start, g, hashes);
-        start = g;
+        (data.keys[v.plans[data.index]!.pk[0]!] as CompiledKey).hashFractions(v.members, v.firstMember, data.offset, start, lo, hashes);
+        start = lo;
       }
     }
     v.hashes = hashes;
@@ -1206,7 +1227,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     for (let p = 0; p < groups; p += 1) {
       const g = groupOrder[p]!;
       rank[g] = p;
-      groupStart[p + 1] = groupStart[p]! + v.groupItems[g]!;
+      groupStart[p + 1] = groupStart[p]! + v.totals[2 * g]!;
     }
     const cursor = groupStart.slice(0, groups);
     const order = new Uint32Array(v.members.length);
@@ -1220,7 +1241,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       const parts = v.sk.map((a) => ({ texts: new Array<string>(v.members.length).fill(''), type: a.type, hasHighChars: false }));
       // In member order: rows are then read in the order they were generated, which is kinder to caches.
       for (let m = 0; m < v.members.length; m += 1) {
-        if (v.groupItems[v.groupOf[m]!]! < 2) continue;
+        if (v.totals[2 * v.groupOf[m]!]! < 2) continue;
         const item = v.members[m]!;
         const data = entityOf(item);
         const row = item - data.offset;
@@ -1310,7 +1331,9 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
         const header = s.groupStart[p]! + p;
         if (line === header) {
           const g = s.groupOrder[p]!;
-          rows.push({ entityId: '', entity: '', partitionKey: keys[g]!, bytes: v.groupBytes[g]!, attributes: {}, collection: { items: v.groupItems[g]!, bytes: v.groupBytes[g]! } });
+          const items = v.totals[2 * g]!;
+          const bytes = v.totals[2 * g + 1]!;
+          rows.push({ entityId: '', entity: '', partitionKey: keys[g]!, bytes, attributes: {}, collection: { items, bytes } });
         } else {
           const position = line - p - 1;
           if (position >= s.groupStart[p + 1]!) {
@@ -1390,7 +1413,8 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     keysOf(view) {
       const v = viewOf(view);
       // A multi-attribute partition key is hashed as one value: its joined text, a string.
-      return { keyType: v.pk.length === 1 ? v.pk[0]!.type : 'S', keys: keysOf(v), keyOfItem: v.groupOf, bytesOfItem: v.entryBytes, itemsPerKey: v.groupItems, bytesPerKey: v.groupBytes };
+      const { groupItems, groupBytes } = splitTotals(v);
+      return { keyType: v.pk.length === 1 ? v.pk[0]!.type : 'S', keys: keysOf(v), keyOfItem: v.groupOf, bytesOfItem: v.entryBytes, itemsPerKey: groupItems, bytesPerKey: groupBytes };
     },
 
     keyHashes(view) {
@@ -1407,12 +1431,12 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       const items = new Float64Array(n);
       const bytes = new Float64Array(n);
       const keys = new Float64Array(n);
-      const { groupItems, groupBytes } = v;
+      const totals = v.totals;
       for (let k = 0; k < count; k += 1) {
         const index = Math.min(n - 1, Math.floor(hashes[k]! * n));
         partitionOfKey[k] = index;
-        items[index]! += groupItems[k]!;
-        bytes[index]! += groupBytes[k]!;
+        items[index]! += totals[2 * k]!;
+        bytes[index]! += totals[2 * k + 1]!;
         keys[index]! += 1;
       }
       return { partitionCount: n, items, bytes, keys, partitionOfKey };
@@ -1421,7 +1445,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     *collections(view) {
       const v = viewOf(view);
       const keys = keysOf(v);
-      for (let g = 0; g < keys.length; g += 1) yield { partitionKey: keys[g]!, items: v.groupItems[g]!, bytes: v.groupBytes[g]! };
+      for (let g = 0; g < keys.length; g += 1) yield { partitionKey: keys[g]!, items: v.totals[2 * g]!, bytes: v.totals[2 * g + 1]! };
     },
   };
 }
