@@ -775,11 +775,13 @@ function createValueColumn(entity: Entity, attribute: Attribute, rows: number, c
     const days = high - low + 1;
     const newest = ctx.today - low;
     const oldestSecond = (newest - days + 1) * DAY_SECONDS;
+    const end = (newest + 1) * DAY_SECONDS - 1;
+    // Epoch seconds of the window in 32 bits while they fit (until 2038), half the memory of doubles.
+    const secondsArray = (): Int32Array | Float64Array => (oldestSecond - DAY_SECONDS >= -(2 ** 31) && end < 2 ** 31 ? new Int32Array(rows) : new Float64Array(rows));
     if (isTimestamp && cardinality !== undefined) {
       const sample = createRankSampler(distribution, cardinality);
-      const end = (newest + 1) * DAY_SECONDS - 1;
       const step = (days * DAY_SECONDS) / cardinality;
-      const times = new Float64Array(rows);
+      const times = secondsArray();
       for (let i = 0; i < rows; i += 1) times[i] = end - Math.floor(sample(random) * step);
       return new TimeColumn(name, isNumber ? 'N' : 'S', true, times, oldestSecond, days * DAY_SECONDS);
     }
@@ -789,7 +791,7 @@ function createValueColumn(entity: Entity, attribute: Attribute, rows: number, c
       for (let i = 0; i < rows; i += 1) dayNumbers[i] = newest - sample(random);
       return new TimeColumn(name, isNumber ? 'N' : 'S', false, dayNumbers, newest - days + 1, days);
     }
-    const times = new Float64Array(rows);
+    const times = secondsArray();
     for (let i = 0; i < rows; i += 1) times[i] = (newest - sample(random)) * DAY_SECONDS + random.int(DAY_SECONDS);
     return new TimeColumn(name, isNumber ? 'N' : 'S', true, times, oldestSecond, days * DAY_SECONDS);
   };
