@@ -102,9 +102,10 @@ function everyShape(): Design {
               { name: 'name', type: 'S', generator: { kind: 'name' } },
               { name: 'tier', type: 'S', generator: { kind: 'enum', values: ['free', 'pro', 'team'], weights: [6, 3, 1] } },
               { name: 'score', type: 'N', generator: { kind: 'number', min: 1, max: 40 } },
-              { name: 'nickname', type: 'S', generator: { kind: 'userName' }, presence: 0.3 },
+              // A user name by its name alone (`handle`), on 30% of the users.
+              { name: 'handle', type: 'S', presence: 0.3 },
             ],
-            { PK: { template: 'USER#{userId}' }, SK: { template: 'PROFILE' }, GSI1PK: { template: 'EMAIL#{email}' }, GSI1SK: { template: 'N#{nickname}' }, LSK: { template: '{tier}' } },
+            { PK: { template: 'USER#{userId}' }, SK: { template: 'PROFILE' }, GSI1PK: { template: 'EMAIL#{email}' }, GSI1SK: { template: 'N#{handle}' }, LSK: { template: '{tier}' } },
           ),
           entity(
             'Order',
