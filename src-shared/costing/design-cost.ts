@@ -165,10 +165,23 @@ function targetCosts(table: Table, patterns: PatternCost[], pricing: Pricing, st
       };
     }),
   ];
-  return targets.map((t): TargetCost => {
-    const on = (c: PatternCost['consumption'][number]) => (t.kind === 'table' ? c.target === 'table' : typeof c.target === 'object' && c.target.gsi === t.name);
-    const reads = patterns.flatMap((p) => p.consumption.filter(on).filter((c) => c.readUnitsPerSecond > 0).map((c) => ({ label: p.name, figure: figure([{ label: p.name, expression: '', value: c.readUnitsPerSecond, unit: 'RCU/s' }]) })));
-    const writes = patterns.flatMap((p) => p.consumption.filter(on).filter((c) => c.writeUnitsPerSecond > 0).map((c) => ({ label: p.name, figure: figure([{ label: p.name, expression: '', value: c.writeUnitsPerSecond, unit: 'WCU/s' }]) })));
+  // Each pattern's consumption, in the patterns' order, sorted once onto the targets it is on.
+  const loads = targets.map(() => ({ reads: [] as { label: string; figure: Figure }[], writes: [] as { label: string; figure: Figure }[] }));
+  const gsiTargets = new Map<string, number[]>();
+  targets.forEach((t, i) => {
+    if (t.kind === 'gsi') gsiTargets.set(t.name, [...(gsiTargets.get(t.name) ?? []), i]);
+  });
+  const part = (label: string, value: number, unit: 'RCU/s' | 'WCU/s') => ({ label, figure: figure([{ label, expression: '', value, unit }]) });
+  for (const p of patterns) {
+    for (const c of p.consumption) {
+      for (const i of c.target === 'table' ? [0] : typeof c.target === 'object' ? (gsiTargets.get(c.target.gsi) ?? []) : []) {
+        if (c.readUnitsPerSecond > 0) loads[i]!.reads.push(part(p.name, c.readUnitsPerSecond, 'RCU/s'));
+        if (c.writeUnitsPerSecond > 0) loads[i]!.writes.push(part(p.name, c.writeUnitsPerSecond, 'WCU/s'));
+      }
+    }
+  }
+  return targets.map((t, i): TargetCost => {
+    const { reads, writes } = loads[i]!;
     const readUnitsPerSecond = sumFigure(`Reads on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}`, reads, 'RCU/s');
     const writeUnitsPerSecond = sumFigure(`Writes on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}`, writes, 'WCU/s');
     const loadOnlyMonthly = provisionedMonthlyUsd({ rcu: readUnitsPerSecond.value, wcu: writeUnitsPerSecond.value, tableClass: table.tableClass, pricing });

@@ -1,6 +1,7 @@
 /**
  * Costs: the planner's plans priced by the capacity engine. `costDesign` is what the costs screen,
- * the access-patterns screen and `keyplan cost` show.
+ * the access-patterns screen and `keyplan cost` show; an open document gets the same result through
+ * `createCostCache`, which re-costs only the patterns an edit touched.
  */
 export * from './design-cost.ts';
 export * from './pattern-cost.ts';
@@ -9,3 +10,4 @@ export * from './warnings.ts';
 export * from './changes.ts';
 export * from './throughput-settings.ts';
 export * from './capacity-proposal.ts';
+export * from './cost-cache.ts';

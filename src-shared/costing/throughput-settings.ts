@@ -100,10 +100,24 @@ export function overOnDemandMaximum(t: ThroughputTarget): Excess[] {
  */
 export function overWarmThroughput(t: ThroughputTarget, patterns: readonly PatternCost[]): Excess[] {
   const warm = t.warmThroughput.effective;
-  const keyed = patterns.filter((p) => p.plan.operation !== 'Scan');
+  // Summed per pattern, then over patterns, in the patterns' order (one pass, both directions).
+  let reads = 0;
+  let writes = 0;
+  for (const p of patterns) {
+    if (p.plan.operation === 'Scan') continue;
+    let r = 0;
+    let w = 0;
+    for (const c of p.consumption) {
+      if (!isOn(c, t)) continue;
+      r += c.readUnitsPerSecond;
+      w += c.writeUnitsPerSecond;
+    }
+    reads += r;
+    writes += w;
+  }
   return (['read', 'write'] as const).flatMap((direction) => {
     const limit = direction === 'read' ? warm.readUnitsPerSecond : warm.writeUnitsPerSecond;
-    const load = keyed.reduce((sum, p) => sum + p.consumption.filter((c) => isOn(c, t)).reduce((s, c) => s + (direction === 'read' ? c.readUnitsPerSecond : c.writeUnitsPerSecond), 0), 0);
+    const load = direction === 'read' ? reads : writes;
     return load > limit + 1e-9 ? [{ direction, load, limit }] : [];
   });
 }
