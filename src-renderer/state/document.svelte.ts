@@ -5,7 +5,7 @@
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import { validateDesign } from '../../src-shared/model/validate.ts';
-import { costDesign, type DesignCost } from '../../src-shared/costing/index.ts';
+import { createCostCache, type DesignCost } from '../../src-shared/costing/index.ts';
 import type { FileVersion } from '../../src-shared/ipc/contract.ts';
 
 const MAX_UNDO = 500;
@@ -50,10 +50,12 @@ export class OpenDocument {
 
   readonly problems: Problem[] = $derived(validateDesign(this.design));
   readonly isDirty: boolean = $derived(JSON.stringify(this.design) !== this.savedJson);
-  /** Plans and costs of every pattern, recomputed at each edit; an error while the design is half-made. */
+  /** Keeps each pattern's plan and cost between edits: an edit re-costs only the patterns it touched. */
+  readonly #costCache = createCostCache();
+  /** Plans and costs of every pattern, brought up to date at each edit; an error while the design is half-made. */
   readonly costs: { ok: true; value: DesignCost } | { ok: false; error: string } = $derived.by(() => {
     try {
-      return { ok: true, value: costDesign(this.design) };
+      return { ok: true, value: this.#costCache.costDesign(this.design) };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
