@@ -26,8 +26,10 @@ type PartitionOrigins = NonNullable<TargetResult['partitionOrigins']>;
 export const HOTTEST_KEYS = 10;
 
 const capacityUnits = (read: number, write: number) => read / PARTITION_READ_UNITS_PER_SECOND + write / PARTITION_WRITE_UNITS_PER_SECOND;
+/** Powers of ten by digits, so rounding the many figures of a large report takes no exponentiation. */
+const POWERS_OF_TEN = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
 const round = (n: number, digits = 3) => {
-  const f = 10 ** digits;
+  const f = POWERS_OF_TEN[digits] ?? 10 ** digits;
   return Math.round(n * f) / f;
 };
 
@@ -464,8 +466,15 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
   const values: number[][] = [];
   const throttled: number[][] = [];
   for (let b = 0; b < buckets; b += 1) {
-    values.push(Array.from(target.heat.subarray(b * p, (b + 1) * p), (v) => round(v)));
-    throttled.push(Array.from(target.throttledHeat.subarray(b * p, (b + 1) * p), (v) => Math.round(v)));
+    // Arrays of their final length, filled once (no growing arrays to collect).
+    const row = new Array<number>(p);
+    const throttledRow = new Array<number>(p);
+    for (let i = 0; i < p; i += 1) {
+      row[i] = Math.round((target.heat[b * p + i] as number) * 1000) / 1000;
+      throttledRow[i] = Math.round(target.throttledHeat[b * p + i] as number);
+    }
+    values.push(row);
+    throttled.push(throttledRow);
   }
   const throttles = [...target.reasonCalls]
     .map(([reason, calls]) => ({ reason: reason as ThrottlingReason, requests: Math.round(calls) }))

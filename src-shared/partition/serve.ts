@@ -99,7 +99,9 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
   let hasCalls = false;
   const callsR = scratch.callsRead;
   const callsW = scratch.callsWrite;
-  for (const s of target.sources) {
+  const sources = target.sources;
+  for (let k = 0; k < sources.length; k += 1) {
+    const s = sources[k] as (typeof sources)[number];
     const mg = m[s.group] as number;
     const bp = backPressure && s.source.kind === 'write' ? (backPressure.shares[s.source.patternIndex] as number) : 0;
     s.offered = s.baseUnits * mg * (1 - bp);
@@ -206,15 +208,15 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
       burstW = shareProvisioned(list, n, srvW, pvW, target.burstWrite, shareW, dt, excessW, unusedW);
     } else {
       // With a partition over its share, the unused capacity of all, quiet ones included (they are all under theirs).
-      if (excessR > EPSILON) unusedR = unusedOfAll(plan, srvR, loadRead, groups, m, shareR);
-      if (excessW > EPSILON) unusedW = unusedOfAll(plan, srvW, loadWrite, groups, m, shareW);
+      if (excessR > EPSILON) unusedR = unusedOfAll(plan, list, n, srvR, target.burstRead, plan.quietRead, plan.hasQuietRefillRead, loadRead, groups, m, shareR, excessR, unusedR);
+      if (excessW > EPSILON) unusedW = unusedOfAll(plan, list, n, srvW, target.burstWrite, plan.quietWrite, plan.hasQuietRefillWrite, loadWrite, groups, m, shareW, excessW, unusedW);
       burstR = shareProvisioned(list, n, srvR, pvR, target.burstRead, shareR, dt, excessR, unusedR);
       burstW = shareProvisioned(list, n, srvW, pvW, target.burstWrite, shareW, dt, excessW, unusedW);
       // What of their unused capacity was lent this step decides how far their buckets refill (when the stretch is folded).
       plan.pendingLentRead[plan.pendingCount - 1] = lentShareOf(excessR, unusedR);
       plan.pendingLentWrite[plan.pendingCount - 1] = lentShareOf(excessW, unusedW);
     }
-    last.limit = { mode: 'provisioned', readUnits: capacity.readUnitsPerSecond, writeUnits: capacity.writeUnitsPerSecond, burstRead: burstR, burstWrite: burstW };
+    if (full) last.limit = { mode: 'provisioned', readUnits: capacity.readUnitsPerSecond, writeUnits: capacity.writeUnitsPerSecond, burstRead: burstR, burstWrite: burstW };
   } else if (full) {
     // Past twice the previous peak the partitions have not split yet: a key-range throttle.
     const served = totals(srvR, srvW);
@@ -240,7 +242,6 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
       plan.servedActiveRead[at + j] = srvR[i] as number;
       plan.servedActiveWrite[at + j] = srvW[i] as number;
     }
-    last.limit = { mode: 'onDemand', writeEquivalents: instant };
   }
 
   // 3. Accounting: per partition, per reason, per source.
@@ -254,14 +255,6 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
   const causes = scratch.causes;
   const causesRead = scratch.causesRead;
   const causesWrite = scratch.causesWrite;
-  const names = target.reasonNames;
-  const reasonCalls = target.reasonCalls;
-  const add = (units: number, total: number, calls: number, name: number) => {
-    if (units <= EPSILON || total <= 0) return 0;
-    const reason = names[name] as string;
-    reasonCalls.set(reason, (reasonCalls.get(reason) ?? 0) + (calls * units * dt) / total);
-    return 1 << (name & 3);
-  };
   for (let j = 0; j < n; j += 1) {
     const i = list[j] as number;
     const r = offR[i] as number;
@@ -283,17 +276,17 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
     const calls = (cR * fR + cW * fW) * dt;
     target.throttledCalls[i] = (target.throttledCalls[i] as number) + calls;
     target.throttledHeat[heatRow + i] = (target.throttledHeat[heatRow + i] as number) + calls;
-    // Reasons in DynamoDB's order: key range, provisioned, account, on-demand maximum; reads before writes.
-    const kr = add(krR[i] as number, r, cR, 0);
-    const kw = add(krW[i] as number, w, cW, 4);
-    const pr = add(pvR[i] as number, r, cR, 1);
-    const pw = add(pvW[i] as number, w, cW, 5);
-    const ar = add(acR[i] as number, r, cR, 2);
-    const aw = add(acW[i] as number, w, cW, 6);
-    const xr = add(mxR[i] as number, r, cR, 3);
-    const xw = add(mxW[i] as number, w, cW, 7);
-    const cr = (kr ? CAUSE_KEY_RANGE : 0) | (pr ? CAUSE_PROVISIONED : 0) | (ar ? CAUSE_ACCOUNT : 0) | (xr ? CAUSE_MAX_ON_DEMAND : 0);
-    const cw = (kw ? CAUSE_KEY_RANGE : 0) | (pw ? CAUSE_PROVISIONED : 0) | (aw ? CAUSE_ACCOUNT : 0) | (xw ? CAUSE_MAX_ON_DEMAND : 0);
+    // Reasons in the order they are listed: key range, provisioned, account, on-demand maximum; reads before writes.
+    const kr = bookReason(target, 0, krR[i] as number, r, cR, dt);
+    const kw = bookReason(target, 4, krW[i] as number, w, cW, dt);
+    const pr = bookReason(target, 1, pvR[i] as number, r, cR, dt);
+    const pw = bookReason(target, 5, pvW[i] as number, w, cW, dt);
+    const ar = bookReason(target, 2, acR[i] as number, r, cR, dt);
+    const aw = bookReason(target, 6, acW[i] as number, w, cW, dt);
+    const xr = bookReason(target, 3, mxR[i] as number, r, cR, dt);
+    const xw = bookReason(target, 7, mxW[i] as number, w, cW, dt);
+    const cr = kr | pr | ar | xr;
+    const cw = kw | pw | aw | xw;
     causes[i] = cr | cw;
     causesRead[i] = cr;
     causesWrite[i] = cw;
@@ -302,7 +295,8 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
   if (anyRead) target.throttledReadSteps += 1;
   if (anyWrite) target.throttledWriteSteps += 1;
   if (count > 0) {
-    for (const s of target.sources) {
+    for (let k = 0; k < sources.length; k += 1) {
+      const s = sources[k] as (typeof sources)[number];
       const tf = s.source.kind === 'read' ? tfR : tfW;
       const vector = s.vector;
       let share = 0;
@@ -319,6 +313,17 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
     }
   }
   return count;
+}
+
+/** Reason bits by `reasonNames` index (reads 0–3, writes 4–7). */
+const CAUSE_OF_REASON = [CAUSE_KEY_RANGE, CAUSE_PROVISIONED, CAUSE_ACCOUNT, CAUSE_MAX_ON_DEMAND, CAUSE_KEY_RANGE, CAUSE_PROVISIONED, CAUSE_ACCOUNT, CAUSE_MAX_ON_DEMAND];
+
+/** Books the calls behind `units` throttled (of `total` offered) to reason `name`; returns its cause bit, or 0 when there are none. */
+function bookReason(target: TargetState, name: number, units: number, total: number, calls: number, dt: number): number {
+  if (units <= EPSILON || total <= 0) return 0;
+  const reason = target.reasonNames[name] as string;
+  target.reasonCalls.set(reason, (target.reasonCalls.get(reason) ?? 0) + (calls * units * dt) / total);
+  return CAUSE_OF_REASON[name] as number;
 }
 
 /** Clears the throttled shares and causes of the step's throttled partitions, so the scratch arrays are zero again. */
@@ -342,11 +347,41 @@ function callsOf(calls: Float64Array, i: number, groups: number, m: Float64Array
 }
 
 /**
- * The capacity left unused by the partitions under their share, summed in partition order over
- * active partitions (what they serve) and quiet ones (what they are offered), as a step over
- * every partition sums it.
+ * The capacity left unused by the partitions under their share (`activeUnused` is the active
+ * ones'), as a step over every partition sums it. It decides two things: the share of the excess
+ * lent (1 whenever unused ≥ excess) and how much of the unused capacity refills buckets that are
+ * not full (none is refilled past full). When the quiet partitions' unused total (from their base
+ * loads) leaves unused clearly above the excess and every bucket under its share is full, neither
+ * depends on the last bits of the sum, which is then taken as it is; otherwise it is summed in
+ * partition order, over what active partitions serve and quiet ones are offered.
  */
-function unusedOfAll(plan: QuietPlan, served: Float64Array, loads: Float64Array, groups: number, m: Float64Array, share: number): number {
+function unusedOfAll(
+  plan: QuietPlan,
+  list: Int32Array,
+  n: number,
+  served: Float64Array,
+  bucket: Float64Array,
+  quietLoad: Float64Array,
+  hasQuietRefill: boolean,
+  loads: Float64Array,
+  groups: number,
+  m: Float64Array,
+  share: number,
+  excess: number,
+  activeUnused: number,
+): number {
+  let quietOffered = 0;
+  for (let g = 0; g < groups; g += 1) quietOffered += (m[g] as number) * (quietLoad[g] as number);
+  const estimate = activeUnused + (plan.quietCount * share - quietOffered);
+  if (!hasQuietRefill && estimate >= excess * (1 + 1e-9)) {
+    const cap = BURST_SECONDS * share;
+    let isFull = true;
+    for (let j = 0; j < n && isFull; j += 1) {
+      const i = list[j] as number;
+      if ((served[i] as number) <= share && (bucket[i] as number) < cap) isFull = false;
+    }
+    if (isFull) return estimate;
+  }
   let unused = 0;
   let a = 0;
   let q = 0;

@@ -226,34 +226,34 @@ function cutPartitions(state: SimulationState, target: TargetState, cuts: Cut[],
   if (cuts.length === 0) return;
   const byIndex = new Map(cuts.map((c) => [c.index, c]));
   const oldCount = target.starts.length;
+  const count = oldCount + byIndex.size;
   const starts: number[] = [];
-  /** For each new partition: its parent and the parent's share it takes (1 when not cut). */
-  const parent: number[] = [];
-  const share: number[] = [];
-  const isCut: boolean[] = [];
-  for (let i = 0; i < oldCount; i += 1) {
+  /** For each new partition: its parent, and the parent's share it takes (1 when its parent was not cut). */
+  const parent = new Int32Array(count);
+  const share = new Float64Array(count);
+  const isCut = new Uint8Array(count);
+  for (let i = 0, j = 0; i < oldCount; i += 1, j += 1) {
     const cut = byIndex.get(i);
     starts.push(target.starts[i] as number);
-    parent.push(i);
+    parent[j] = i;
     if (!cut) {
-      share.push(1);
-      isCut.push(false);
+      share[j] = 1;
       continue;
     }
-    share.push(cut.leftShare);
-    isCut.push(true);
+    share[j] = cut.leftShare;
+    isCut[j] = 1;
+    j += 1;
     starts.push(cut.at);
-    parent.push(i);
-    share.push(1 - cut.leftShare);
-    isCut.push(true);
+    parent[j] = i;
+    share[j] = 1 - cut.leftShare;
+    isCut[j] = 1;
   }
-  const count = starts.length;
-  type Mode = 'share' | 'half' | 'zero';
-  const remap = (arr: Float64Array, mode: Mode): Float64Array => {
+  /** A cut partition's halves take their share of it (`share`), half of it (`half`), or nothing (`zero`). */
+  const remap = (arr: Float64Array, mode: 'share' | 'half' | 'zero'): Float64Array => {
     const out = zeros(count);
     for (let j = 0; j < count; j += 1) {
       const v = arr[parent[j] as number] as number;
-      out[j] = !isCut[j] ? v : mode === 'share' ? v * (share[j] as number) : mode === 'half' ? v / 2 : 0;
+      out[j] = isCut[j] === 0 ? v : mode === 'share' ? v * (share[j] as number) : mode === 'half' ? v / 2 : 0;
     }
     return out;
   };
@@ -267,16 +267,30 @@ function cutPartitions(state: SimulationState, target: TargetState, cuts: Cut[],
   target.peakRead = remap(target.peakRead, 'share');
   target.peakWrite = remap(target.peakWrite, 'share');
   target.throttledCalls = remap(target.throttledCalls, 'share');
+  // The heat map by bucket: runs of partitions that were not cut are copied whole; the halves of a
+  // cut one both show its heat, and its throttled requests split by their shares.
+  const runs: { to: number; from: number; length: number }[] = [];
+  for (let j = 0; j < count; ) {
+    let end = j + 1;
+    if (isCut[j] === 0) while (end < count && isCut[end] === 0) end += 1;
+    runs.push({ to: j, from: parent[j] as number, length: end - j });
+    j = end;
+  }
   const buckets = state.bucketCount;
   const heat = zeros(buckets * count);
   const throttledHeat = zeros(buckets * count);
   for (let b = 0; b < buckets; b += 1) {
     const from = b * oldCount;
     const to = b * count;
-    for (let j = 0; j < count; j += 1) {
-      const i = from + (parent[j] as number);
-      heat[to + j] = target.heat[i] as number;
-      throttledHeat[to + j] = isCut[j] ? (target.throttledHeat[i] as number) * (share[j] as number) : (target.throttledHeat[i] as number);
+    for (const run of runs) {
+      const a = from + run.from;
+      if (isCut[run.to] === 0) {
+        heat.set(target.heat.subarray(a, a + run.length), to + run.to);
+        throttledHeat.set(target.throttledHeat.subarray(a, a + run.length), to + run.to);
+      } else {
+        heat[to + run.to] = target.heat[a] as number;
+        throttledHeat[to + run.to] = (target.throttledHeat[a] as number) * (share[run.to] as number);
+      }
     }
   }
   target.heat = heat;
@@ -310,7 +324,7 @@ function cutPartitions(state: SimulationState, target: TargetState, cuts: Cut[],
   grown.limit = last.limit;
   target.last = grown;
   target.scratch = emptyScratch(count, target.model.keys.length);
-  target.plan = emptyPlan(count);
+  target.plan = emptyPlan(count, state.groupEvents.length);
   state.layoutChanged = true;
   if (layOut) layOutLoad(state, target);
 }

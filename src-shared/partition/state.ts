@@ -63,8 +63,9 @@ export interface ScaleOutEvent {
 }
 
 /**
- * What one target did in the last step: offered, served and throttled units per partition, for
- * checks and tests. `step` fills it for every partition; `advance` for every partition in its last step.
+ * What one target did in the last step: offered, served and throttled units per partition, and
+ * the target's limit, for checks and tests. `step` fills it in full; `advance` serves its last step
+ * in full, so it describes that step.
  */
 export interface StepAccount {
   offeredRead: Float64Array;
@@ -140,6 +141,12 @@ export interface QuietPlan {
   activeCount: number;
   quiet: Int32Array;
   quietCount: number;
+  /** Per group: the quiet partitions' base read and write units together. */
+  quietRead: Float64Array;
+  quietWrite: Float64Array;
+  /** Whether some quiet partition's read or write burst bucket was not full when the stretch began. */
+  hasQuietRefillRead: boolean;
+  hasQuietRefillWrite: boolean;
   /**
    * Steps of the stretch served for the active partitions only, not yet folded into the quiet
    * partitions' sums, peaks, heat and burst buckets; with each step's share of the unused
@@ -341,13 +348,17 @@ export function emptyScratch(n: number, keyCount: number): TargetState['scratch'
   };
 }
 
-export function emptyPlan(n: number): QuietPlan {
+export function emptyPlan(n: number, groups: number): QuietPlan {
   return {
     isFull: true,
     active: new Int32Array(n),
     activeCount: 0,
     quiet: new Int32Array(n),
     quietCount: 0,
+    quietRead: zeros(groups),
+    quietWrite: zeros(groups),
+    hasQuietRefillRead: false,
+    hasQuietRefillWrite: false,
     pendingSteps: new Int32Array(0),
     pendingLentRead: zeros(0),
     pendingLentWrite: zeros(0),
@@ -429,7 +440,7 @@ export function createTargetState(state: SimulationState, model: TargetModel, in
     keysByPartition: new Int32Array(0),
     last: emptyAccount(p),
     scratch: emptyScratch(p, keyCount),
-    plan: emptyPlan(p),
+    plan: emptyPlan(p, groups),
   };
   const load = target.keyLoad;
   for (const s of target.sources) {

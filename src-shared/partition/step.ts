@@ -79,15 +79,18 @@ function runStep(state: SimulationState, planned: boolean): void {
 
   // GSIs first: their throttled writes hold back the base-table writes (back-pressure, docs/dynamodb-rules.md §4.8).
   let backPressure: BackPressure | undefined;
-  const backPressureFrom = new Set<string>();
+  let backPressureFrom: Set<string> | undefined;
   let table: TargetState | undefined;
-  for (const target of state.targets) {
+  const targets = state.targets;
+  for (let x = 0; x < targets.length; x += 1) {
+    const target = targets[x] as TargetState;
     if (target.model.kind !== 'gsi') {
       table ??= target;
       continue;
     }
     serveAndAccount(state, target, planned && isPartial(state, target, undefined), undefined, bucket);
-    for (const s of target.sources) {
+    for (let k = 0; k < target.sources.length; k += 1) {
+      const s = target.sources[k] as TargetState['sources'][number];
       if (s.source.kind !== 'write' || s.throttledShare <= 0) continue;
       backPressure ??= { shares: new Float64Array(state.model.patterns.length), causes: new Map() };
       const p = s.source.patternIndex;
@@ -95,14 +98,14 @@ function runStep(state: SimulationState, planned: boolean): void {
       const set = backPressure.causes.get(p) ?? new Set<string>();
       for (const r of reasonsOf(s.causes, 'Index', 'Write')) set.add(r);
       backPressure.causes.set(p, set);
-      backPressureFrom.add(target.model.name);
+      (backPressureFrom ??= new Set()).add(target.model.name);
     }
   }
   if (table) {
     serveAndAccount(state, table, planned && isPartial(state, table, backPressure), backPressure, bucket);
     if (table.last.backPressureWrite > EPSILON) {
       table.backPressureSteps += 1;
-      for (const name of backPressureFrom) table.backPressureFrom.add(name);
+      for (const name of backPressureFrom ?? []) table.backPressureFrom.add(name);
     }
   }
 
@@ -117,9 +120,10 @@ function runStep(state: SimulationState, planned: boolean): void {
     const sources = state.patternSources[p] as SimulationState['patternSources'][number];
     let share = 0;
     if (pattern.kind === 'read') {
-      for (const { target, sources: indexes } of sources.byTarget) {
-        for (const n of indexes) {
-          const s = target.sources[n] as TargetState['sources'][number];
+      for (let x = 0; x < sources.byTarget.length; x += 1) {
+        const { target, sources: indexes } = sources.byTarget[x] as (typeof sources.byTarget)[number];
+        for (let k = 0; k < indexes.length; k += 1) {
+          const s = target.sources[indexes[k] as number] as TargetState['sources'][number];
           if (s.throttledShare <= 0) continue;
           share = 1 - (1 - share) * (1 - s.throttledShare);
           for (const r of reasonsOf(s.causes, target.model.kind === 'table' ? 'Table' : 'Index', 'Read')) ps.reasons.add(r);
@@ -167,7 +171,10 @@ function serveAndAccount(state: SimulationState, target: TargetState, partial: b
 function isPartial(state: SimulationState, target: TargetState, backPressure: BackPressure | undefined): boolean {
   if (target.plan.isFull) return false;
   if (backPressure) {
-    for (const s of target.sources) if (s.source.kind === 'write' && (backPressure.shares[s.source.patternIndex] as number) > 0) return false;
+    for (let k = 0; k < target.sources.length; k += 1) {
+      const s = target.sources[k] as TargetState['sources'][number];
+      if (s.source.kind === 'write' && (backPressure.shares[s.source.patternIndex] as number) > 0) return false;
+    }
   }
   const capacity = target.model.capacity;
   if (capacity.mode === 'provisioned') return true;
@@ -179,16 +186,18 @@ function isPartial(state: SimulationState, target: TargetState, backPressure: Ba
     reads += (m[g] as number) * (target.totalRead[g] as number);
     writes += (m[g] as number) * (target.totalWrite[g] as number);
   }
-  const below = (total: number, limit: number | undefined) => limit === undefined || total <= limit * (1 - LIMIT_MARGIN);
   const instant = onDemandInstant(state, target);
   return (
-    below(reads / 3 + writes, instant) &&
-    below(reads, capacity.maxReadUnitsPerSecond) &&
-    below(writes, capacity.maxWriteUnitsPerSecond) &&
-    below(reads, ON_DEMAND_ACCOUNT_READ_UNITS) &&
-    below(writes, ON_DEMAND_ACCOUNT_WRITE_UNITS)
+    isBelow(reads / 3 + writes, instant) &&
+    isBelow(reads, capacity.maxReadUnitsPerSecond) &&
+    isBelow(writes, capacity.maxWriteUnitsPerSecond) &&
+    isBelow(reads, ON_DEMAND_ACCOUNT_READ_UNITS) &&
+    isBelow(writes, ON_DEMAND_ACCOUNT_WRITE_UNITS)
   );
 }
+
+/** Whether `total` is clearly below `limit` (no limit: always). */
+const isBelow = (total: number, limit: number | undefined) => limit === undefined || total <= limit * (1 - LIMIT_MARGIN);
 
 /** Split for heat: five minutes above 80% of the limit (only active partitions can be hot). */
 function splitHotPartitions(state: SimulationState, target: TargetState, partial: boolean): void {
@@ -398,8 +407,23 @@ function planTarget(state: SimulationState, target: TargetState, t0: number, t1:
     plan.servedActiveRead = new Float64Array(MAX_STRETCH_STEPS * active);
     plan.servedActiveWrite = new Float64Array(MAX_STRETCH_STEPS * active);
   }
-  // Below 80% in every step of the stretch: a quiet partition's hot time ends with the stretch's first step.
-  for (let q = 0; q < quiet; q += 1) target.hotSeconds[plan.quiet[q] as number] = 0;
+  plan.quietRead.fill(0);
+  plan.quietWrite.fill(0);
+  plan.hasQuietRefillRead = false;
+  plan.hasQuietRefillWrite = false;
+  const capR = BURST_SECONDS * shareR;
+  const capW = BURST_SECONDS * shareW;
+  for (let q = 0; q < quiet; q += 1) {
+    const i = plan.quiet[q] as number;
+    for (let g = 0; g < groups; g += 1) {
+      plan.quietRead[g] = (plan.quietRead[g] as number) + (loadRead[i * groups + g] as number);
+      plan.quietWrite[g] = (plan.quietWrite[g] as number) + (loadWrite[i * groups + g] as number);
+    }
+    if (isProvisioned && (target.burstRead[i] as number) < capR) plan.hasQuietRefillRead = true;
+    if (isProvisioned && (target.burstWrite[i] as number) < capW) plan.hasQuietRefillWrite = true;
+    // Below 80% in every step of the stretch: a quiet partition's hot time ends with the stretch's first step.
+    target.hotSeconds[i] = 0;
+  }
 }
 
 /**
@@ -415,15 +439,10 @@ function foldQuiet(state: SimulationState, target: TargetState): void {
   plan.pendingCount = 0;
   if (plan.isFull || count === 0) return;
   const groups = state.groupEvents.length;
-  const drawn = state.drawn;
   const steps = plan.pendingSteps;
   const p = target.starts.length;
   const heatRow = Math.floor((steps[0] as number) / state.bucketSteps) * p;
   const heat = target.heat;
-  const loadRead = target.loadRead;
-  const loadWrite = target.loadWrite;
-  const sumRead = target.sumRead;
-  const sumWrite = target.sumWrite;
   const isLinear = state.limits === 'linear';
   const capacity = target.model.capacity;
   const isProvisioned = capacity.mode === 'provisioned';
@@ -434,8 +453,13 @@ function foldQuiet(state: SimulationState, target: TargetState): void {
   const dt = state.stepSeconds;
   const lentR = plan.pendingLentRead;
   const lentW = plan.pendingLentWrite;
-  const offsets = new Int32Array(count);
-  for (let n = 0; n < count; n += 1) offsets[n] = (steps[n] as number) * groups;
+  // The stretch's multipliers by group, each group's in a row.
+  const multipliers = new Float64Array(groups * count);
+  for (let n = 0; n < count; n += 1) {
+    const at = (steps[n] as number) * groups;
+    for (let g = 0; g < groups; g += 1) multipliers[g * count + n] = state.drawn[at + g] as number;
+  }
+  const fold = { sumRead: 0, sumWrite: 0, highRead: 0, highWrite: 0, reads: new Float64Array(count), writes: new Float64Array(count) };
   // On-demand: each step's served total over every partition, in partition order.
   const totalR = isProvisioned ? undefined : new Float64Array(count);
   const totalW = isProvisioned ? undefined : new Float64Array(count);
@@ -443,26 +467,123 @@ function foldQuiet(state: SimulationState, target: TargetState): void {
   let a = 0;
   for (let q = 0; q < plan.quietCount; q += 1) {
     const i = plan.quiet[q] as number;
-    if (totalR && totalW) {
-      for (; a < activeCount && (plan.active[a] as number) < i; a += 1) addActive(plan, a, count, totalR, totalW);
-    }
-    const base = i * groups;
-    let sr = sumRead[i] as number;
-    let sw = sumWrite[i] as number;
-    let highR = 0;
-    let highW = 0;
-    let highU = 0;
+    if (totalR && totalW) for (; a < activeCount && (plan.active[a] as number) < i; a += 1) addActive(plan, a, count, totalR, totalW);
     let bucketR = target.burstRead[i] as number;
     let bucketW = target.burstWrite[i] as number;
     // A full bucket stays full while its partition is under its share.
     const refillR = isProvisioned && bucketR < capR;
     const refillW = isProvisioned && bucketW < capW;
+    const keep = refillR || refillW || isLinear || totalR !== undefined;
+    fold.sumRead = target.sumRead[i] as number;
+    fold.sumWrite = target.sumWrite[i] as number;
+    foldPartition(target, i, groups, multipliers, count, keep, fold);
+    target.sumRead[i] = fold.sumRead;
+    target.sumWrite[i] = fold.sumWrite;
+    const reads = fold.reads;
+    const writes = fold.writes;
+    let highU: number;
+    if (isLinear) {
+      highU = 0;
+      for (let n = 0; n < count; n += 1) {
+        const u = (reads[n] as number) / PARTITION_READS + (writes[n] as number) / PARTITION_WRITES;
+        if (u > highU) highU = u;
+      }
+    } else {
+      const ur = fold.highRead / PARTITION_READS;
+      const uw = fold.highWrite / PARTITION_WRITES;
+      highU = ur > uw ? ur : uw;
+    }
+    if (refillR) {
+      for (let n = 0; n < count; n += 1) bucketR = Math.min(capR, bucketR + (shareR - (reads[n] as number)) * (1 - (lentR[n] as number)) * dt);
+      target.burstRead[i] = bucketR;
+    }
+    if (refillW) {
+      for (let n = 0; n < count; n += 1) bucketW = Math.min(capW, bucketW + (shareW - (writes[n] as number)) * (1 - (lentW[n] as number)) * dt);
+      target.burstWrite[i] = bucketW;
+    }
+    if (totalR && totalW) {
+      for (let n = 0; n < count; n += 1) {
+        totalR[n] = (totalR[n] as number) + (reads[n] as number);
+        totalW[n] = (totalW[n] as number) + (writes[n] as number);
+      }
+    }
+    if (highU > (heat[heatRow + i] as number)) heat[heatRow + i] = highU;
+    if (fold.highRead > (target.peakRead[i] as number)) target.peakRead[i] = fold.highRead;
+    if (fold.highWrite > (target.peakWrite[i] as number)) target.peakWrite[i] = fold.highWrite;
+  }
+  if (totalR && totalW) {
+    for (; a < activeCount; a += 1) addActive(plan, a, count, totalR, totalW);
+    for (let n = 0; n < count; n += 1) target.servedHistory[steps[n] as number] = (totalR[n] as number) / 3 + (totalW[n] as number);
+  }
+}
+
+interface Fold {
+  sumRead: number;
+  sumWrite: number;
+  highRead: number;
+  highWrite: number;
+  /** Each step's offered reads and writes (filled when asked). */
+  reads: Float64Array;
+  writes: Float64Array;
+}
+
+/**
+ * Partition `i`'s offered load in each of `count` steps (multipliers by group in rows of `count`),
+ * added to the sums in step order, with the highest step; kept per step when `keep`. The load is
+ * Σ_g m_g × base_g, added from 0 in group order, as a step computes it (one and two groups written
+ * out: most runs have one or two).
+ */
+function foldPartition(target: TargetState, i: number, groups: number, m: Float64Array, count: number, keep: boolean, out: Fold): void {
+  const loadRead = target.loadRead;
+  const loadWrite = target.loadWrite;
+  const reads = out.reads;
+  const writes = out.writes;
+  let sr = out.sumRead;
+  let sw = out.sumWrite;
+  let highR = 0;
+  let highW = 0;
+  if (groups === 1) {
+    const a = loadRead[i] as number;
+    const b = loadWrite[i] as number;
     for (let n = 0; n < count; n += 1) {
-      const at = offsets[n] as number;
+      const x = m[n] as number;
+      const r = x * a;
+      const w = x * b;
+      sr += r;
+      sw += w;
+      if (r > highR) highR = r;
+      if (w > highW) highW = w;
+      if (keep) {
+        reads[n] = r;
+        writes[n] = w;
+      }
+    }
+  } else if (groups === 2) {
+    const a0 = loadRead[2 * i] as number;
+    const a1 = loadRead[2 * i + 1] as number;
+    const b0 = loadWrite[2 * i] as number;
+    const b1 = loadWrite[2 * i + 1] as number;
+    for (let n = 0; n < count; n += 1) {
+      const x = m[n] as number;
+      const y = m[count + n] as number;
+      const r = x * a0 + y * a1;
+      const w = x * b0 + y * b1;
+      sr += r;
+      sw += w;
+      if (r > highR) highR = r;
+      if (w > highW) highW = w;
+      if (keep) {
+        reads[n] = r;
+        writes[n] = w;
+      }
+    }
+  } else {
+    const base = i * groups;
+    for (let n = 0; n < count; n += 1) {
       let r = 0;
       let w = 0;
       for (let g = 0; g < groups; g += 1) {
-        const mg = drawn[at + g] as number;
+        const mg = m[g * count + n] as number;
         r += mg * (loadRead[base + g] as number);
         w += mg * (loadWrite[base + g] as number);
       }
@@ -470,34 +591,16 @@ function foldQuiet(state: SimulationState, target: TargetState): void {
       sw += w;
       if (r > highR) highR = r;
       if (w > highW) highW = w;
-      if (isLinear) {
-        const u = r / PARTITION_READS + w / PARTITION_WRITES;
-        if (u > highU) highU = u;
-      }
-      if (refillR) bucketR = Math.min(capR, bucketR + (shareR - r) * (1 - (lentR[n] as number)) * dt);
-      if (refillW) bucketW = Math.min(capW, bucketW + (shareW - w) * (1 - (lentW[n] as number)) * dt);
-      if (totalR && totalW) {
-        totalR[n] = (totalR[n] as number) + r;
-        totalW[n] = (totalW[n] as number) + w;
+      if (keep) {
+        reads[n] = r;
+        writes[n] = w;
       }
     }
-    sumRead[i] = sr;
-    sumWrite[i] = sw;
-    if (refillR) target.burstRead[i] = bucketR;
-    if (refillW) target.burstWrite[i] = bucketW;
-    if (!isLinear) {
-      const ur = highR / PARTITION_READS;
-      const uw = highW / PARTITION_WRITES;
-      highU = ur > uw ? ur : uw;
-    }
-    if (highU > (heat[heatRow + i] as number)) heat[heatRow + i] = highU;
-    if (highR > (target.peakRead[i] as number)) target.peakRead[i] = highR;
-    if (highW > (target.peakWrite[i] as number)) target.peakWrite[i] = highW;
   }
-  if (totalR && totalW) {
-    for (; a < activeCount; a += 1) addActive(plan, a, count, totalR, totalW);
-    for (let n = 0; n < count; n += 1) target.servedHistory[steps[n] as number] = (totalR[n] as number) / 3 + (totalW[n] as number);
-  }
+  out.sumRead = sr;
+  out.sumWrite = sw;
+  out.highRead = highR;
+  out.highWrite = highW;
 }
 
 /** Adds what the plan's `a`-th active partition served in each pending step to the steps' totals. */
