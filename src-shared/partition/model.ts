@@ -162,12 +162,22 @@ export interface ModelOptions {
 
 const isWriteAction = (p: AccessPattern) => p.action === 'put' || p.action === 'update' || p.action === 'delete';
 
-/** Σ 1/k^s for k = 1..n: exact up to 100,000 terms, then the integral of the tail. */
+/** Harmonic numbers already computed, by `n s` (a design is modelled again on every edit). */
+const harmonics = new Map<string, number>();
+/** At most this many remembered; then the memory starts over. */
+const MAX_HARMONICS = 256;
+
+/** Σ 1/k^s for k = 1..n: exact up to 100,000 terms, then the integral of the tail. Remembered per (n, s). */
 export function harmonic(n: number, s: number): number {
+  const id = `${n} ${s}`;
+  const known = harmonics.get(id);
+  if (known !== undefined) return known;
   const exact = Math.min(n, 100_000);
   let sum = 0;
   for (let k = 1; k <= exact; k += 1) sum += 1 / k ** s;
   if (n > exact) sum += s === 1 ? Math.log(n / exact) : (n ** (1 - s) - exact ** (1 - s)) / (1 - s);
+  if (harmonics.size >= MAX_HARMONICS) harmonics.clear();
+  harmonics.set(id, sum);
   return sum;
 }
 
