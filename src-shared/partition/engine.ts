@@ -126,12 +126,16 @@ export function createSimulation(model: SimulationModel, workload: Workload, see
   if (state.start === 'warm') for (const target of state.targets) settle(state, target);
   // Each pattern's sources, found once: its reads on every target, its writes' own source on the table.
   const table = state.targets.find((t) => t.model.kind === 'table');
-  state.patternSources = model.patterns.map((_, p): PatternSources => {
-    const onTable = table?.sources.find((s) => s.source.patternIndex === p);
-    return {
-      byTarget: state.targets.map((target) => ({ target, sources: target.sources.flatMap((s, n) => (s.source.patternIndex === p ? [n] : [])) })).filter((t) => t.sources.length > 0),
-      ...(onTable ? { onTable } : {}),
-    };
-  });
+  state.patternSources = model.patterns.map((): PatternSources => ({ byTarget: [] }));
+  for (const target of state.targets) {
+    target.sources.forEach((s, n) => {
+      const sources = state.patternSources[s.source.patternIndex];
+      if (!sources) return;
+      const last = sources.byTarget.at(-1);
+      if (last?.target === target) last.sources.push(n);
+      else sources.byTarget.push({ target, sources: [n] });
+      if (target === table) sources.onTable ??= s;
+    });
+  }
   return state;
 }

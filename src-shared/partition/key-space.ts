@@ -245,7 +245,18 @@ export function keySpaceOf(designEntity: Entity, keyAttribute: string | readonly
   const timeSmall = small.find((d) => d.isTimeLike);
   const hasTimeAttribute = domains.some((d) => d.isTimeLike);
 
+  // Every pattern on the entity asks for the same top keys: each is rendered once.
+  const rendered = new Map<string, string>();
   const render = (combo: number, member: number, shard: number, timeIndex?: number): string => {
+    const id = `${combo} ${member} ${shard} ${timeIndex ?? ''}`;
+    let key = rendered.get(id);
+    if (key === undefined) {
+      key = renderKey(combo, member, shard, timeIndex);
+      rendered.set(id, key);
+    }
+    return key;
+  };
+  const renderKey = (combo: number, member: number, shard: number, timeIndex?: number): string => {
     const values: Record<string, SampleValue> = { ...(combos[combo]?.values ?? {}) };
     let rest = member;
     for (const d of large) {
@@ -257,8 +268,8 @@ export function keySpaceOf(designEntity: Entity, keyAttribute: string | readonly
       values[d.attribute] = largeValue(entity, d, rest % size);
       rest = Math.floor(rest / size);
     }
-    const rendered = renderKeyTemplate(template, values);
-    const key = rendered.ok ? rendered.value : `${binding.template}#${combo}.${member}`;
+    const text = renderKeyTemplate(template, values);
+    const key = text.ok ? text.value : `${binding.template}#${combo}.${member}`;
     return shards > 1 ? `${key}.${shard + 1}` : key;
   };
 

@@ -213,8 +213,26 @@ interface RankedKey {
   itemShare: number;
 }
 
-/** Logical keys of `space` in rank order (heaviest first), at most `limit`; `combos` may be a subset (today's). */
-function rankedKeys(space: KeySpace, combos: readonly number[], members: number, limit: number): RankedKey[] {
+/** Each key space's ranked keys over all its combinations, by `members limit`: every pattern on an entity asks for the same ones. */
+const rankedOfSpace = new WeakMap<KeySpace, Map<string, readonly RankedKey[]>>();
+
+/**
+ * Logical keys of `space` in rank order (heaviest first), at most `limit`; `combos` may be a subset
+ * (today's). Over all combinations (`combos` undefined) the list is made once per space, members and limit.
+ */
+function rankedKeys(space: KeySpace, combos: readonly number[] | undefined, members: number, limit: number): readonly RankedKey[] {
+  if (combos === undefined) {
+    let bySize = rankedOfSpace.get(space);
+    if (!bySize) rankedOfSpace.set(space, (bySize = new Map()));
+    const id = `${members} ${limit}`;
+    let ranked = bySize.get(id);
+    if (!ranked) bySize.set(id, (ranked = listRankedKeys(space, allCombos(space), members, limit)));
+    return ranked;
+  }
+  return listRankedKeys(space, combos, members, limit);
+}
+
+function listRankedKeys(space: KeySpace, combos: readonly number[], members: number, limit: number): RankedKey[] {
   const out: RankedKey[] = [];
   for (const combo of combos) {
     const weight = space.combos[combo]?.weight ?? 0;
@@ -314,7 +332,7 @@ function populate(table: Table, spec: TargetSpec, refs: EntityCounts, sampleKeys
     if (sampleKeys) continue;
     const total = space.logicalKeys * space.shards;
     const perItem = size + STORAGE_OVERHEAD_BYTES_PER_ITEM;
-    const explicit = rankedKeys(space, allCombos(space), space.membersPerCombo, total <= EXPLICIT_ALL_KEYS ? Infinity : EXPLICIT_TOP_KEYS);
+    const explicit = rankedKeys(space, undefined, space.membersPerCombo, total <= EXPLICIT_ALL_KEYS ? Infinity : EXPLICIT_TOP_KEYS);
     let placedShare = 0;
     for (const r of explicit) {
       for (let shard = 0; shard < space.shards; shard += 1) {
@@ -364,16 +382,16 @@ function trafficShares(
 
   switch (traffic?.kind) {
     case 'uniform': {
-      for (const r of rankedKeys(space, allCombos(space), space.membersPerCombo, listed(total))) push(r, 1 / total);
+      for (const r of rankedKeys(space, undefined, space.membersPerCombo, listed(total))) push(r, 1 / total);
       return finish();
     }
     case 'zipf': {
       const h = harmonic(total, traffic.exponent);
-      rankedKeys(space, allCombos(space), space.membersPerCombo, Math.min(total, EXPLICIT_ZIPF_KEYS)).forEach((r, i) => push(r, 1 / (i + 1) ** traffic.exponent / h));
+      rankedKeys(space, undefined, space.membersPerCombo, Math.min(total, EXPLICIT_ZIPF_KEYS)).forEach((r, i) => push(r, 1 / (i + 1) ** traffic.exponent / h));
       return finish();
     }
     case 'hotKey': {
-      const ranked = rankedKeys(space, allCombos(space), space.membersPerCombo, listed(total));
+      const ranked = rankedKeys(space, undefined, space.membersPerCombo, listed(total));
       const first = ranked[0];
       if (!first) return finish();
       const firstItems = byItems(first);
@@ -400,18 +418,18 @@ function trafficShares(
       if (large) {
         // Today's keys: every combination with the time attribute fixed at its newest value.
         const perCombo = Math.max(1, Math.floor(space.membersPerCombo / Math.max(1, Math.min(large.count, space.membersPerCombo))));
-        for (const r of rankedKeys(space, allCombos(space), perCombo, listed(space.combos.length * perCombo))) {
+        for (const r of rankedKeys(space, undefined, perCombo, listed(space.combos.length * perCombo))) {
           const share = (space.combos[r.combo]?.weight ?? 0) / perCombo;
           for (let shard = 0; shard < shards; shard += 1) out.push({ key: add(space.render(r.combo, r.member, shard, 0), r.itemShare), share: share / shards });
         }
         return finish();
       }
       const note = `"${space.template}" has no date or timestamp: "today" traffic follows the items, with new items at the top of each key's sort order.`;
-      for (const r of rankedKeys(space, allCombos(space), space.membersPerCombo, listed(total))) push(r, byItems(r));
+      for (const r of rankedKeys(space, undefined, space.membersPerCombo, listed(total))) push(r, byItems(r));
       return finish(note);
     }
     default: {
-      for (const r of rankedKeys(space, allCombos(space), space.membersPerCombo, listed(total))) push(r, byItems(r));
+      for (const r of rankedKeys(space, undefined, space.membersPerCombo, listed(total))) push(r, byItems(r));
       return finish();
     }
   }
@@ -575,7 +593,28 @@ export function autoScaledCapacity(
   };
 }
 
+/** Per registry key, the last `mergeShares` call that saw it (reused between calls, grown as needed). */
+let seenBy = new Int32Array(1024);
+let mergeCall = 0;
+
+/** One entry per key, shares of a key listed twice added up (in order of first appearance), none of 0. */
 function mergeShares(keys: { key: number; share: number }[]): { key: number; share: number }[] {
+  // Most lists name each key once: then there is nothing to merge.
+  mergeCall += 1;
+  let isDistinct = true;
+  for (const k of keys) {
+    if (k.key >= seenBy.length) {
+      const grown = new Int32Array(Math.max(2 * seenBy.length, k.key + 1));
+      grown.set(seenBy);
+      seenBy = grown;
+    }
+    if (seenBy[k.key] === mergeCall) {
+      isDistinct = false;
+      break;
+    }
+    seenBy[k.key] = mergeCall;
+  }
+  if (isDistinct) return keys.every((k) => k.share > 0) ? keys : keys.filter((k) => k.share > 0);
   const merged = new Map<number, number>();
   for (const k of keys) merged.set(k.key, (merged.get(k.key) ?? 0) + k.share);
   return [...merged].map(([key, share]) => ({ key, share })).filter((k) => k.share > 0);

@@ -2,18 +2,18 @@
  * A finished (or stopped) run turned into its report: per target the partitions, the hottest keys,
  * the heat map, the throttling reasons and findings in words; per pattern the throttled requests.
  */
-import { partitionAt } from './hash.ts';
+import * as hash from './hash.ts';
 import {
   MAX_PARTITIONS,
   ON_DEMAND_ACCOUNT_READ_UNITS,
   ON_DEMAND_ACCOUNT_WRITE_UNITS,
   ON_DEMAND_INITIAL_READ_UNITS,
   ON_DEMAND_INITIAL_WRITE_UNITS,
-  PARTITION_READ_UNITS_PER_SECOND,
-  PARTITION_WRITE_UNITS_PER_SECOND,
   partitionUtilization,
 } from './limits.ts';
-import { KEY_SPAN, KEY_TOP_OFFSET, type ModelKey } from './model.ts';
+import * as limits from './limits.ts';
+import * as model from './model.ts';
+import type { ModelKey } from './model.ts';
 import { shardAdvice } from './shards.ts';
 import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_ON_DEMAND_MAXIMUM, AWS_PARTITION_KEY_DESIGN, AWS_PARTITION_LIMITS, AWS_QUOTAS } from './sources.ts';
 import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_MAX_ON_DEMAND, CAUSE_PROVISIONED, keyPeaks, type SimulationState, type TargetState } from './state.ts';
@@ -21,6 +21,14 @@ import type { HotKey, PartitionStat, PatternResult, SimulationResult, TargetResu
 import { formatShare } from '../format/index.ts';
 
 type PartitionOrigins = NonNullable<TargetResult['partitionOrigins']>;
+
+// Module-local copies of what the per-partition and per-key loops read: an imported binding can
+// compile to a property getter (tsx, vitest), which costs more than the arithmetic around it.
+const partitionAt = hash.partitionAt;
+const PARTITION_READ_UNITS_PER_SECOND = limits.PARTITION_READ_UNITS_PER_SECOND;
+const PARTITION_WRITE_UNITS_PER_SECOND = limits.PARTITION_WRITE_UNITS_PER_SECOND;
+const KEY_SPAN = model.KEY_SPAN;
+const KEY_TOP_OFFSET = model.KEY_TOP_OFFSET;
 
 /** The hottest (and the throttled) keys a result carries per target; the CLI and the UI each say how many of them they show. */
 export const HOTTEST_KEYS = 10;
@@ -126,7 +134,8 @@ function keyLoads(state: SimulationState, target: TargetState, steps: number): K
   const resource = target.model.kind === 'table' ? 'Table' : 'Index';
   const seconds = steps * state.stepSeconds;
   const out: KeyLoad[] = [];
-  for (const k of ks.loaded) {
+  for (let n = 0; n < ks.loaded.length; n += 1) {
+    const k = ks.loaded[n] as number;
     const key = target.model.keys[k] as ModelKey;
     let read = 0;
     let write = 0;
@@ -151,7 +160,7 @@ function keyLoads(state: SimulationState, target: TargetState, steps: number): K
       partition: partitionOfKey(target, key, top, units),
       throttledFraction: Math.min(1, throttledUnits / (units * seconds)),
       throttledUnits,
-      reasons: [...reasonsOf(ks.causesRead[k] as number, resource, 'Read'), ...reasonsOf(ks.causesWrite[k] as number, resource, 'Write')],
+      reasons: (ks.causesRead[k] as number) | (ks.causesWrite[k] as number) ? [...reasonsOf(ks.causesRead[k] as number, resource, 'Read'), ...reasonsOf(ks.causesWrite[k] as number, resource, 'Write')] : [],
       peakRead: peaks.read[k] as number,
       peakWrite: peaks.write[k] as number,
     });

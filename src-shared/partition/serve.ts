@@ -100,13 +100,13 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
   const callsR = scratch.callsRead;
   const callsW = scratch.callsWrite;
   const sources = target.sources;
-  for (let k = 0; k < sources.length; k += 1) {
+  // Each source's throttled share starts at 0 (already, unless the last step throttled).
+  for (let k = 0; k < sources.length && (target.hasThrottledSources || backPressure); k += 1) {
     const s = sources[k] as (typeof sources)[number];
-    const mg = m[s.group] as number;
-    const bp = backPressure && s.source.kind === 'write' ? (backPressure.shares[s.source.patternIndex] as number) : 0;
-    s.offered = s.baseUnits * mg * (1 - bp);
     s.throttledShare = 0;
     s.causes = 0;
+    const mg = m[s.group] as number;
+    const bp = backPressure && s.source.kind === 'write' ? (backPressure.shares[s.source.patternIndex] as number) : 0;
     if (bp <= 0 || mg === 0) continue;
     if (!hasCalls) {
       for (let i = 0; i < p; i += 1) {
@@ -294,6 +294,7 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
   if (anyThrottled) target.throttledSteps += 1;
   if (anyRead) target.throttledReadSteps += 1;
   if (anyWrite) target.throttledWriteSteps += 1;
+  target.hasThrottledSources = count > 0;
   if (count > 0) {
     for (let k = 0; k < sources.length; k += 1) {
       const s = sources[k] as (typeof sources)[number];

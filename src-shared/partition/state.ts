@@ -10,16 +10,19 @@
  * each key's busiest step).
  */
 import type { Workload, WorkloadEvent } from '../model/schema.ts';
-import { partitionAt } from './hash.ts';
+import * as hash from './hash.ts';
 import * as limits from './limits.ts';
-import { KEY_SPAN, KEY_TOP_OFFSET, type LoadSource, type SimulationModel, type TargetModel } from './model.ts';
+import * as model from './model.ts';
+import type { LoadSource, SimulationModel, TargetModel } from './model.ts';
 import { normal, type Random } from './random.ts';
 
 // Module-local copies: an imported binding can compile to a property getter (tsx, vitest), which
 // costs more than the arithmetic around it in the per-partition loops.
 const BURST_SECONDS = limits.BURST_SECONDS;
 const MAX_PARTITIONS = limits.MAX_PARTITIONS;
-const TOP_OFFSET = KEY_TOP_OFFSET;
+const KEY_SPAN = model.KEY_SPAN;
+const TOP_OFFSET = model.KEY_TOP_OFFSET;
+const partitionAt = hash.partitionAt;
 
 /** The heat map has at most this many time buckets. */
 export const MAX_HEAT_BUCKETS = 120;
@@ -90,8 +93,7 @@ export interface SourceState {
   baseCalls: number;
   /** Share of the source's load per partition (sums to 1). */
   vector: Float64Array;
-  /** This step's offered units and the throttled share of them. */
-  offered: number;
+  /** The share of this step's offered units that throttled, and why (`CAUSE_*` bits). */
   throttledShare: number;
   causes: number;
 }
@@ -166,6 +168,8 @@ export interface TargetState {
   index: number;
   starts: number[];
   sources: SourceState[];
+  /** Whether some source's `throttledShare` is not 0 (from the last step that throttled). */
+  hasThrottledSources: boolean;
   /** Per partition and group (`[i × groups + g]`): base read/write units and calls. */
   loadRead: Float64Array;
   loadWrite: Float64Array;
@@ -399,9 +403,10 @@ export function createTargetState(state: SimulationState, model: TargetModel, in
     model,
     index,
     starts,
+    hasThrottledSources: false,
     sources: model.sources.map((source) => {
       const rate = state.model.patterns[source.patternIndex]?.ratePerSecond ?? 0;
-      return { source, group: state.groupOfPattern[source.patternIndex] ?? 0, baseUnits: rate * source.unitsPerCall, baseCalls: rate, vector: zeros(p), offered: 0, throttledShare: 0, causes: 0 };
+      return { source, group: state.groupOfPattern[source.patternIndex] ?? 0, baseUnits: rate * source.unitsPerCall, baseCalls: rate, vector: zeros(p), throttledShare: 0, causes: 0 };
     }),
     loadRead: zeros(p * groups),
     loadWrite: zeros(p * groups),
@@ -530,7 +535,8 @@ export function layOutLoad(state: SimulationState, target: TargetState): void {
   }
   const ks = target.keyStats;
   const counts = new Int32Array(p + 1);
-  for (const k of ks.loaded) {
+  for (let n = 0; n < ks.loaded.length; n += 1) {
+    const k = ks.loaded[n] as number;
     const key = keys[k] as { position: number };
     const first = partitionAt(starts, key.position);
     const last = partitionAt(starts, key.position + KEY_SPAN - TOP_OFFSET);
@@ -541,7 +547,8 @@ export function layOutLoad(state: SimulationState, target: TargetState): void {
   for (let i = 0; i < p; i += 1) counts[i + 1] = (counts[i + 1] as number) + (counts[i] as number);
   const byPartition = new Int32Array(counts[p] as number);
   const fill = counts.slice(0, p);
-  for (const k of ks.loaded) {
+  for (let n = 0; n < ks.loaded.length; n += 1) {
+    const k = ks.loaded[n] as number;
     for (let i = ks.first[k] as number; i <= (ks.last[k] as number); i += 1) {
       byPartition[fill[i] as number] = k;
       fill[i] = (fill[i] as number) + 1;
@@ -597,7 +604,8 @@ export function keyPeaks(state: SimulationState, target: TargetState): { read: F
   const write = Float64Array.from(ks.peakWrite);
   const groups = state.groupEvents.length;
   const units = zeros(2);
-  for (const k of ks.loaded) {
+  for (let j = 0; j < ks.loaded.length; j += 1) {
+    const k = ks.loaded[j] as number;
     for (let n = 0; n < state.peakMultiplierCount; n += 1) {
       keyUnitsAt(target.keyLoad, k, groups, state.peakMultipliers, n * groups, units);
       if ((units[0] as number) > (read[k] as number)) read[k] = units[0] as number;

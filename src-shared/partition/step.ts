@@ -12,7 +12,7 @@
  * from the multipliers summed. A stretch ends early when partitions change.
  */
 import * as limits from './limits.ts';
-import { KEY_SPAN } from './model.ts';
+import * as model from './model.ts';
 import { clearThrottled, onDemandInstant, onDemandPeakLag, serveTarget, type BackPressure } from './serve.ts';
 import { splitForHeat } from './splits.ts';
 import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_MAX_ON_DEMAND, CAUSE_PROVISIONED, drawMultipliers, EPSILON, notePeakMultipliers, type SimulationState, type TargetState } from './state.ts';
@@ -26,6 +26,7 @@ const SPLIT_AFTER_SECONDS = limits.SPLIT_AFTER_SECONDS;
 const SPLIT_UTILIZATION = limits.SPLIT_UTILIZATION;
 const BURST_SECONDS = limits.BURST_SECONDS;
 const onDemandInstantCapacity = limits.onDemandInstantCapacity;
+const KEY_SPAN = model.KEY_SPAN;
 
 /** A stretch of `advance` is at most this many steps (and never crosses a heat-map bucket). */
 const MAX_STRETCH_STEPS = 64;
@@ -110,6 +111,8 @@ function runStep(state: SimulationState, planned: boolean): void {
   }
 
   // Per pattern: calls, and the calls that throttled on any target.
+  let hasThrottled = backPressure !== undefined;
+  for (let x = 0; x < targets.length; x += 1) if ((targets[x] as TargetState).hasThrottledSources) hasThrottled = true;
   const patterns = state.model.patterns;
   for (let p = 0; p < patterns.length; p += 1) {
     const pattern = patterns[p] as (typeof patterns)[number];
@@ -119,7 +122,9 @@ function runStep(state: SimulationState, planned: boolean): void {
     const ps = state.patterns[p] as SimulationState['patterns'][number];
     const sources = state.patternSources[p] as SimulationState['patternSources'][number];
     let share = 0;
-    if (pattern.kind === 'read') {
+    if (!hasThrottled) {
+      // Nothing throttled this step: the share stays 0.
+    } else if (pattern.kind === 'read') {
       for (let x = 0; x < sources.byTarget.length; x += 1) {
         const { target, sources: indexes } = sources.byTarget[x] as (typeof sources.byTarget)[number];
         for (let k = 0; k < indexes.length; k += 1) {
