@@ -289,24 +289,19 @@ export class CompiledKey {
 
   /**
    * The partition simulator's hash fraction of the key's value (`hashFraction(render(row))`) for
-   * the items `members[first[i]]`, i = from … to − 1 (global item numbers, this entity's row plus
-   * `offset`), into `out[i]`. A key of one placeholder holding a padded number (`USER#{userId}`
+   * the items `members[first[i]]` (`first[i]` itself when `members` is null), i = from … to − 1
+   * (global item numbers, this entity's row plus `offset`), into `out[i]`. A key of one placeholder holding a padded number (`USER#{userId}`
    * with ids, or references to ids) is hashed from the FNV state of its literal prefix plus its
    * digits, without rendering it; any other key from its rendered text.
    */
-  hashFractions(members: Uint32Array, first: Uint32Array, offset: number, from: number, to: number, out: Float64Array): void {
+  hashFractions(members: Uint32Array | null, first: Uint32Array, offset: number, from: number, to: number, out: Float64Array): void {
     const digits = this.#digitHasher();
-    if (digits === undefined) {
-      for (let i = from; i < to; i += 1) out[i] = hashFraction(this.render(members[first[i]!]! - offset));
-      return;
+    const column = this.#placeholders[0]?.column;
+    for (let i = from; i < to; i += 1) {
+      const row = (members === null ? first[i]! : members[first[i]!]!) - offset;
+      if (digits === undefined || column === undefined) out[i] = hashFraction(this.render(row));
+      else digits.fractionInto(column.digitNumber(row), this.#shards === undefined ? 0 : this.#shard(row), out, i);
     }
-    const column = this.#placeholders[0]!.column;
-    if (this.#shards === undefined) for (let i = from; i < to; i += 1) digits.fractionInto(column.digitNumber(members[first[i]!]! - offset), 0, out, i);
-    else
-      for (let i = from; i < to; i += 1) {
-        const row = members[first[i]!]! - offset;
-        digits.fractionInto(column.digitNumber(row), this.#shard(row), out, i);
-      }
   }
 
   /** The digit hasher of a key `head{placeholder}after` whose placeholder is a padded number; undefined for other keys. */

@@ -192,7 +192,8 @@ interface ViewData {
   /** The sort-key attributes, in key order (none, one or several). */
   sk: KeyAttribute[];
   plans: (ViewPlan | null)[];
-  members: Uint32Array;
+  /** Member m's item number; null when member m is item m (the table, when every item is stored). */
+  members: Uint32Array | null;
   entryBytes: Uint32Array;
   groupOf: Uint32Array;
   /** Per group: its first member, whose key is rendered as the group's key. */
@@ -576,7 +577,8 @@ interface ViewDefinition {
  * `totals[2g + 1]`): an item added to an earlier collection touches one place in memory, not two.
  */
 class ViewBuild {
-  readonly members: Uint32Array;
+  /** Null when every item is a member, in order (then `entryBytes` are the items' sizes, filled by the caller). */
+  readonly members: Uint32Array | null;
   readonly entryBytes: Uint32Array;
   readonly groupOf: Uint32Array;
   count = 0;
@@ -589,9 +591,10 @@ class ViewBuild {
     public groupers: (Grouper | undefined)[],
     capacity: number,
     maxGroups: number,
+    itemSizes: Uint32Array | null,
   ) {
-    this.members = new Uint32Array(capacity);
-    this.entryBytes = new Uint32Array(capacity);
+    this.members = itemSizes ? null : new Uint32Array(capacity);
+    this.entryBytes = itemSizes ?? new Uint32Array(capacity);
     this.groupOf = new Uint32Array(capacity);
     const size = Math.min(capacity, maxGroups, MAX_PRESIZED_GROUPS);
     this.firstMember = new Uint32Array(size);
@@ -600,7 +603,7 @@ class ViewBuild {
 
   /** Makes room for more collections (never more than there can be members). */
   grow(): void {
-    const size = Math.min(this.members.length, Math.max(1024, this.firstMember.length * 2));
+    const size = Math.min(this.groupOf.length, Math.max(1024, this.firstMember.length * 2));
     const firstMember = new Uint32Array(size);
     firstMember.set(this.firstMember);
     const totals = new Float64Array(2 * size);
@@ -659,8 +662,10 @@ function addMembersByGrouper(job: MemberJob, grouper: Grouper, sizes: Uint32Arra
       v.totals[2 * group]! += 1;
       v.totals[2 * group + 1]! += entry;
     }
-    members[m] = offset + row;
-    entryBytes[m] = entry;
+    if (members !== null) {
+      members[m] = offset + row;
+      entryBytes[m] = entry;
+    }
     groupOf[m] = group;
     m += 1;
   }
@@ -710,8 +715,10 @@ function addMembersByCode(
       totals[2 * group]! += 1;
       totals[2 * group + 1]! += entry;
     }
-    members[m] = offset + row;
-    entryBytes[m] = entry;
+    if (members !== null) {
+      members[m] = offset + row;
+      entryBytes[m] = entry;
+    }
     groupOf[m] = group;
     m += 1;
   }
@@ -996,7 +1003,11 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     const groupers = viewGroupersFor(entities, plans, d.pk.length);
     const capacity = entities.reduce((s, data, i) => s + (plans[i] ? data.rows : 0), 0);
     const maxGroups = entities.reduce((s, data, i) => s + (plans[i] ? (groupers[i]?.maxGroups(data.rows) ?? data.rows) : 0), 0);
-    return new ViewBuild(d, plans, groupers, capacity, maxGroups);
+    // When every item carries the table's keys (always), the table's members are the items in order:
+    // no member array, and its entry sizes are the items' sizes, computed in place.
+    const isEveryItem =
+      d.kind === 'table' && entities.every((data, i) => data.rows === 0 || plans[i]?.pk.concat(plans[i]!.sk).every((k) => (data.keys[k] as CompiledKey).isAlways) === true);
+    return new ViewBuild(d, plans, groupers, capacity, maxGroups, isEveryItem ? new Uint32Array(capacity) : null);
   });
   const tableView = building[0]!;
   for (const data of entities) {
@@ -1007,8 +1018,10 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
   }
 
   // The pass over the items, entity by entity, in chunks: sizes column by column, then each view.
-  // One array of item sizes serves every entity in turn (fresh memory costs a page fault per 4 KB).
-  const itemBytes = new Uint32Array(entities.reduce((most, data) => Math.max(most, data.rows), 0));
+  // Item sizes go into the table's entry sizes when its members are every item; otherwise one array
+  // serves every entity in turn (fresh memory costs a page fault per 4 KB).
+  const itemSizes = tableView.members === null ? tableView.entryBytes : null;
+  const sharedSizes = itemSizes ? undefined : new Uint32Array(entities.reduce((most, data) => Math.max(most, data.rows), 0));
   let done = 0;
   const report = options.onProgress;
   for (const data of entities) {
@@ -1043,7 +1056,8 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       if (fixed === undefined) variable.push(c);
       else base += fixed;
     });
-    itemBytes.fill(base, 0, rows);
+    const itemBytes = itemSizes ? itemSizes.subarray(data.offset, data.offset + rows) : sharedSizes!.subarray(0, rows);
+    itemBytes.fill(base);
     const storedPk = masks[tablePlan.pk[0]!] ?? null;
     const storedSk = tablePlan.sk.length > 0 ? (masks[tablePlan.sk[0]!] ?? null) : null;
     const views = building
@@ -1096,7 +1110,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       pk: v.d.pk,
       sk: v.d.sk,
       plans: v.plans,
-      members: cut(v.members, v.count),
+      members: v.members && cut(v.members, v.count),
       entryBytes,
       groupOf: cut(v.groupOf, v.count),
       firstMember: cut(v.firstMember, v.groups),
@@ -1123,6 +1137,9 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     return v;
   };
 
+  /** The item number of member m of a view. */
+  const itemOf = (v: ViewData, m: number): number => (v.members === null ? m : v.members[m]!);
+
   const entityOf = (item: number): EntityData => {
     let lo = 0;
     let hi = entities.length - 1;
@@ -1146,7 +1163,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
 
   /** Member `m`'s values of the view's key attributes `which` (its partition or sort key), as rendered. */
   const keyTexts = (v: ViewData, m: number, which: 'pk' | 'sk'): string[] => {
-    const item = v.members[m]!;
+    const item = itemOf(v, m);
     const data = entityOf(item);
     const row = item - data.offset;
     return v.plans[data.index]![which].map((k) => (data.keys[k] as CompiledKey).render(row));
@@ -1161,7 +1178,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     if (v.keys) return v.keys;
     const keys = new Array<string>(v.firstMember.length);
     for (let g = 0; g < keys.length; g += 1) {
-      const item = v.members[v.firstMember[g]!]!;
+      const item = itemOf(v, v.firstMember[g]!);
       const data = entityOf(item);
       const plan = v.plans[data.index]!;
       keys[g] =
@@ -1188,14 +1205,14 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     } else {
       let start = 0;
       while (start < groups) {
-        const data = entityOf(v.members[v.firstMember[start]!]!);
+        const data = entityOf(itemOf(v, v.firstMember[start]!));
         // This entity's groups: up to the first whose first member is another entity's item.
         const end = data.offset + data.rows;
         let lo = start;
         let hi = groups;
         while (lo < hi) {
           const mid = (lo + hi) >> 1;
-          if (v.members[v.firstMember[mid]!]! < end) lo = mid + 1;
+          if (itemOf(v, v.firstMember[mid]!) < end) lo = mid + 1;
           else hi = mid;
         }
         (data.keys[v.plans[data.index]!.pk[0]!] as CompiledKey).hashFractions(v.members, v.firstMember, data.offset, start, lo, hashes);
@@ -1238,19 +1255,20 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       groupStart[p + 1] = groupStart[p]! + v.totals[2 * g]!;
     }
     const cursor = groupStart.slice(0, groups);
-    const order = new Uint32Array(v.members.length);
-    for (let m = 0; m < v.members.length; m += 1) {
+    const memberCount = v.groupOf.length;
+    const order = new Uint32Array(memberCount);
+    for (let m = 0; m < memberCount; m += 1) {
       const p = rank[v.groupOf[m]!]!;
       order[cursor[p]!] = m;
       cursor[p]! += 1;
     }
     if (v.sk.length > 0) {
       // Each sort-key attribute's values for the members of collections with two or more items, by member.
-      const parts = v.sk.map((a) => ({ texts: new Array<string>(v.members.length).fill(''), type: a.type, hasHighChars: false }));
+      const parts = v.sk.map((a) => ({ texts: new Array<string>(memberCount).fill(''), type: a.type, hasHighChars: false }));
       // In member order: rows are then read in the order they were generated, which is kinder to caches.
-      for (let m = 0; m < v.members.length; m += 1) {
+      for (let m = 0; m < memberCount; m += 1) {
         if (v.totals[2 * v.groupOf[m]!]! < 2) continue;
-        const item = v.members[m]!;
+        const item = itemOf(v, m);
         const data = entityOf(item);
         const row = item - data.offset;
         const sk = v.plans[data.index]!.sk;
@@ -1269,7 +1287,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
 
   /** The attributes of a member's entry, as (name, value) pairs; the view's own keys left out unless `withKeys`. */
   const entryOf = (v: ViewData, m: number, withKeys: boolean): { data: EntityData; row: number; attributes: Array<[string, Column | CompiledKey]> } => {
-    const item = v.members[m]!;
+    const item = itemOf(v, m);
     const data = entityOf(item);
     const row = item - data.offset;
     const plan = v.plans[data.index]!;
@@ -1321,7 +1339,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       const s = sortView(v);
       const keys = keysOf(v);
       const groups = keys.length;
-      const total = v.members.length + groups;
+      const total = v.groupOf.length + groups;
       const rows: SampleRow[] = [];
       let line = clampOffset(offset);
       const end = Math.min(total, line + clampLimit(limit));
@@ -1358,7 +1376,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
     items(view, offset, limit) {
       const v = viewOf(view);
       const s = sortView(v);
-      const total = v.members.length;
+      const total = v.groupOf.length;
       const start = clampOffset(offset);
       const end = Math.min(total, start + clampLimit(limit));
       const rows: SampleRow[] = [];
@@ -1404,7 +1422,7 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
       const v = viewOf(view);
       const s = sortView(v);
       const position = clampOffset(offset);
-      if (position >= v.members.length) throw new Error(`Sample view ${JSON.stringify(view)} has ${v.members.length} items; there is no item ${position}.`);
+      if (position >= v.groupOf.length) throw new Error(`Sample view ${JSON.stringify(view)} has ${v.groupOf.length} items; there is no item ${position}.`);
       const { row, attributes } = entryOf(v, s.order[position]!, true);
       const item: Item = {};
       for (const [name, source] of attributes) {
