@@ -478,9 +478,10 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
     // Arrays of their final length, filled once (no growing arrays to collect).
     const row = new Array<number>(p);
     const throttledRow = new Array<number>(p);
+    const at = b * target.heatStride;
     for (let i = 0; i < p; i += 1) {
-      row[i] = Math.round((target.heat[b * p + i] as number) * 1000) / 1000;
-      throttledRow[i] = Math.round(target.throttledHeat[b * p + i] as number);
+      row[i] = Math.round((target.heat[at + i] as number) * 1000) / 1000;
+      throttledRow[i] = Math.round(target.throttledHeat[at + i] as number);
     }
     values.push(row);
     throttled.push(throttledRow);

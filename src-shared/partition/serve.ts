@@ -140,7 +140,7 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
   const mxR = last.throttledRead.maxOnDemand;
   const mxW = last.throttledWrite.maxOnDemand;
   const heat = target.heat;
-  const heatRow = bucket * p;
+  const heatRow = bucket * target.heatStride;
   const hot = target.hotSeconds;
   const peakRead = target.peakRead;
   const peakWrite = target.peakWrite;

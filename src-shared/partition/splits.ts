@@ -7,7 +7,7 @@
  */
 import * as limits from './limits.ts';
 import { KEY_SPAN, KEY_TOP_OFFSET } from './model.ts';
-import { emptyAccount, emptyPlan, emptyScratch, layOutLoad, zeros, type ScaleOutEvent, type SimulationState, type SplitRefusal, type TargetState } from './state.ts';
+import { emptyAccount, emptyPlan, emptyScratch, heatStrideFor, layOutLoad, zeros, type ScaleOutEvent, type SimulationState, type SplitRefusal, type TargetState } from './state.ts';
 
 const BURST_SECONDS = limits.BURST_SECONDS;
 const MAX_PARTITIONS = limits.MAX_PARTITIONS;
@@ -267,8 +267,9 @@ function cutPartitions(state: SimulationState, target: TargetState, cuts: Cut[],
   target.peakRead = remap(target.peakRead, 'share');
   target.peakWrite = remap(target.peakWrite, 'share');
   target.throttledCalls = remap(target.throttledCalls, 'share');
-  // The heat map by bucket: runs of partitions that were not cut are copied whole; the halves of a
-  // cut one both show its heat, and its throttled requests split by their shares.
+  // The heat map by bucket: runs of partitions that were not cut move whole; the halves of a cut
+  // one both show its heat, and its throttled requests split by their shares. Rows are rewritten in
+  // place from their end (a partition only moves right), in new arrays only when they are too short.
   const runs: { to: number; from: number; length: number }[] = [];
   for (let j = 0; j < count; ) {
     let end = j + 1;
@@ -277,14 +278,20 @@ function cutPartitions(state: SimulationState, target: TargetState, cuts: Cut[],
     j = end;
   }
   const buckets = state.bucketCount;
-  const heat = zeros(buckets * count);
-  const throttledHeat = zeros(buckets * count);
-  for (let b = 0; b < buckets; b += 1) {
-    const from = b * oldCount;
-    const to = b * count;
-    for (const run of runs) {
+  const oldStride = target.heatStride;
+  const stride = count <= oldStride ? oldStride : heatStrideFor(count);
+  const heat = stride === oldStride ? target.heat : zeros(buckets * stride);
+  const throttledHeat = stride === oldStride ? target.throttledHeat : zeros(buckets * stride);
+  for (let b = buckets - 1; b >= 0; b -= 1) {
+    const from = b * oldStride;
+    const to = b * stride;
+    for (let r = runs.length - 1; r >= 0; r -= 1) {
+      const run = runs[r] as (typeof runs)[number];
       const a = from + run.from;
-      if (isCut[run.to] === 0) {
+      if (isCut[run.to] === 0 && heat === target.heat) {
+        heat.copyWithin(to + run.to, a, a + run.length);
+        throttledHeat.copyWithin(to + run.to, a, a + run.length);
+      } else if (isCut[run.to] === 0) {
         heat.set(target.heat.subarray(a, a + run.length), to + run.to);
         throttledHeat.set(target.throttledHeat.subarray(a, a + run.length), to + run.to);
       } else {
@@ -295,6 +302,7 @@ function cutPartitions(state: SimulationState, target: TargetState, cuts: Cut[],
   }
   target.heat = heat;
   target.throttledHeat = throttledHeat;
+  target.heatStride = stride;
   // The provisioned share per partition changes with the count; buckets are capped at the new share.
   const capacity = target.model.capacity;
   if (capacity.mode === 'provisioned') {

@@ -192,10 +192,15 @@ export interface TargetState {
   peakRead: Float64Array;
   peakWrite: Float64Array;
   throttledCalls: Float64Array;
-  /** Worst utilization per bucket and partition (`[bucket × partitions + i]`). */
+  /**
+   * Worst utilization per bucket and partition, at `[bucket × heatStride + i]`: a row per bucket
+   * with room for more partitions, so a split shifts each row in place.
+   */
   heat: Float64Array;
-  /** Throttled requests per bucket and partition (`[bucket × partitions + i]`). */
+  /** Throttled requests per bucket and partition, laid out as `heat`. */
   throttledHeat: Float64Array;
+  /** The length of a heat-map row: at least the partition count. */
+  heatStride: number;
   /** Steps in which some request throttled: any, reads, writes, and base-table writes held back by a GSI. */
   throttledSteps: number;
   throttledReadSteps: number;
@@ -320,6 +325,9 @@ export function drawMultipliers(state: SimulationState, until: number): void {
   if (until > state.drawnSteps) state.drawnSteps = until;
 }
 
+/** A heat-map row's length for `partitions`: room for a quarter more (at least 64), so splits rarely reallocate it. */
+export const heatStrideFor = (partitions: number) => partitions + Math.max(64, Math.ceil(partitions / 4));
+
 export function zeros(n: number): Float64Array {
   return new Float64Array(n);
 }
@@ -406,7 +414,7 @@ export function createTargetState(state: SimulationState, model: TargetModel, in
     hasThrottledSources: false,
     sources: model.sources.map((source) => {
       const rate = state.model.patterns[source.patternIndex]?.ratePerSecond ?? 0;
-      return { source, group: state.groupOfPattern[source.patternIndex] ?? 0, baseUnits: rate * source.unitsPerCall, baseCalls: rate, vector: zeros(p), throttledShare: 0, causes: 0 };
+      return { source, group: state.groupOfPattern[source.patternIndex] ?? 0, baseUnits: rate * source.unitsPerCall, baseCalls: rate, vector: zeros(0), throttledShare: 0, causes: 0 };
     }),
     loadRead: zeros(p * groups),
     loadWrite: zeros(p * groups),
@@ -426,8 +434,9 @@ export function createTargetState(state: SimulationState, model: TargetModel, in
     peakRead: zeros(p),
     peakWrite: zeros(p),
     throttledCalls: zeros(p),
-    heat: zeros(state.bucketCount * p),
-    throttledHeat: zeros(state.bucketCount * p),
+    heat: zeros(state.bucketCount * heatStrideFor(p)),
+    throttledHeat: zeros(state.bucketCount * heatStrideFor(p)),
+    heatStride: heatStrideFor(p),
     throttledSteps: 0,
     throttledReadSteps: 0,
     throttledWriteSteps: 0,
@@ -500,8 +509,11 @@ export function layOutLoad(state: SimulationState, target: TargetState): void {
   const loadWrite = zeros(p * groups);
   const callsRead = zeros(p * groups);
   const callsWrite = zeros(p * groups);
-  for (const s of target.sources) {
-    const v = zeros(p);
+  // Every source's share per partition, in one allocation.
+  const vectors = zeros(target.sources.length * p);
+  for (let n = 0; n < target.sources.length; n += 1) {
+    const s = target.sources[n] as SourceState;
+    const v = vectors.subarray(n * p, (n + 1) * p);
     const background = s.source.background;
     if (background > 0) for (let i = 0; i < p; i += 1) v[i] = background * ((i + 1 < p ? (starts[i + 1] as number) : 1) - (starts[i] as number));
     for (const k of s.source.keys) {

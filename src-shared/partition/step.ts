@@ -446,7 +446,7 @@ function foldQuiet(state: SimulationState, target: TargetState): void {
   const groups = state.groupEvents.length;
   const steps = plan.pendingSteps;
   const p = target.starts.length;
-  const heatRow = Math.floor((steps[0] as number) / state.bucketSteps) * p;
+  const heatRow = Math.floor((steps[0] as number) / state.bucketSteps) * target.heatStride;
   const heat = target.heat;
   const isLinear = state.limits === 'linear';
   const capacity = target.model.capacity;
