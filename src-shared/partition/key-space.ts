@@ -245,10 +245,11 @@ export function keySpaceOf(designEntity: Entity, keyAttribute: string | readonly
   const timeSmall = small.find((d) => d.isTimeLike);
   const hasTimeAttribute = domains.some((d) => d.isTimeLike);
 
-  // Every pattern on the entity asks for the same top keys: each is rendered once.
-  const rendered = new Map<string, string>();
+  // Every pattern on the entity asks for the same top keys: each is rendered once (by its number
+  // among the combinations, members and shards; a pinned time index is rare and goes by text).
+  const rendered = new Map<number | string, string>();
   const render = (combo: number, member: number, shard: number, timeIndex?: number): string => {
-    const id = `${combo} ${member} ${shard} ${timeIndex ?? ''}`;
+    const id = timeIndex === undefined ? (combo * members + member) * shards + shard : `${combo} ${member} ${shard} ${timeIndex}`;
     let key = rendered.get(id);
     if (key === undefined) {
       key = renderKey(combo, member, shard, timeIndex);

@@ -199,7 +199,9 @@ class KeyRegistry {
       if (k.entityId === undefined && entityId !== undefined) k.entityId = entityId;
       return known;
     }
-    this.keys.push({ key, position: hashFraction(key), items, bytes, ...(entityId !== undefined ? { entityId } : {}) });
+    const added: ModelKey = { key, position: hashFraction(key), items, bytes };
+    if (entityId !== undefined) added.entityId = entityId;
+    this.keys.push(added);
     this.byValue.set(key, this.keys.length - 1);
     return this.keys.length - 1;
   }
@@ -465,6 +467,9 @@ export function buildSimulationModel(design: Design, designTable: Table, options
     const sources: LoadSource[] = [];
     const scans: { patternIndex: number; kind: 'read' | 'write'; unitsPerCall: number }[] = [];
     const onTarget = (t: 'table' | { gsi: string }) => (spec.kind === 'table' ? t === 'table' : typeof t === 'object' && t.gsi === spec.name);
+    // The patterns on one entity mostly share a distribution: each (key space, distribution) is
+    // worked out once; again it would find every key already tracked and give the same shares.
+    const sharesOf = new Map<KeySpace, Map<string, ReturnType<typeof trafficShares>>>();
 
     costs.patterns.forEach((cost, patternIndex) => {
       const pattern = table.accessPatterns[patternIndex] as AccessPattern;
@@ -502,7 +507,11 @@ export function buildSimulationModel(design: Design, designTable: Table, options
           background.keys = Math.max(0, background.keys - 1);
           return registry.add(text, moved, moved * perItem, entity.id);
         };
-        const shares = trafficShares(space, pattern.traffic, add);
+        const distribution = JSON.stringify(pattern.traffic ?? null);
+        let bySpace = sharesOf.get(space);
+        if (!bySpace) sharesOf.set(space, (bySpace = new Map()));
+        let shares = bySpace.get(distribution);
+        if (!shares) bySpace.set(distribution, (shares = trafficShares(space, pattern.traffic, add)));
         if (shares.note && !assumptions.includes(shares.note)) assumptions.push(shares.note);
         const isMonotonic = pattern.traffic?.kind === 'today' || (cost.kind === 'write' && pattern.action === 'put' && hasTimeOrderedSortKey(entity, spec.sortKey));
         sources.push({ patternIndex, kind: cost.kind, unitsPerCall, keys: mergeShares(shares.keys), background: shares.background, isMonotonic });
