@@ -10,9 +10,10 @@
  *
  * `createSimulation` → `step` or `advance` (repeatedly; the host reports progress and can stop
  * between calls) → `finishSimulation`. The state is owned by the run: both advance it in place and
- * return it. The parts: `state.ts` (the run's flat arrays and where load lands), `step.ts` (a step,
- * and stretches of steps where most partitions cannot reach a limit), `serve.ts` (limits, burst,
- * adaptive capacity, on-demand, throttling), `splits.ts` (split for heat and on-demand scale-out).
+ * return it, and `advance(state, n)` leaves exactly the state `n` calls of `step` leave. The parts:
+ * `state.ts` (the run's flat arrays and where load lands), `step.ts` (a step, and stretches of steps
+ * where most partitions cannot reach a limit), `serve.ts` (limits, burst, adaptive capacity,
+ * on-demand, throttling), `splits.ts` (split for heat and on-demand scale-out).
  */
 import type { Workload, WorkloadEvent } from '../model/schema.ts';
 import { equalRangeStarts } from './hash.ts';

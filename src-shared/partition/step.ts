@@ -7,9 +7,12 @@
  * `step` serves every partition of every target. `advance` goes a stretch at a time (at most one
  * heat-map bucket): partitions that cannot reach 80% of their limit or their provisioned share in
  * the stretch (judged from each group's highest multiplier in it) are quiet, and only the others
- * are served step by step; the quiet ones' heat and peaks are taken at the end of the stretch from
- * the few steps whose multipliers no other step's exceed in every group, and their offered load
- * from the multipliers summed. A stretch ends early when partitions change.
+ * are served step by step: no limit, burst, throttle or split work for the quiet ones, whose sums,
+ * peaks, heat and burst buckets are brought up to date at the end of the stretch in one tight pass
+ * per partition over its steps. That pass does the same arithmetic in the same order as serving
+ * each step, and the target totals that couple partitions (unused provisioned capacity, on-demand's
+ * served total) are summed in partition order where a result depends on them, so `advance` leaves
+ * exactly the state `step` leaves. A stretch ends early when partitions change.
  */
 import * as limits from './limits.ts';
 import * as model from './model.ts';
@@ -48,9 +51,10 @@ export function step(state: SimulationState): SimulationState {
 }
 
 /**
- * Advances the run by up to `steps` steps, a stretch at a time (see the module comment); the last
- * one serves every partition, so `target.last` describes it in full. The same run as `step` repeated:
- * the report differs at most in the last bits of sums, below its rounding.
+ * Advances the run by up to `steps` steps, a stretch at a time (see the module comment): the same
+ * state as `step` repeated, to the last bit, at a fraction of the cost when most partitions are
+ * quiet. The last step serves every partition, so `target.last` describes it in full. Hosts that
+ * report progress call it with the steps between two reports.
  */
 export function advance(state: SimulationState, steps: number): SimulationState {
   const end = Math.min(state.totalSteps, state.step + Math.max(0, Math.floor(steps)));
@@ -324,8 +328,8 @@ function reasonsOf(causes: number, resource: 'Table' | 'Index', operation: 'Read
 /**
  * One stretch of `advance`, from the current step to at most `limit` (exclusive): draws its
  * multipliers, makes each target's on-demand scale-out of its first step, ends it before a later
- * scale-out, plans each target's quiet partitions, runs the steps, and folds the quiet partitions'
- * heat and peaks in.
+ * scale-out, plans each target's quiet partitions, runs the steps, and brings the quiet partitions
+ * up to date.
  */
 function runStretch(state: SimulationState, limit: number): void {
   const t0 = state.step;
