@@ -177,11 +177,60 @@ type Codes = Uint32Array | null;
 
 const at = (codes: Codes, row: number): number => (codes === null ? row : (codes[row] as number));
 
-function drawCodes(rows: number, sample: RankSampler, random: Random, map?: (rank: number) => number): Uint32Array {
+/**
+ * Draws ranks 0 … n−1 as `createRankSampler(distribution, n)` does (the same draws from the same
+ * stream), or as a given sampler does. Uniform ranks, the default, are drawn here by a method, so
+ * that the loops below call no closure made per column: V8 inlines such a closure into the loop's
+ * optimized code and throws that code away once the closure is collected, so every new sample
+ * would run its loops unoptimized again.
+ */
+class Ranks {
+  readonly #size: number;
+  readonly #sample: RankSampler | undefined;
+  constructor(distribution: Distribution | undefined, n: number, sample?: RankSampler) {
+    this.#size = Math.max(1, Math.floor(n));
+    const kind = distribution?.kind;
+    this.#sample = sample ?? (kind === 'zipf' || kind === 'hotKey' || kind === 'today' ? createRankSampler(distribution, n) : undefined);
+  }
+  draw(random: Random): number {
+    const sample = this.#sample;
+    if (sample !== undefined) return sample(random);
+    return this.#size === 1 ? 0 : random.int(this.#size);
+  }
+}
+
+/** A drawn rank per row; with `last`, `last − rank` (rank 0 the newest of `last + 1` rows). */
+function drawCodes(rows: number, ranks: Ranks, random: Random, last?: number): Uint32Array {
   const codes = new Uint32Array(rows);
-  if (map) for (let i = 0; i < rows; i += 1) codes[i] = map(sample(random));
-  else for (let i = 0; i < rows; i += 1) codes[i] = sample(random);
+  if (last !== undefined) for (let i = 0; i < rows; i += 1) codes[i] = last - ranks.draw(random);
+  else for (let i = 0; i < rows; i += 1) codes[i] = ranks.draw(random);
   return codes;
+}
+
+/** A drawn rank per row, into `out` (a pool's codes). */
+function fillRanks(out: Uint8Array | Uint16Array | Uint32Array, ranks: Ranks, random: Random): void {
+  for (let i = 0; i < out.length; i += 1) out[i] = ranks.draw(random);
+}
+
+/** Day numbers: `newest` − a drawn rank per row. */
+function fillDays(out: Int32Array, newest: number, ranks: Ranks, random: Random): void {
+  for (let i = 0; i < out.length; i += 1) out[i] = newest - ranks.draw(random);
+}
+
+/** Epoch seconds: a drawn day back from `newest`, then a uniform second of it, per row. */
+function fillSeconds(out: Int32Array | Float64Array, newest: number, ranks: Ranks, random: Random): void {
+  for (let i = 0; i < out.length; i += 1) out[i] = (newest - ranks.draw(random)) * DAY_SECONDS + random.int(DAY_SECONDS);
+}
+
+/** Epoch seconds of `step`-spaced instants back from `end`, by a drawn rank per row. */
+function fillInstants(out: Int32Array | Float64Array, end: number, step: number, ranks: Ranks, random: Random): void {
+  for (let i = 0; i < out.length; i += 1) out[i] = end - Math.floor(ranks.draw(random) * step);
+}
+
+/** Integer units from `low`: a drawn rank of `count` spread over `span` values, per row. */
+function fillUnits(out: Float64Array, low: number, span: number, count: number, ranks: Ranks, random: Random): void {
+  if (count === span) for (let i = 0; i < out.length; i += 1) out[i] = low + ranks.draw(random);
+  else for (let i = 0; i < out.length; i += 1) out[i] = low + Math.floor((ranks.draw(random) * span) / count);
 }
 
 /** Gives a column whose values are a function of k (`codes`, or the row) the identity k. */
@@ -721,7 +770,7 @@ function createValueColumn(entity: Entity, attribute: Attribute, rows: number, c
   const g = attribute.generator;
   const cardinality = attribute.cardinality !== undefined && attribute.cardinality >= 1 ? Math.floor(attribute.cardinality) : undefined;
   const distribution: Distribution | undefined = g?.distribution;
-  const codes = (): Codes => (cardinality === undefined ? null : drawCodes(rows, createRankSampler(distribution, cardinality), random));
+  const codes = (): Codes => (cardinality === undefined ? null : drawCodes(rows, new Ranks(distribution, cardinality), random));
   const byK = <C extends Column & { readonly codes: Codes }>(column: C, isInjective = true): C => identifyByK(column, cardinality ?? rows, isInjective);
 
   if (type !== 'S' && type !== 'N' && type !== 'B' && type !== 'BOOL') {
@@ -733,10 +782,8 @@ function createValueColumn(entity: Entity, attribute: Attribute, rows: number, c
     const target = g?.entity !== undefined ? resolveRef(g.entity, name) : undefined;
     if (target && target.rows > 0) {
       const span = Math.min(cardinality ?? target.rows, target.rows);
-      const sample = createRankSampler(distribution, span);
       const isNewest = distribution?.kind === 'today';
-      const last = target.rows - 1;
-      const targetRows = drawCodes(rows, sample, random, isNewest ? (r) => last - r : undefined);
+      const targetRows = drawCodes(rows, new Ranks(distribution, span), random, isNewest ? target.rows - 1 : undefined);
       return new RefColumn(name, type, target.column, targetRows);
     }
     kind = g?.kind === 'ref' ? kindFromName(name) : kind;
@@ -746,13 +793,13 @@ function createValueColumn(entity: Entity, attribute: Attribute, rows: number, c
   const pool = (values: readonly SampleValue[], weights?: readonly number[]): Column => {
     const kept = cardinality !== undefined ? values.slice(0, Math.max(1, cardinality)) : values;
     if (kept.length <= 1) return new PoolColumn(name, type, kept.length === 0 ? [''] : kept, null);
-    const sample = distribution
-      ? createRankSampler(distribution, kept.length)
+    const ranks = distribution
+      ? new Ranks(distribution, kept.length)
       : weights && weights.length === values.length
-        ? createAliasSampler(weights.slice(0, kept.length))
-        : createRankSampler(undefined, kept.length);
+        ? new Ranks(undefined, kept.length, createAliasSampler(weights.slice(0, kept.length)))
+        : new Ranks(undefined, kept.length);
     const store = kept.length <= 256 ? new Uint8Array(rows) : kept.length <= 65_536 ? new Uint16Array(rows) : new Uint32Array(rows);
-    for (let i = 0; i < rows; i += 1) store[i] = sample(random);
+    fillRanks(store, ranks, random);
     return new PoolColumn(name, type, kept, store);
   };
 
@@ -779,20 +826,18 @@ function createValueColumn(entity: Entity, attribute: Attribute, rows: number, c
     // Epoch seconds of the window in 32 bits while they fit (until 2038), half the memory of doubles.
     const secondsArray = (): Int32Array | Float64Array => (oldestSecond - DAY_SECONDS >= -(2 ** 31) && end < 2 ** 31 ? new Int32Array(rows) : new Float64Array(rows));
     if (isTimestamp && cardinality !== undefined) {
-      const sample = createRankSampler(distribution, cardinality);
-      const step = (days * DAY_SECONDS) / cardinality;
       const times = secondsArray();
-      for (let i = 0; i < rows; i += 1) times[i] = end - Math.floor(sample(random) * step);
+      fillInstants(times, end, (days * DAY_SECONDS) / cardinality, new Ranks(distribution, cardinality), random);
       return new TimeColumn(name, isNumber ? 'N' : 'S', true, times, oldestSecond, days * DAY_SECONDS);
     }
-    const sample = createRankSampler(distribution, Math.min(days, cardinality ?? days));
+    const ranks = new Ranks(distribution, Math.min(days, cardinality ?? days));
     if (!isTimestamp) {
       const dayNumbers = new Int32Array(rows);
-      for (let i = 0; i < rows; i += 1) dayNumbers[i] = newest - sample(random);
+      fillDays(dayNumbers, newest, ranks, random);
       return new TimeColumn(name, isNumber ? 'N' : 'S', false, dayNumbers, newest - days + 1, days);
     }
     const times = secondsArray();
-    for (let i = 0; i < rows; i += 1) times[i] = (newest - sample(random)) * DAY_SECONDS + random.int(DAY_SECONDS);
+    fillSeconds(times, newest, ranks, random);
     return new TimeColumn(name, isNumber ? 'N' : 'S', true, times, oldestSecond, days * DAY_SECONDS);
   };
   const numbers = (min: number, max: number, hasDecimals: boolean): Column => {
@@ -802,10 +847,8 @@ function createValueColumn(entity: Entity, attribute: Attribute, rows: number, c
     const high = Math.max(low, Math.floor(max * scale));
     const span = high - low + 1;
     const count = Math.min(span, cardinality ?? span);
-    const sample = createRankSampler(distribution, count);
     const units = new Float64Array(rows);
-    if (count === span) for (let i = 0; i < rows; i += 1) units[i] = low + sample(random);
-    else for (let i = 0; i < rows; i += 1) units[i] = low + Math.floor((sample(random) * span) / count);
+    fillUnits(units, low, span, count, new Ranks(distribution, count), random);
     return new NumberColumn(name, isNumber ? 'N' : 'S', units, decimals, low, span);
   };
 

@@ -240,13 +240,27 @@ describe.each(STORES)('the sample store of %s', (name, design, options) => {
     const d = design();
     const store = createSampleStore(d, d.tables[0]!.id, options);
     const views = store.summary().views.map((v) => v.name);
-    // Hashed and placed before any key is rendered, then compared with the rendered keys.
-    const hashes = views.map((view) => Array.from(store.keyHashes(view)));
+    // Placed before any key is hashed or rendered (hashed a chunk at a time), then hashed, then
+    // compared with the rendered keys.
     const placements = views.map((view) => [1000, 7].map((n) => store.placement(view, n)));
+    const hashes = views.map((view) => Array.from(store.keyHashes(view)));
     views.forEach((view, i) => {
       const k = store.keysOf(view);
       expect(hashes[i], view).toEqual(k.keys.map((key) => hashFraction(key)));
       expect(placements[i], view).toEqual([1000, 7].map((n) => placeKeyColumns(k, n)));
     });
+  });
+});
+
+describe('placing a sample of more keys than are hashed at a time', () => {
+  it('places 150,000 items of the benchmark shape as their rendered keys are placed', () => {
+    const d = benchShaped();
+    const store = createSampleStore(d, 't', { maxItems: 150_000, seed: 2 });
+    // 30,000 uniform draws per entity from 200,000 owner ids give 200,000 × (1 − e^−0.15) ≈ 27,900
+    // distinct owners, ≈ 139,000 keys over the five entities: more than two chunks of 65,536 (what
+    // a placement hashes at a time).
+    expect(store.summary().views[0]!.collections).toBeGreaterThan(2 * 65_536);
+    const placement = store.placement('table', 1000);
+    expect(placement).toEqual(placeKeyColumns(store.keysOf('table'), 1000));
   });
 });

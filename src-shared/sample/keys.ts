@@ -290,17 +290,17 @@ export class CompiledKey {
   /**
    * The partition simulator's hash fraction of the key's value (`hashFraction(render(row))`) for
    * the items `members[first[i]]` (`first[i]` itself when `members` is null), i = from … to − 1
-   * (global item numbers, this entity's row plus `offset`), into `out[i]`. A key of one placeholder holding a padded number (`USER#{userId}`
+   * (global item numbers, this entity's row plus `offset`), into `out[at + i − from]`. A key of one placeholder holding a padded number (`USER#{userId}`
    * with ids, or references to ids) is hashed from the FNV state of its literal prefix plus its
    * digits, without rendering it; any other key from its rendered text.
    */
-  hashFractions(members: Uint32Array | null, first: Uint32Array, offset: number, from: number, to: number, out: Float64Array): void {
+  hashFractions(members: Uint32Array | null, first: Uint32Array, offset: number, from: number, to: number, out: Float64Array, at: number): void {
     const digits = this.#digitHasher();
     const column = this.#placeholders[0]?.column;
     for (let i = from; i < to; i += 1) {
       const row = (members === null ? first[i]! : members[first[i]!]!) - offset;
-      if (digits === undefined || column === undefined) out[i] = hashFraction(this.render(row));
-      else digits.fractionInto(column.digitNumber(row), this.#shards === undefined ? 0 : this.#shard(row), out, i);
+      if (digits === undefined || column === undefined) out[at + i - from] = hashFraction(this.render(row));
+      else digits.fractionInto(column.digitNumber(row), this.#shards === undefined ? 0 : this.#shard(row), out, at + i - from);
     }
   }
 

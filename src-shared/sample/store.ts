@@ -539,6 +539,32 @@ function sumOf(values: Uint32Array): number {
   return sum;
 }
 
+/** Keys a placement hashes at a time when the view's hashes are not kept. */
+const PLACEMENT_CHUNK = 1 << 16;
+
+/** A placement of `keyCount` keys on `partitionCount` partitions, nothing placed yet. */
+function emptyPlacement(keyCount: number, partitionCount: number): SamplePlacement {
+  const n = Math.max(1, Math.floor(partitionCount));
+  return { partitionCount: n, items: new Float64Array(n), bytes: new Float64Array(n), keys: new Float64Array(n), partitionOfKey: new Uint32Array(keyCount) };
+}
+
+/**
+ * Places item collections `from` … `to − 1` on the placement's equal ranges of the hash space, as
+ * the simulator's `placeKeyColumns` places keys: collection k, at `hashes[k − from]`, with
+ * `totals[2k]` items and `totals[2k + 1]` bytes, in order of k (so the sums are the same numbers).
+ */
+function placeByHash(placement: SamplePlacement, hashes: Float64Array, totals: Float64Array, from: number, to: number): void {
+  const { partitionCount: n, items, bytes, keys, partitionOfKey } = placement;
+  for (let k = from; k < to; k += 1) {
+    // The index is the fraction scaled, capped at the last partition.
+    const index = Math.min(n - 1, Math.floor(hashes[k - from]! * n));
+    partitionOfKey[k] = index;
+    items[index]! += totals[2 * k]!;
+    bytes[index]! += totals[2 * k + 1]!;
+    keys[index]! += 1;
+  }
+}
+
 /** A view's collections' item counts and bytes, each in its own array: split from `totals` once. */
 function splitTotals(v: ViewData): { groupItems: Uint32Array; groupBytes: Float64Array } {
   if (v.split) return v.split;
@@ -1191,34 +1217,38 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
   };
 
   /**
-   * The groups' hash fractions. Groups are numbered in the order of their first members, which are
-   * generated entity by entity, so each entity's groups are one run: each run is hashed by its key.
+   * The hash fractions of groups `from` … `to − 1` into `out[at]` onwards. Groups are numbered in
+   * the order of their first members, which are generated entity by entity, so each entity's groups
+   * are one run: each run is hashed by its key.
    */
-  const hashesOf = (v: ViewData): Float64Array => {
-    if (v.hashes) return v.hashes;
-    const groups = v.firstMember.length;
-    const hashes = new Float64Array(groups);
+  const hashGroups = (v: ViewData, from: number, to: number, out: Float64Array, at: number): void => {
     if (v.pk.length > 1) {
       // A multi-attribute key is hashed as its joined text (as the simulator hashes it).
       const keys = keysOf(v);
-      for (let g = 0; g < groups; g += 1) hashes[g] = hashFraction(keys[g]!);
-    } else {
-      let start = 0;
-      while (start < groups) {
-        const data = entityOf(itemOf(v, v.firstMember[start]!));
-        // This entity's groups: up to the first whose first member is another entity's item.
-        const end = data.offset + data.rows;
-        let lo = start;
-        let hi = groups;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (itemOf(v, v.firstMember[mid]!) < end) lo = mid + 1;
-          else hi = mid;
-        }
-        (data.keys[v.plans[data.index]!.pk[0]!] as CompiledKey).hashFractions(v.members, v.firstMember, data.offset, start, lo, hashes);
-        start = lo;
-      }
+      for (let g = from; g < to; g += 1) out[at + g - from] = hashFraction(keys[g]!);
+      return;
     }
+    let start = from;
+    while (start < to) {
+      const data = entityOf(itemOf(v, v.firstMember[start]!));
+      // This entity's groups: up to the first whose first member is another entity's item.
+      const end = data.offset + data.rows;
+      let lo = start;
+      let hi = to;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (itemOf(v, v.firstMember[mid]!) < end) lo = mid + 1;
+        else hi = mid;
+      }
+      (data.keys[v.plans[data.index]!.pk[0]!] as CompiledKey).hashFractions(v.members, v.firstMember, data.offset, start, lo, out, at + start - from);
+      start = lo;
+    }
+  };
+
+  const hashesOf = (v: ViewData): Float64Array => {
+    if (v.hashes) return v.hashes;
+    const hashes = new Float64Array(v.firstMember.length);
+    hashGroups(v, 0, hashes.length, hashes, 0);
     v.hashes = hashes;
     return hashes;
   };
@@ -1449,23 +1479,20 @@ export function createSampleStore(design: Design, tableId: string, options: Samp
 
     placement(view, partitionCount) {
       const v = viewOf(view);
-      const hashes = hashesOf(v);
-      // As the simulator places keys on equal ranges: the index is the fraction scaled, capped at the last.
-      const n = Math.max(1, Math.floor(partitionCount));
-      const count = hashes.length;
-      const partitionOfKey = new Uint32Array(count);
-      const items = new Float64Array(n);
-      const bytes = new Float64Array(n);
-      const keys = new Float64Array(n);
-      const totals = v.totals;
-      for (let k = 0; k < count; k += 1) {
-        const index = Math.min(n - 1, Math.floor(hashes[k]! * n));
-        partitionOfKey[k] = index;
-        items[index]! += totals[2 * k]!;
-        bytes[index]! += totals[2 * k + 1]!;
-        keys[index]! += 1;
+      const groups = v.firstMember.length;
+      const placement = emptyPlacement(groups, partitionCount);
+      if (v.hashes) placeByHash(placement, v.hashes, v.totals, 0, groups);
+      else {
+        // Hashed a chunk at a time into one small array rather than a whole array of them, which
+        // would be fresh memory to fault in (8 bytes a key) for a single pass.
+        const chunk = new Float64Array(Math.min(groups, PLACEMENT_CHUNK));
+        for (let from = 0; from < groups; from += chunk.length) {
+          const to = Math.min(groups, from + chunk.length);
+          hashGroups(v, from, to, chunk, 0);
+          placeByHash(placement, chunk, v.totals, from, to);
+        }
       }
-      return { partitionCount: n, items, bytes, keys, partitionOfKey };
+      return placement;
     },
 
     *collections(view) {
