@@ -3,13 +3,15 @@
  * 3,000 RCU and 1,000 WCU a second (independent, or as R/3,000 + W/1,000 ≤ 1 when asked;
  * docs/dynamodb-rules.md §4.1), then the target's: provisioned capacity shared evenly over the
  * partitions, lent from partitions that leave theirs unused (adaptive capacity) and drawn from each
- * partition's 300-second burst bucket (§4.6, §4.5, §10.5); on-demand's instant capacity of twice the
- * previous peak, the design's on-demand maximum and the account's per-table quota (§4.3, §4.7).
- * Throttled units are booked per partition, per reason and per source.
+ * partition's 300-second burst bucket (docs/dynamodb-rules.md §4.6, §4.5, §10.5); on-demand's
+ * instant capacity of twice the previous peak, the design's on-demand maximum and the account's
+ * per-table quota (docs/dynamodb-rules.md §4.3, §4.7). Throttled units are booked per partition,
+ * per reason and per source.
  *
- * A step is served either for every partition (`full`) or for the plan's active partitions only:
- * the quiet ones offer what they serve, which the plan accounts for in bulk (their share of the
- * unused provisioned capacity, their part of the on-demand total, their burst buckets filling).
+ * A step is served either for every partition (`full`) or for the plan's active partitions only.
+ * The quiet ones serve what they are offered; what couples them to the others is summed as a full
+ * step sums it where a result depends on it (the unused provisioned capacity, here), or when the
+ * stretch is folded (on-demand's served total, their burst buckets filling; step.ts).
  */
 import * as limits from './limits.ts';
 import { scaleOut } from './splits.ts';

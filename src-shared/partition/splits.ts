@@ -2,8 +2,8 @@
  * How a target's partitions change during a run: split for heat (a partition above 80% of its
  * limit for five minutes splits at the middle of its load, unless the split gives no relief;
  * docs/dynamodb-rules.md §4.6, §10.3), the splits a warm start has already made, and on-demand
- * scaling's halving of the widest ranges as its instant capacity doubles (§4.3). Every cut re-lays
- * the target's per-partition arrays in one pass and lays the load out again.
+ * scaling's halving of the widest ranges as its instant capacity doubles (docs/dynamodb-rules.md
+ * §4.3). Every cut re-lays the target's per-partition arrays in one pass and lays the load out again.
  */
 import * as limits from './limits.ts';
 import { KEY_SPAN, KEY_TOP_OFFSET } from './model.ts';
