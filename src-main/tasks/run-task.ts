@@ -4,7 +4,7 @@
  * tests call it in-process.
  */
 import { AppError } from '../../src-shared/errors.ts';
-import { finishSimulation, formatSecond, isFinished, startSimulation, step } from '../../src-shared/partition/index.ts';
+import { advance, finishSimulation, formatSecond, isFinished, startSimulation } from '../../src-shared/partition/index.ts';
 import type { SimulationResult } from '../../src-shared/partition/types.ts';
 import { createSampleStore, type SampleStore } from '../../src-shared/sample/index.ts';
 import type { TaskInput } from './protocol.ts';
@@ -35,7 +35,7 @@ export function runSimulationTask(input: TaskInput, context: TaskContext): Simul
   const label = () => `Simulating ${table.name}: ${formatSecond(state.step * state.stepSeconds)} of ${formatSecond(state.durationSeconds)}`;
   context.progress(0, state.totalSteps, label());
   while (!isFinished(state)) {
-    for (let n = 0; n < STEPS_PER_CHECK && !isFinished(state); n += 1) step(state);
+    advance(state, STEPS_PER_CHECK);
     if (context.isCanceled()) throw new TaskCanceled();
     context.progress(state.step, state.totalSteps, label());
   }
