@@ -36,9 +36,11 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Runs `fn` once to warm up, then `RUNS` times; returns the times in milliseconds. */
+/** Runs `fn` once to warm up, then `RUNS` times; returns the times in milliseconds (the warm-up's is printed: a first run in a fresh process). */
 function time(label: string, fn: () => unknown): number[] {
+  const first = performance.now();
   fn();
+  const warmUp = performance.now() - first;
   const times: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     gc?.();
@@ -46,7 +48,7 @@ function time(label: string, fn: () => unknown): number[] {
     fn();
     times.push(performance.now() - start);
   }
-  console.log(`${label}: ${times.map((t) => t.toFixed(0)).join(', ')} ms (median ${median(times).toFixed(0)} ms)`);
+  console.log(`${label}: ${times.map((t) => t.toFixed(0)).join(', ')} ms (median ${median(times).toFixed(0)} ms; first run ${warmUp.toFixed(0)} ms)`);
   return times;
 }
 
