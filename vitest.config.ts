@@ -4,12 +4,17 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 const root = import.meta.dirname;
 
+// A hang guard, not a speed target (speed is measured by `npm run bench`): tests that build a
+// 2,000,000-item sample or run the host's workers need more than vitest's 5 s on a busy 2-core machine.
+const testTimeout = 30_000;
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'node',
+          testTimeout,
           environment: 'node',
           include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['tests/**/*.dom.test.ts'],
@@ -20,6 +25,7 @@ export default defineConfig({
         resolve: { conditions: ['browser'] },
         test: {
           name: 'renderer',
+          testTimeout,
           environment: 'happy-dom',
           include: ['src-renderer/**/*.test.ts'],
           setupFiles: ['fake-indexeddb/auto'],
@@ -31,6 +37,7 @@ export default defineConfig({
         resolve: { conditions: ['browser'] },
         test: {
           name: 'integration',
+          testTimeout,
           environment: 'happy-dom',
           include: ['tests/**/*.dom.test.ts'],
           setupFiles: ['fake-indexeddb/auto'],
