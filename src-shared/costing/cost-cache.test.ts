@@ -284,6 +284,25 @@ describe('createCostCache', () => {
     expect(after).toEqual(costDesign(faster));
   });
 
+  it("a write's new rate re-costs the counts that weigh it, not its entity's other reads", () => {
+    const cache = createCostCache();
+    const design = withCrossPatternCosts(example('ecommerce'));
+    const rate = (d: Design, r: number) => onTable(d, (t) => ({ ...t, accessPatterns: t.accessPatterns.map((p) => (p.id === 'ap-create-user' ? { ...p, ratePerSecond: r } : p)) }));
+    cache.costDesign(design);
+    // The first edit finds out which reads of User read its writes; the second re-costs only those.
+    const before = cache.costDesign(rate(design, 2)).tables[0]!.patterns;
+    const typed = rate(design, 25);
+    const after = cache.costDesign(typed).tables[0]!.patterns;
+    // Kept plans are the very objects of the last costing (a pattern with a projection option is
+    // re-assembled each time around its kept plan and per-request figure, as the option reads every write).
+    const samePlan = (id: string) => before.find((p) => p.patternId === id)!.plan === after.find((p) => p.patternId === id)!.plan;
+    // The put's own plan does not read its rate: kept too, only its cost follows the rate.
+    expect(['ap-get-user', 'ap-get-user-by-email', 'ap-count-users-in-country', 'ap-create-user'].map(samePlan)).toEqual([true, true, false, true]);
+    const put = (costs: typeof after) => costs.find((p) => p.patternId === 'ap-create-user')!.perSecond.value;
+    expect(put(after)).toBeCloseTo((put(before) / 2) * 25, 9);
+    expect(after).toEqual(costDesign(typed).tables[0]!.patterns);
+  });
+
   it('starts a table afresh when anything but its patterns changes', () => {
     const cache = createCostCache();
     const design = example('ecommerce');

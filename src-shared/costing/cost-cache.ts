@@ -4,18 +4,23 @@
  * the tables' and the design's totals afresh from them. Typing a rate into one pattern of a
  * 200-pattern design re-costs that pattern, not the 199 others.
  *
- * What a pattern's cost depends on, and so what its entry is keyed by (a stale figure is a bug, so
- * anything in doubt is in the key):
+ * What a pattern's cost depends on, and so what it is kept by (a stale figure is a bug, so anything
+ * in doubt is in the key):
  * - the table as costed (index quota and value model applied: keys, indexes, entities with their
  *   attributes' values, billing, table class, every other setting) and the prices: the table's
  *   context. Any change to it, the value model included (a pattern's filter or set value names a
  *   value), starts the table afresh;
  * - the pattern itself, every field;
- * - for a read, the write patterns of its entity (a count's suggestion weighs them);
+ * - for a read, the write patterns of its entity (a count's advice weighs their rates): the only
+ *   other patterns a plan reads. A read is planned on a view of the table holding just those, through
+ *   stand-ins that note any read of them; only a plan that read them is kept by them;
  * - for a read whose index lacks attributes, the projection change's cost, which reads every write
  *   pattern: that part is costed per change and rebuilt each time, each write pattern's units on the
  *   index kept per change and pattern.
- * Each table's warnings and totals are recomputed from the patterns' costs on every call.
+ * Plans are also kept by the pattern without its rate when planning never read the rate (noted the
+ * same way), so typing a rate plans nothing. Each table's warnings and totals are recomputed from the
+ * patterns' costs on every call. A table first seen, or whose context changed, is planned at once and
+ * its reads kept by their entity's writes until an edit shows otherwise.
  */
 import { estimateStorage, type StorageEstimate } from '../capacity/estimate.ts';
 import { DEFAULT_PRICING } from '../capacity/pricing.ts';
@@ -23,7 +28,17 @@ import type { Figure } from '../capacity/figure.ts';
 import type { AccessPattern, Design, Entity, Pricing, Table } from '../model/schema.ts';
 import { planPattern, planTable, type Plan, type ProjectionChange } from '../planner/index.ts';
 import { costedTable, totalDesignCost, totalTableCost, type DesignCost, type TableCost } from './design-cost.ts';
-import { costPattern, createSizeEstimates, createTableCosting, gsiWriteUnitsOn, planWrites, type PatternCost, type SizeEstimates, type TableCosting } from './pattern-cost.ts';
+import {
+  costPattern,
+  createSizeEstimates,
+  createTableCosting,
+  gsiWriteUnitsOn,
+  hasSameValues,
+  planWrites,
+  type PatternCost,
+  type SizeEstimates,
+  type TableCosting,
+} from './pattern-cost.ts';
 import { projectionChangeKey, withProjection, type ProjectionContext, type WriteUnitsChange } from './projection-option.ts';
 import { warningsFor, type CostWarning } from './warnings.ts';
 
@@ -37,8 +52,16 @@ export interface CostCache {
 interface Entry {
   plan: Plan;
   cost: PatternCost;
+  /** The key of the other patterns its plans read (a read's entity writes); absent when they read none. */
+  company?: string;
   /** `warningsFor` of this pattern alone; absent while pattern ids repeat (a warning finds its pattern by id). */
   warnings?: CostWarning[];
+}
+
+/** A kept plan, and the key of the other patterns it read (absent: none). */
+interface KeptPlan {
+  plan: Plan;
+  company?: string;
 }
 
 /** What one projection change costs in a table context, kept across edits. */
@@ -48,12 +71,15 @@ interface ChangeMemo {
   writes: Map<string, { was: number; now: number }>;
 }
 
-/** Everything kept for one table, valid while its context is the same. */
+/** Everything kept for one table, valid while its context is the same (sizes and plans grow with it; entries and changes are those of the last call). */
 interface TableMemo {
   context: string;
   storage?: StorageEstimate;
   /** Item and index-entry sizes by table (the table, or it with a projection change), entity position and index. */
   sizes: Map<string, Figure>;
+  /** Plans that did not read their pattern's rate, by table (as for sizes) and the pattern without its rate. */
+  plans: Map<string, KeptPlan>;
+  /** By the pattern's key. */
   entries: Map<string, Entry>;
   changes: Map<string, ChangeMemo>;
 }
@@ -63,43 +89,154 @@ interface TableMemo {
  * (numbers by their exact text, -0 and NaN included; absent and undefined fields told apart).
  */
 export function exactKey(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value);
-    case 'number':
-      return Object.is(value, -0) ? 'n-0' : `n${value}`;
-    case 'boolean':
-      return value ? 'T' : 'F';
-    case 'undefined':
-      return 'U';
-    case 'object': {
-      if (value === null) return 'N';
-      if (Array.isArray(value)) return `[${value.map(exactKey).join(',')}]`;
-      const record = value as Record<string, unknown>;
-      return `{${Object.keys(record)
-        .map((k) => `${JSON.stringify(k)}:${exactKey(record[k])}`)
-        .join(',')}}`;
+  let out = '';
+  const put = (v: unknown): void => {
+    switch (typeof v) {
+      case 'string':
+        out += JSON.stringify(v);
+        return;
+      case 'number':
+        out += Object.is(v, -0) ? 'n-0' : `n${v}`;
+        return;
+      case 'boolean':
+        out += v ? 'T' : 'F';
+        return;
+      case 'undefined':
+        out += 'U';
+        return;
+      case 'object': {
+        if (v === null) {
+          out += 'N';
+        } else if (Array.isArray(v)) {
+          out += '[';
+          for (let i = 0; i < v.length; i += 1) {
+            if (i > 0) out += ',';
+            put(v[i]);
+          }
+          out += ']';
+        } else {
+          out += '{';
+          let first = true;
+          for (const k of Object.keys(v)) {
+            out += `${first ? '' : ','}${JSON.stringify(k)}:`;
+            first = false;
+            put((v as Record<string, unknown>)[k]);
+          }
+          out += '}';
+        }
+        return;
+      }
+      default:
+        // Designs are parsed JSON: a function, symbol or bigint here is a programming error.
+        throw new Error(`A design holds a ${typeof v}, which a cost cache cannot key; expected JSON data.`);
     }
-    default:
-      // Designs are parsed JSON: a function, symbol or bigint here is a programming error.
-      throw new Error(`A design holds a ${typeof value}, which a cost cache cannot key; expected JSON data.`);
-  }
+  };
+  put(value);
+  return out;
 }
 
 const isWrite = (p: AccessPattern): boolean => p.action === 'put' || p.action === 'update' || p.action === 'delete';
 
-/** The key of each pattern: the pattern, and for a read, its entity's write patterns. */
-function patternKeys(patterns: readonly AccessPattern[]): string[] {
-  const own = patterns.map(exactKey);
-  const writesOf = new Map<string | undefined, string[]>();
-  patterns.forEach((p, i) => {
+/** The patterns of one call, with their keys and the other patterns their plans may read. */
+interface Patterns {
+  list: readonly AccessPattern[];
+  /** Per pattern: its exact key. */
+  keys: string[];
+  /** Per pattern: its key without its rate. */
+  rateFreeKey(i: number): string;
+  /** Per pattern: the other patterns its plan may read (a read's entity writes; none for a write). */
+  company(i: number): AccessPattern[];
+  /** Per pattern: the exact key of `company(i)`. */
+  companyKey(i: number): string;
+  /** Where each pattern object is in the list. */
+  positions: Map<AccessPattern, number>;
+}
+
+function patternsOf(list: readonly AccessPattern[]): Patterns {
+  const keys = list.map((p) => `${isWrite(p) ? 'W' : 'R'}${exactKey(p)}`);
+  const writesOf = new Map<string | undefined, number[]>();
+  list.forEach((p, i) => {
     if (!isWrite(p)) return;
-    const list = writesOf.get(p.entityId);
-    if (list) list.push(own[i]!);
-    else writesOf.set(p.entityId, [own[i]!]);
+    const entity = writesOf.get(p.entityId);
+    if (entity) entity.push(i);
+    else writesOf.set(p.entityId, [i]);
   });
-  const joined = new Map([...writesOf].map(([entity, keys]) => [entity, keys.join('|')]));
-  return patterns.map((p, i) => (isWrite(p) ? `W${own[i]!}` : `R${own[i]!}|${joined.get(p.entityId) ?? ''}`));
+  const company = (i: number): number[] => (isWrite(list[i]!) ? [] : (writesOf.get(list[i]!.entityId) ?? []));
+  const rateFree: (string | undefined)[] = [];
+  return {
+    list,
+    keys,
+    rateFreeKey: (i) => (rateFree[i] ??= `${isWrite(list[i]!) ? 'W' : 'R'}${exactKey({ ...list[i]!, ratePerSecond: undefined })}`),
+    company: (i) => company(i).map((w) => list[w]!),
+    companyKey: (i) => company(i).map((w) => keys[w]!).join('|'),
+    positions: new Map(list.map((p, i) => [p, i])),
+  };
+}
+
+/** A planning result: the plan, and whether planning read the pattern's rate or any other pattern. */
+interface Tracked {
+  plan: Plan;
+  readsRate: boolean;
+  readsCompany: boolean;
+}
+
+/** A stand-in for `pattern` that calls `onRead` with each field read from it. */
+function watched(pattern: AccessPattern, onRead: (field: string | symbol) => void): AccessPattern {
+  return new Proxy(pattern, {
+    get(target, field, receiver) {
+      onRead(field);
+      return Reflect.get(target, field, receiver) as unknown;
+    },
+  });
+}
+
+/**
+ * Plans pattern `i` on a view of `table` holding only it and its company, through stand-ins that
+ * note what planning reads. When the value model would come out differently without the other
+ * patterns, plans it in the whole table and counts everything as read.
+ */
+function planTracked(table: Table, patterns: Patterns, i: number): Tracked {
+  const pattern = patterns.list[i]!;
+  let isPlanning = false;
+  let readsRate = false;
+  let readsCompany = false;
+  const own = watched(pattern, (field) => {
+    if (isPlanning && field === 'ratePerSecond') readsRate = true;
+  });
+  const company = patterns.company(i).map((p) =>
+    watched(p, () => {
+      if (isPlanning) readsCompany = true;
+    }),
+  );
+  const restricted: Table = { ...table, accessPatterns: [own, ...company] };
+  if (!hasSameValues(table, restricted)) return { plan: planPattern(table, pattern), readsRate: true, readsCompany: true };
+  isPlanning = true;
+  try {
+    return { plan: planPattern(restricted, own), readsRate, readsCompany };
+  } finally {
+    isPlanning = false;
+  }
+}
+
+/** Plans kept by table scope and the pattern's rate-free key, with the company each read. */
+interface PlanMemo {
+  /** A kept plan of pattern `i` in the scope's table, if its company is as it was. */
+  get(scope: string, i: number): KeptPlan | undefined;
+  /** Keeps a plan when planning did not read the rate. */
+  keep(scope: string, i: number, tracked: Tracked): void;
+}
+
+function planMemo(memo: TableMemo, patterns: Patterns): PlanMemo {
+  const keyOf = (scope: string, i: number): string => `${scope}\u0000${patterns.rateFreeKey(i)}`;
+  return {
+    get(scope, i) {
+      const kept = memo.plans.get(keyOf(scope, i));
+      return kept && (kept.company === undefined || kept.company === patterns.companyKey(i)) ? kept : undefined;
+    },
+    keep(scope, i, tracked) {
+      if (!tracked.readsRate) memo.plans.set(keyOf(scope, i), tracked.readsCompany ? { plan: tracked.plan, company: patterns.companyKey(i) } : { plan: tracked.plan });
+    },
+  };
 }
 
 /** A cache for one open design (create one per document; it holds the last costing of each table). */
@@ -121,28 +258,75 @@ export function createCostCache(): CostCache {
   };
 }
 
+/**
+ * Every pattern of the table planned at once: the writes on their own (a write's plan reads no
+ * other pattern), the reads among the writes, each through a stand-in noting reads of its rate. Which
+ * writes a read's plan read cannot be told apart here: each read counts as reading its company.
+ */
+function planEveryPattern(table: Table, patterns: Patterns, plans: PlanMemo): Tracked[] {
+  const rates = patterns.list.map(() => false);
+  const stand = patterns.list.map((p, i) =>
+    watched(p, (field) => {
+      if (field === 'ratePerSecond') rates[i] = true;
+    }),
+  );
+  const writes = patterns.list.flatMap((p, i) => (isWrite(p) ? [i] : []));
+  const writePlans = planWrites(table, writes.map((i) => stand[i]!));
+  const readRates = [...rates];
+  const planned = planTable({ ...table, accessPatterns: patterns.list.map((p, i) => (isWrite(p) ? p : stand[i]!)) });
+  writes.forEach((i, n) => (planned[i] = writePlans[n]!));
+  return planned.map((plan, i) => {
+    const write = isWrite(patterns.list[i]!);
+    const tracked: Tracked = { plan, readsRate: write ? readRates[i]! : rates[i]!, readsCompany: !write };
+    plans.keep('', i, tracked);
+    return tracked;
+  });
+}
+
 function costTableCached(designTable: Table, pricing: Pricing, pricingKey: string, previous: TableMemo | undefined): { cost: TableCost; memo: TableMemo } {
   const table = costedTable(designTable);
   const context = `${exactKey({ ...table, accessPatterns: undefined })}|${pricingKey}`;
   const kept = previous?.context === context ? previous : undefined;
-  const memo: TableMemo = { context, sizes: kept?.sizes ?? new Map(), entries: new Map(), changes: new Map(), ...(kept?.storage ? { storage: kept.storage } : {}) };
+  const memo: TableMemo = { context, sizes: kept?.sizes ?? new Map(), plans: kept?.plans ?? new Map(), entries: new Map(), changes: new Map(), ...(kept?.storage ? { storage: kept.storage } : {}) };
   const storageOf = (): StorageEstimate => (memo.storage ??= estimateStorage(table));
-  const patterns = table.accessPatterns;
-  const keys = patternKeys(patterns);
+  const patterns = patternsOf(table.accessPatterns);
+  const plans = planMemo(memo, patterns);
 
-  // Plans: kept ones, and the others planned (one by one when few, else the table at once).
-  const found = keys.map((k) => kept?.entries.get(k));
-  const missing = found.flatMap((e, i) => (e === undefined ? [i] : []));
-  const fresh = missing.length > patterns.length / 2 ? planTable(table) : undefined;
-  const plans = patterns.map((p, i) => found[i]?.plan ?? fresh?.[i] ?? planPattern(table, p));
+  // Entries kept (their company as it was), else plans kept, else planned: the table at once when most are new.
+  const found = patterns.keys.map((k, i) => {
+    const entry = kept?.entries.get(k);
+    return entry && (entry.company === undefined || entry.company === patterns.companyKey(i)) ? entry : undefined;
+  });
+  const unplanned = found.flatMap((e, i) => (e === undefined && plans.get('', i) === undefined ? [i] : []));
+  const fresh = unplanned.length > patterns.list.length / 2 ? planEveryPattern(table, patterns, plans) : undefined;
+  const planned = patterns.list.map((_, i): KeptPlan | undefined => {
+    if (found[i]) return undefined;
+    const tracked = fresh?.[i];
+    if (tracked) return tracked.readsCompany ? { plan: tracked.plan, company: patterns.companyKey(i) } : { plan: tracked.plan };
+    const known = plans.get('', i);
+    if (known) return known;
+    const now = planTracked(table, patterns, i);
+    plans.keep('', i, now);
+    return now.readsCompany ? { plan: now.plan, company: patterns.companyKey(i) } : { plan: now.plan };
+  });
+  const planOf = (i: number): Plan => found[i]?.plan ?? planned[i]!.plan;
 
   const scopes = new Map<Table, string>([[table, '']]);
   const sizes = contextSizes(scopes, memo.sizes);
-  const shared = createTableCosting(table, pricing, sizes, cachedProjection(table, keys, plans, storageOf, sizes, scopes, kept, memo));
-  const hasUniqueIds = new Set(patterns.map((p) => p.id)).size === patterns.length;
-  const entries = patterns.map((p, i): Entry => {
-    const entry = found[i] ?? costEntry(table, p, plans[i]!, pricing, shared, hasUniqueIds);
-    memo.entries.set(keys[i]!, entry);
+  /** Patterns whose plan in a changed table read their company. */
+  const changedReadCompany = new Set<number>();
+  const projection = cachedProjection(table, patterns, planOf, storageOf, sizes, scopes, plans, changedReadCompany, kept, memo);
+  const shared = createTableCosting(table, pricing, sizes, projection);
+  const hasUniqueIds = new Set(patterns.list.map((p) => p.id)).size === patterns.list.length;
+  const entries = patterns.list.map((p, i): Entry => {
+    let entry = found[i];
+    if (!entry) {
+      const plan = planned[i]!;
+      const cost = costPattern(table, p, plan.plan, pricing, shared);
+      const company = plan.company ?? (changedReadCompany.has(i) ? patterns.companyKey(i) : undefined);
+      entry = { plan: plan.plan, cost, ...(company !== undefined ? { company } : {}), ...(hasUniqueIds ? { warnings: warningsFor(table, [cost], [], pricing) } : {}) };
+    }
+    memo.entries.set(patterns.keys[i]!, entry);
     return entry;
   });
   const costs = entries.map((e) => {
@@ -150,13 +334,10 @@ function costTableCached(designTable: Table, pricing: Pricing, pricingKey: strin
     const option = e.cost.projectionOption;
     return option ? { ...e.cost, projectionOption: { change: option.change, perRequest: option.perRequest, ...shared.changeCost(option.change) } } : e.cost;
   });
+  // Plans of patterns since edited away stay behind: dropped all at once when they far outnumber the patterns.
+  if (memo.plans.size > 8 * (patterns.list.length + 16) * (memo.changes.size + 1)) memo.plans.clear();
   const patternWarnings = hasUniqueIds ? entries.flatMap((e) => e.warnings ?? warningsFor(table, [e.cost], [], pricing)) : warningsFor(table, costs, [], pricing);
   return { cost: totalTableCost(designTable, table, pricing, { patterns: costs, storage: storageOf(), patternWarnings }), memo };
-}
-
-function costEntry(table: Table, pattern: AccessPattern, plan: Plan, pricing: Pricing, shared: TableCosting, hasUniqueIds: boolean): Entry {
-  const cost = costPattern(table, pattern, plan, pricing, shared);
-  return hasUniqueIds ? { plan, cost, warnings: warningsFor(table, [cost], [], pricing) } : { plan, cost };
 }
 
 /**
@@ -183,15 +364,18 @@ function contextSizes(scopes: ReadonlyMap<Table, string>, kept: Map<string, Figu
 
 /**
  * The projection context of one call: changed tables made afresh (they carry this call's patterns),
- * each change's storage and each write pattern's units on its index taken from `kept` when there.
+ * each change's storage, plans in it, and each write pattern's units on its index taken from `kept`
+ * when there.
  */
 function cachedProjection(
   table: Table,
-  keys: readonly string[],
-  plans: readonly Plan[],
+  patterns: Patterns,
+  planOf: (i: number) => Plan,
   storageOf: () => StorageEstimate,
   sizes: SizeEstimates,
   scopes: Map<Table, string>,
+  plans: PlanMemo,
+  changedReadCompany: Set<number>,
   kept: TableMemo | undefined,
   memo: TableMemo,
 ): ProjectionContext {
@@ -218,6 +402,22 @@ function cachedProjection(
   };
   return {
     changedTable,
+    planChanged(change, pattern) {
+      const changed = changedTable(change);
+      const i = patterns.positions.get(pattern);
+      // A pattern not of this table (never, from costPattern) is planned as a fresh costing would.
+      if (i === undefined) return planPattern(changed, pattern);
+      const scope = projectionChangeKey(change);
+      const known = plans.get(scope, i);
+      if (known) {
+        if (known.company !== undefined) changedReadCompany.add(i);
+        return known.plan;
+      }
+      const tracked = planTracked(changed, patterns, i);
+      plans.keep(scope, i, tracked);
+      if (tracked.readsCompany) changedReadCompany.add(i);
+      return tracked.plan;
+    },
     indexStorageBytes(change) {
       const m = changeMemo(change);
       return (m.storage ??= {
@@ -231,15 +431,27 @@ function cachedProjection(
       if (listed) return listed;
       const m = changeMemo(change);
       const old = kept?.changes.get(key)?.writes;
-      const writes = table.accessPatterns.flatMap((p, i) => (isWrite(p) ? [i] : []));
-      const missing = writes.filter((i) => !m.writes.has(keys[i]!) && !old?.has(keys[i]!));
+      const writes = patterns.list.flatMap((p, i) => (isWrite(p) ? [i] : []));
+      const missing = writes.filter((i) => !m.writes.has(patterns.keys[i]!) && !old?.has(patterns.keys[i]!));
       const changed = changedTable(change);
-      const after = new Map(planWrites(changed, missing.map((i) => table.accessPatterns[i]!)).map((plan, n) => [missing[n]!, plan]));
+      // Plans in the changed table: kept ones, the others planned together, each through a stand-in noting reads of its rate.
+      const unplanned = missing.filter((i) => plans.get(key, i) === undefined);
+      const rates = new Map(unplanned.map((i) => [i, false]));
+      const stand = unplanned.map((i) =>
+        watched(patterns.list[i]!, (field) => {
+          if (field === 'ratePerSecond') rates.set(i, true);
+        }),
+      );
+      const fresh = new Map(unplanned.length === 0 ? [] : planWrites(changed, stand).map((plan, n) => [unplanned[n]!, plan]));
+      for (const [i, plan] of fresh) plans.keep(key, i, { plan, readsRate: rates.get(i)!, readsCompany: false });
       const list = writes.map((i): WriteUnitsChange => {
-        const p = table.accessPatterns[i]!;
-        const k = keys[i]!;
+        const p = patterns.list[i]!;
+        const k = patterns.keys[i]!;
         let units = m.writes.get(k) ?? old?.get(k);
-        if (!units) units = { was: gsiWriteUnitsOn(table, p, plans[i]!, change.index, sizes), now: gsiWriteUnitsOn(changed, p, after.get(i)!, change.index, sizes) };
+        if (!units) {
+          const after = fresh.get(i) ?? plans.get(key, i)!.plan;
+          units = { was: gsiWriteUnitsOn(table, p, planOf(i), change.index, sizes), now: gsiWriteUnitsOn(changed, p, after, change.index, sizes) };
+        }
         m.writes.set(k, units);
         return { name: p.name, was: units.was, now: units.now };
       });

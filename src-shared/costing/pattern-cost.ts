@@ -413,8 +413,12 @@ export function gsiWriteUnitsOn(table: Table, pattern: AccessPattern, plan: Plan
  */
 export function planWrites(table: Table, writes: readonly AccessPattern[]): Plan[] {
   const restricted: Table = { ...table, accessPatterns: [...writes] };
-  const sameValues = withValueModel(table).entities === table.entities && withValueModel(restricted).entities === table.entities;
-  return sameValues ? planTable(restricted) : writes.map((p) => planPattern(table, p));
+  return hasSameValues(table, restricted) ? planTable(restricted) : writes.map((p) => planPattern(table, p));
+}
+
+/** Whether `restricted` (`table` with fewer patterns) has exactly `table`'s entities once the value model is applied. */
+export function hasSameValues(table: Table, restricted: Table): boolean {
+  return withValueModel(table).entities === table.entities && withValueModel(restricted).entities === table.entities;
 }
 
 function remember<T>(memo: Map<string, T>, key: string, compute: () => T): T {
@@ -436,6 +440,7 @@ export function createProjectionContext(table: Table, plans: () => readonly Plan
   const changedTable = (change: ProjectionChange): Table => remember(changedTables, projectionChangeKey(change), () => withProjection(table, change));
   return {
     changedTable,
+    planChanged: (change, pattern) => planPattern(changedTable(change), pattern),
     indexStorageBytes: (change) =>
       remember(storageBytes, projectionChangeKey(change), () => ({
         before: storage().indexes[change.index]?.value ?? 0,

@@ -8,7 +8,7 @@ import { roundUsd } from '../capacity/pricing.ts';
 import { AWS_DOCS } from '../capacity/sources.ts';
 import { formatNumber, lazyFigure, type Figure } from '../capacity/figure.ts';
 import type { AccessPattern, Pricing, Table } from '../model/schema.ts';
-import { planPattern, type Plan, type ProjectionChange } from '../planner/index.ts';
+import type { Plan, ProjectionChange } from '../planner/index.ts';
 
 export interface ProjectionOption {
   change: ProjectionChange;
@@ -49,6 +49,8 @@ export interface WriteUnitsChange {
 export interface ProjectionContext {
   /** `withProjection(table, change)`. */
   changedTable(change: ProjectionChange): Table;
+  /** The plan of one of the table's patterns in the changed table (`planPattern(changedTable(change), pattern)`). */
+  planChanged(change: ProjectionChange, pattern: AccessPattern): Plan;
   /** Bytes the index stores now and with the change (`estimateStorage`'s figures for it). */
   indexStorageBytes(change: ProjectionChange): { before: number; after: number };
   /** Every write pattern of the table, in the table's order, with its write units per second on the index before and after. */
@@ -79,7 +81,7 @@ export function costProjectionOption(
   const change = plan.projectionChange;
   if (!change) return undefined;
   const changed = context.changedTable(change);
-  const perRequest = readUnits(changed, pattern, planPattern(changed, pattern));
+  const perRequest = readUnits(changed, pattern, context.planChanged(change, pattern));
   return { change, perRequest, ...changeCost(change) };
 }
 

@@ -123,13 +123,38 @@ export function overWarmThroughput(t: ThroughputTarget, patterns: readonly Patte
 }
 
 /** The patterns whose load on `target` makes its peak in one direction, largest first: `"Place order" 60 WCU/s`. */
-function contributors(patterns: readonly PatternCost[], target: ThroughputTarget, direction: Direction): string {
-  const parts = patterns
-    .flatMap((p) => p.consumption.filter((c) => isOn(c, target)).map((c) => ({ name: p.name, units: direction === 'read' ? c.readUnitsPerSecond : c.writeUnitsPerSecond })))
-    .filter((p) => p.units > 0)
-    .sort((a, b) => b.units - a.units);
-  const shown = parts.slice(0, 5).map((p) => `"${p.name}" ${formatNumber(p.units, 1)}`);
-  return shown.join(', ') + (parts.length > 5 ? `, and ${parts.length - 5} more` : '');
+/** Each target's consumption by pattern, in the patterns' order: one pass over the patterns for all targets. */
+function consumptionOn(targets: readonly ThroughputTarget[], patterns: readonly PatternCost[]): Map<ThroughputTarget, { name: string; read: number; write: number }[]> {
+  const on = new Map(targets.map((t) => [t, [] as { name: string; read: number; write: number }[]]));
+  const gsis = new Map<string, ThroughputTarget[]>();
+  for (const t of targets) if (t.kind === 'gsi') gsis.set(t.name, [...(gsis.get(t.name) ?? []), t]);
+  const tables = targets.filter((t) => t.kind === 'table');
+  for (const p of patterns) {
+    for (const c of p.consumption) {
+      const at = c.target === 'table' ? tables : typeof c.target === 'object' ? (gsis.get(c.target.gsi) ?? []) : [];
+      for (const t of at) on.get(t)!.push({ name: p.name, read: c.readUnitsPerSecond, write: c.writeUnitsPerSecond });
+    }
+  }
+  return on;
+}
+
+/** The five largest contributors, ties in the patterns' order (as a stable sort gives them), and how many more. */
+function contributors(parts: readonly { name: string; read: number; write: number }[], direction: Direction): string {
+  const top: { name: string; units: number }[] = [];
+  let count = 0;
+  for (const part of parts) {
+    const units = direction === 'read' ? part.read : part.write;
+    if (!(units > 0)) continue;
+    count += 1;
+    let at = top.length;
+    while (at > 0 && top[at - 1]!.units < units) at -= 1;
+    if (at < 5) {
+      top.splice(at, 0, { name: part.name, units });
+      if (top.length > 5) top.pop();
+    }
+  }
+  const shown = top.map((p) => `"${p.name}" ${formatNumber(p.units, 1)}`);
+  return shown.join(', ') + (count > 5 ? `, and ${count - 5} more` : '');
 }
 
 const where = (t: ThroughputTarget, table: Table) => (t.kind === 'table' ? `Table ${table.name}` : `GSI ${t.name}`);
@@ -143,8 +168,10 @@ const where = (t: ThroughputTarget, table: Table) => (t.kind === 'table' ? `Tabl
 export function onDemandMaximumWarnings(table: Table, targets: ThroughputTarget[], patterns: PatternCost[]): CostWarning[] {
   if (table.billing.mode !== 'ON_DEMAND') return [];
   const warnings: CostWarning[] = [];
+  let on: ReturnType<typeof consumptionOn> | undefined;
   for (const t of targets) {
     for (const { direction, load, limit } of overOnDemandMaximum(t)) {
+      on ??= consumptionOn(targets, patterns);
       const unit = direction === 'read' ? 'read request units' : 'write request units';
       const reason = maxOnDemandReason(t.kind, direction);
       const field = direction === 'read' ? 'maxReadRequestUnits' : 'maxWriteRequestUnits';
@@ -158,7 +185,7 @@ export function onDemandMaximumWarnings(table: Table, targets: ThroughputTarget[
         message:
           `${where(t, table)}: its patterns peak at ${formatNumber(load, 1)} ${unit}/s, above its on-demand maximum of ${formatNumber(limit)} (${field}); ` +
           `the requests over it throttle with ThrottlingException, reason ${reason}.${backPressure} ` +
-          `Patterns: ${contributors(patterns, t, direction)}. Raise the maximum to at least ${formatNumber(Math.ceil(load - 1e-9))} or remove it (${AWS_DOCS.onDemandMaximum.url}).`,
+          `Patterns: ${contributors(on.get(t)!, direction)}. Raise the maximum to at least ${formatNumber(Math.ceil(load - 1e-9))} or remove it (${AWS_DOCS.onDemandMaximum.url}).`,
       });
     }
   }
@@ -176,9 +203,12 @@ export function onDemandMaximumWarnings(table: Table, targets: ThroughputTarget[
 export function warmThroughputWarnings(table: Table, targets: ThroughputTarget[], patterns: PatternCost[], pricing: Pricing): CostWarning[] {
   if (table.billing.mode !== 'ON_DEMAND') return [];
   const warnings: CostWarning[] = [];
+  const keyed = patterns.filter((p) => p.plan.operation !== 'Scan');
+  let on: ReturnType<typeof consumptionOn> | undefined;
   for (const t of targets) {
     const warm = t.warmThroughput.effective;
     for (const { direction, load, limit: instant } of overWarmThroughput(t, patterns)) {
+      on ??= consumptionOn(targets, keyed);
       const isRead = direction === 'read';
       const isSet = isRead ? warm.isReadSet : warm.isWriteSet;
       const peak = Math.ceil(load - 1e-9);
@@ -194,7 +224,7 @@ export function warmThroughputWarnings(table: Table, targets: ThroughputTarget[]
           `${where(t, table)}: its patterns peak at ${formatNumber(load, 1)} ${units}/s, above the ${formatNumber(instant)} it serves at once ` +
           `(${isSet ? 'its warm throughput' : `${warm.baseline.basis}, no warm throughput set`}). ${isRead ? 'Reads' : 'Writes'} may throttle until DynamoDB scales${backPressure}: ` +
           `on-demand serves up to ${ON_DEMAND_INSTANT_PEAK_MULTIPLE}× its previous peak at once and doubling again can take 30 minutes. ` +
-          `Patterns: ${contributors(patterns.filter((p) => p.plan.operation !== 'Scan'), t, direction)}. Pre-warm by setting warm throughput to ${formatNumber(peak)} ${units}/s (about ${formatUsd(preWarm.value)} once, an estimate; ${AWS_DOCS.warmThroughput.url}).`,
+          `Patterns: ${contributors(on.get(t)!, direction)}. Pre-warm by setting warm throughput to ${formatNumber(peak)} ${units}/s (about ${formatUsd(preWarm.value)} once, an estimate; ${AWS_DOCS.warmThroughput.url}).`,
       });
     }
   }
