@@ -19,15 +19,7 @@ import { benchCli } from './cli.ts';
 import { benchCosting } from './costing.ts';
 import { benchSample } from './sample.ts';
 import { benchSimulator } from './simulator.ts';
-
-interface BenchResult {
-  name: string;
-  median: number;
-  unit: string;
-  target: number | null;
-  baseline?: { name: string; median: number };
-  ratio?: number;
-}
+import { type BenchResult } from './result.ts';
 
 const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   costing: benchCosting,

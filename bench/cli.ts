@@ -10,24 +10,10 @@
 import { spawnSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { currentBundle, DEFAULT_BUNDLE_DIR, ROOT } from '../bin/cli-bundle.mjs';
-
-interface BenchResult {
-  name: string;
-  median: number;
-  unit: string;
-  target: number | null;
-  baseline?: { name: string; median: number };
-  ratio?: number;
-}
+import { type BenchResult, median } from './result.ts';
 
 const RUNS = 15;
 const EXAMPLE = 'examples/ecommerce.keyplan.json';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** One whole process, from spawn to exit, in milliseconds; throws when it does not exit 0. */
 function timeProcess(args: string[]): number {

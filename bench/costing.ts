@@ -20,15 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { costDesign, createCostCache } from '../src-shared/costing/index.ts';
 import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Projection } from '../src-shared/model/schema.ts';
 import { parseDesign } from '../src-shared/model/validate.ts';
-
-interface BenchResult {
-  name: string;
-  median: number;
-  unit: string;
-  target: number | null;
-  baseline?: { name: string; median: number };
-  ratio?: number;
-}
+import { type BenchResult, median } from './result.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** Edits per measurement (after three unmeasured ones): each one a new rate on a pattern, round the design. */
@@ -113,12 +105,6 @@ export function largeDesign(patternCount = 200, gsiCount = 20): Design {
     name: `${patternCount} patterns, ${gsiCount} GSIs`,
     tables: [{ ...table, entities, globalSecondaryIndexes: gsis, accessPatterns: patterns }],
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** `design` with the `n`-th edit applied: a new rate on one pattern, the next one round the table each time. */

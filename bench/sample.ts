@@ -15,26 +15,12 @@ import { pathToFileURL } from 'node:url';
 import { buildSimulationModel, placeKeyColumns } from '../src-shared/partition/index.ts';
 import { createSampleStore } from '../src-shared/sample/index.ts';
 import { benchDesign } from './designs.ts';
-
-interface BenchResult {
-  name: string;
-  median: number;
-  unit: string;
-  target: number | null;
-  baseline?: { name: string; median: number };
-  ratio?: number;
-}
+import { type BenchResult, median } from './result.ts';
 
 const RUNS = 5;
 const ITEMS = 1_000_000;
 const TARGET_MS = 400;
 const gc = (globalThis as { gc?: () => void }).gc;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** Runs `fn` once to warm up, then `RUNS` times; returns the times in milliseconds (the warm-up's is printed: a first run in a fresh process). */
 function time(label: string, fn: () => unknown): number[] {

@@ -22,25 +22,11 @@ import { pathToFileURL } from 'node:url';
 import type { AccessPattern, Design, Entity } from '../src-shared/model/schema.ts';
 import { buildSimulationModel, createRandom, hashFraction, multiplierAt, simulate, type SimulationModel } from '../src-shared/partition/index.ts';
 import { benchDesign } from './designs.ts';
-
-interface BenchResult {
-  name: string;
-  median: number;
-  unit: string;
-  target: number | null;
-  baseline?: { name: string; median: number };
-  ratio?: number;
-}
+import { type BenchResult, median } from './result.ts';
 
 const RUNS = 9;
 const WARM_UPS = 3;
 const gc = (globalThis as { gc?: () => void }).gc;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /**
  * Runs each of `runs` `WARM_UPS` times to warm up, then `RUNS` rounds of one run of each in turn,
