@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatNumber, formatPercent, formatShare, formatSignedUsd, formatUnits, formatUsd } from './index.ts';
+import { formatBytes, formatCount, formatNumber, formatPercent, formatShare, formatSignedUsd, formatSignificant, formatUnits, formatUsd } from './index.ts';
 
 describe('number formats', () => {
   it('groups thousands and caps decimals, whatever the machine locale', () => {
@@ -36,5 +36,27 @@ describe('number formats', () => {
     expect(formatShare(0.0042)).toBe('0.4%');
     expect(formatShare(0.0001)).toBe('<0.1%');
     expect(formatPercent(0.0025)).toBe('0.25%');
+  });
+});
+
+describe('formatNumber and formatSignificant write exactly what the en-US Intl.NumberFormat writes', () => {
+  // Doubles across every magnitude, halves that round either way (1.005 reads as 1.005, so 1.01),
+  // nines that carry, negatives that round to zero, and the edges of plain notation.
+  const values = [0, -0, 1, -1, 0.5, 1.005, 2.675, 0.125, 1234.5, 999.995, 9.995, 99999.5, 1e20, 9.99e20, 1e21, 1.5e22, 123456789.987654, -0.001, -0.004, -2.5, 0.000012, 1.2e-7, 5e-324, 0.0031, 99.95, 1e15 + 0.3, Number.MAX_SAFE_INTEGER];
+  let seed = 7;
+  const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  for (let i = 0; i < 3000; i += 1) values.push((next() - 0.3) * 10 ** Math.floor(next() * 34 - 10));
+  for (let i = 0; i < 1000; i += 1) values.push(Math.round(next() * 100000) / 1000 + (next() < 0.5 ? 0.0005 : 0));
+
+  it('for 0 to 6 fraction digits', () => {
+    for (const v of values) {
+      for (let d = 0; d <= 6; d += 1) expect(formatNumber(v, d), `${v}, ${d} digits`).toBe(new Intl.NumberFormat('en-US', { maximumFractionDigits: d }).format(v));
+    }
+  });
+
+  it('for 1 to 4 significant digits', () => {
+    for (const v of values) {
+      for (let d = 1; d <= 4; d += 1) expect(formatSignificant(v, d), `${v}, ${d} digits`).toBe(new Intl.NumberFormat('en-US', { maximumSignificantDigits: d }).format(v));
+    }
   });
 });
