@@ -10,8 +10,9 @@ import type { FileErrorCode } from './ipc/contract.ts';
 import type { ItemErrorCode } from './capacity/item-size.ts';
 import type { DynamoDbJsonErrorCode } from './formats/dynamodb-json.ts';
 import type { WorkbenchErrorCode } from './formats/nosql-workbench.ts';
+import type { ImportErrorCode } from './formats/import/types.ts';
 
-export type ErrorCode = ModelErrorCode | KeyTemplateErrorCode | IpcErrorCode | FileErrorCode | ItemErrorCode | WorkbenchErrorCode | DynamoDbJsonErrorCode;
+export type ErrorCode = ModelErrorCode | KeyTemplateErrorCode | IpcErrorCode | FileErrorCode | ItemErrorCode | WorkbenchErrorCode | DynamoDbJsonErrorCode | ImportErrorCode;
 
 /** The JSON-safe shape of an error: what crosses the IPC wire and what the UI shows. */
 export interface ErrorData {
