@@ -444,6 +444,9 @@ function readKeySchema(
     return undefined;
   }
   const read: KeySchemaRead = { hash: [], range: [] };
+  // Elements seen of each key type, typed or not: the order rule counts them all.
+  let hashCount = 0;
+  let rangeCount = 0;
   const maxHash = owner === 'gsi' ? MAX_KEY_ATTRIBUTES_PER_PART : 1;
   const maxRange = owner === 'gsi' ? MAX_KEY_ATTRIBUTES_PER_PART : 1;
   const seen = new Map<string, string>();
@@ -467,15 +470,17 @@ function readKeySchema(
     if (keyType !== 'HASH' && keyType !== 'RANGE') {
       c.wrong(kp, keyType, 'HASH or RANGE');
       isElementValid = false;
-    } else if (keyType === 'HASH' && (read.range.length > 0 || read.hash.length >= maxHash)) {
-      const expected = read.hash.length >= maxHash && read.range.length < maxRange ? 'RANGE' : 'no further element';
+    } else if (keyType === 'HASH' && (rangeCount > 0 || hashCount >= maxHash)) {
+      const expected = hashCount >= maxHash && rangeCount < maxRange ? 'RANGE' : 'no further element';
       c.problem(kp, `${kp} is "HASH"; expected ${expected}: ${rule}.`, '"HASH"', expected);
       isElementValid = false;
-    } else if (keyType === 'RANGE' && (read.hash.length === 0 || read.range.length >= maxRange)) {
-      const expected = read.hash.length === 0 ? 'HASH (the partition key comes first)' : 'no further element';
+    } else if (keyType === 'RANGE' && (hashCount === 0 || rangeCount >= maxRange)) {
+      const expected = hashCount === 0 ? 'HASH (the partition key comes first)' : 'no further element';
       c.problem(kp, `${kp} is "RANGE"; expected ${expected}: ${rule}.`, '"RANGE"', expected);
       isElementValid = false;
     }
+    if (keyType === 'HASH') hashCount += 1;
+    else if (keyType === 'RANGE') rangeCount += 1;
     if (typeof name === 'string' && name !== '') {
       const first = seen.get(name);
       if (first !== undefined) {
@@ -722,7 +727,7 @@ function readTable(located: Located, ids: Set<string>, c: Collector): TableRead 
     if (warm.warm) gsi.warmThroughput = warm.warm;
     const dp = joinPath('tables[0].globalSecondaryIndexes', gsis.length);
     map.push([dp, gp], [joinPath(dp, 'name'), joinPath(gp, 'IndexName')], [joinPath(dp, 'projection'), joinPath(gp, 'Projection')]);
-    map.push([joinPath(dp, 'projection.nonKeyAttributes'), joinPath(gp, 'Projection.NonKeyAttributes')]);
+    map.push([joinPath(joinPath(dp, 'projection'), 'nonKeyAttributes'), joinPath(joinPath(gp, 'Projection'), 'NonKeyAttributes')]);
     map.push([joinPath(dp, 'provisioned'), joinPath(gp, 'ProvisionedThroughput')], [joinPath(dp, 'onDemandThroughput'), joinPath(gp, 'OnDemandThroughput')]);
     map.push([joinPath(dp, 'warmThroughput'), joinPath(gp, 'WarmThroughput')]);
     if (defs) {
@@ -752,7 +757,7 @@ function readTable(located: Located, ids: Set<string>, c: Collector): TableRead 
     if (typeof indexName !== 'string' || indexName === '' || !range || !projection) return;
     const dp = joinPath('tables[0].localSecondaryIndexes', lsis.length);
     map.push([dp, lp], [joinPath(dp, 'name'), joinPath(lp, 'IndexName')], [joinPath(dp, 'projection'), joinPath(lp, 'Projection')]);
-    map.push([joinPath(dp, 'projection.nonKeyAttributes'), joinPath(lp, 'Projection.NonKeyAttributes')]);
+    map.push([joinPath(joinPath(dp, 'projection'), 'nonKeyAttributes'), joinPath(joinPath(lp, 'Projection'), 'NonKeyAttributes')]);
     if (defs) mapKeyPart(map, joinPath(dp, 'sortKey'), [range], defs);
     lsis.push({ id: uniqueName(`lsi-${tableSlug}-${slug(indexName)}`, ids), name: indexName, sortKey: range.attribute, projection });
   });
