@@ -413,7 +413,7 @@ describe('the entity and its size', () => {
     expect(entity.keys).toEqual({ 'order id': { template: '{order_id}' } });
     expect(entity.attributes).toEqual([{ ...S('order_id'), averageSizeBytes: 16 }, { ...S(OTHER_ATTRIBUTES_NAME), averageSizeBytes: 37 }]);
     expect(estimateItemBytes(table, entity).value).toBe(100);
-    expect(imported(result).notes).toContainEqual(expect.objectContaining({ kind: 'warning', path: '' }));
+    expect(imported(result).notes).toContainEqual(expect.objectContaining({ kind: 'inferred', path: '', message: expect.stringContaining('order_id') }));
   });
 });
 
@@ -527,6 +527,15 @@ describe('companions', () => {
     const result = fromDescribeTable(shop(), [{ TimeToLiveDescription: { TimeToLiveStatus: 'DISABLED' } }]);
     expect(tableOf(result).ttlAttribute).toBeUndefined();
     expect(imported(result).notes.filter((n) => n.message.includes('describe-time-to-live'))).toEqual([]);
+  });
+
+  it('reads TTL ENABLING as on and DISABLING as off, each with a warning at its status', () => {
+    const enabling = fromDescribeTable(shop(), [{ TimeToLiveDescription: { TimeToLiveStatus: 'ENABLING', AttributeName: 'expiresAt' } }]);
+    expect(tableOf(enabling).ttlAttribute).toBe('expiresAt');
+    expect(imported(enabling).notes).toContainEqual(expect.objectContaining({ kind: 'warning', path: 'companions[0].TimeToLiveDescription.TimeToLiveStatus' }));
+    const disabling = fromDescribeTable(shop(), [{ TimeToLiveDescription: { TimeToLiveStatus: 'DISABLING', AttributeName: 'expiresAt' } }]);
+    expect(tableOf(disabling).ttlAttribute).toBeUndefined();
+    expect(imported(disabling).notes).toContainEqual(expect.objectContaining({ kind: 'warning', path: 'companions[0].TimeToLiveDescription.TimeToLiveStatus' }));
   });
 
   it('reads point-in-time recovery DISABLED as off, and ENABLED without a period as on', () => {

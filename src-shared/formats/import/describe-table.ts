@@ -984,7 +984,7 @@ function buildEntity(read: TableRead, t: Json, base: string, ttlAttribute: strin
     const name = s.attribute.name;
     if (PLACEHOLDER_NAME.test(name)) return { key: s.attribute, attributeName: name };
     const safe = uniqueName(name.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^(?![A-Za-z_])/, '_'), taken, '_');
-    c.note('warning', base, `Key attribute ${quote(name)} has characters a key template cannot name; entity ${quote(ENTITY_NAME)} carries its value in attribute ${quote(safe)}, with the template {${safe}}.`);
+    c.note('inferred', base, `Key attribute ${quote(name)} has characters a key template cannot name; entity ${quote(ENTITY_NAME)} carries its value in attribute ${quote(safe)}, with the template {${safe}}.`);
     return { key: s.attribute, attributeName: safe };
   });
   const standInName = uniqueName(OTHER_ATTRIBUTES_NAME, taken);
