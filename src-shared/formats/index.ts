@@ -39,6 +39,17 @@ export {
   type NoSqlWorkbenchOptions,
   type WorkbenchErrorCode,
 } from './nosql-workbench.ts';
+export { ONETABLE_EXPORT_FORMAT, ONETABLE_EXPORT_QUERY_LIMIT, ONETABLE_EXPORT_VERSION, oneTableNotes, toOneTable } from './onetable.ts';
+export {
+  ONETABLE_DEFAULT_DESIGN_NAME,
+  ONETABLE_DEFAULT_ITEM_COUNT,
+  ONETABLE_DEFAULT_RATE_PER_SECOND,
+  ONETABLE_DEFAULT_TABLE_NAME,
+  ONETABLE_DEFAULT_TYPE_FIELD,
+  ONETABLE_OPTIONAL_PRESENCE,
+  fromOneTable,
+  type OneTableErrorCode,
+} from './import/onetable.ts';
 export { sampleItemsOf } from './sample-items.ts';
 export { decodeImportText } from './import-text.ts';
 export {

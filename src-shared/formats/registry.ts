@@ -15,6 +15,7 @@ import { toDesignSheetHtml } from './design-sheet-html.ts';
 import { toDesignSheetMarkdown } from './design-sheet-markdown.ts';
 import { DEFAULT_ITEMS_PER_TABLE, toDynamoDbJsonFiles } from './dynamodb-json.ts';
 import { DEFAULT_EXPORT_ITEMS_PER_ENTITY, noSqlWorkbenchNotes, toNoSqlWorkbench } from './nosql-workbench.ts';
+import { oneTableNotes, toOneTable } from './onetable.ts';
 import { toTerraform } from './terraform.ts';
 
 export type ExportFormatId =
@@ -24,6 +25,7 @@ export type ExportFormatId =
   | 'cdk'
   | 'cli-input'
   | 'nosql-workbench'
+  | 'onetable'
   | 'dynamodb-json'
   | 'markdown'
   | 'html';
@@ -167,6 +169,21 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     notes: {
       heading: 'Not in the NoSQL Workbench model, which has no place for them:',
       of: noSqlWorkbenchNotes,
+    },
+  },
+  {
+    id: 'onetable',
+    aliases: [],
+    label: 'OneTable schema',
+    summary: 'OneTable schema (onetable:1.1.0) of the first table: indexes, a model per entity with value templates, saved queries for read patterns',
+    hint: 'A schema for the DynamoDB OneTable library (new Table({ schema })) or the SenseDeep app: indexes, models with value templates, saved queries.',
+    language: 'json',
+    isMultiFile: false,
+    options: [],
+    produce: (d) => single('onetable.json', toOneTable(d)),
+    notes: {
+      heading: 'Not in the OneTable schema, which has no place for them:',
+      of: oneTableNotes,
     },
   },
   {
