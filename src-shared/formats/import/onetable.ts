@@ -920,6 +920,7 @@ function readQuery(name: string, q: unknown, ctx: QueryContext): { pattern: Acce
     return undefined;
   }
   const indexName = own(q, 'index') ?? 'primary';
+  if (own(q, 'index') === undefined) log.infer(path, 'The saved query names no index; it is read as a query of the primary index.');
   const index = ctx.indexes.find((i) => i.name === indexName);
   if (!index) {
     log.warn(joinPath(path, 'index'), `The saved query names the index ${shownValue(indexName)}, which is not in "indexes"; it is skipped.`);
