@@ -42,7 +42,7 @@
  * it came from (`details.designPath` keeps the design's). Pure (no node:*), deterministic, and it
  * never throws.
  */
-import { isAlias, isNode, Pair, parseDocument, Scalar, visit, YAMLMap, type CollectionTag, type Document, type ScalarTag } from 'yaml';
+import { isAlias, isNode, Pair, parseDocument, Parser, Scalar, visit, YAMLMap, type CollectionTag, type CST, type Document, type ScalarTag } from 'yaml';
 import { fail, ok } from '../../errors.ts';
 import type { Problem } from '../../model/problems.ts';
 import {
@@ -93,6 +93,12 @@ const SCALING_POLICY_TYPE = 'AWS::ApplicationAutoScaling::ScalingPolicy';
 const MAX_INTRINSIC_DEPTH = 32;
 /** How many times a YAML document may expand its aliases (the yaml package's guard against "billion laughs" documents). */
 const MAX_ALIAS_COUNT = 100;
+/**
+ * How deep YAML collections may nest. The yaml package builds nested collections by recursion; a text
+ * nested hundreds deep exhausts the stack, and V8 can even abort the process when that happens while
+ * it compiles a regular expression. A template nests a dozen levels at most.
+ */
+const MAX_YAML_DEPTH = 100;
 /** Syntax errors reported at most; one is usually enough to find the fault. */
 const MAX_SYNTAX_PROBLEMS = 10;
 
@@ -315,14 +321,44 @@ function failedAliasOffset(doc: Document): number {
   return missing ?? first ?? 0;
 }
 
+/**
+ * The deepest nesting of collections in a YAML text, and where it first goes past `MAX_YAML_DEPTH`,
+ * found without recursion from the yaml package's concrete syntax tree.
+ */
+function yamlDepth(text: string): { depth: number; offset: number } {
+  let depth = 0;
+  let offset = Infinity;
+  for (const token of new Parser().parse(text)) {
+    const stack: Array<[CST.Token | null | undefined, number]> = [[token, 0]];
+    while (stack.length > 0) {
+      const [t, d] = stack.pop()!;
+      if (!t) continue;
+      depth = Math.max(depth, d);
+      if (d > MAX_YAML_DEPTH) {
+        offset = Math.min(offset, t.offset);
+        continue;
+      }
+      if (t.type === 'document') stack.push([t.value, d]);
+      else if (t.type === 'block-map' || t.type === 'block-seq' || t.type === 'flow-collection') {
+        for (const item of t.items) stack.push(['key' in item ? item.key : undefined, d + 1], [item.value, d + 1]);
+      }
+    }
+  }
+  return { depth, offset: Number.isFinite(offset) ? offset : 0 };
+}
+
 function parseYaml(text: string): { ok: true; value: ParsedText } | { ok: false; errors: Problem[] } {
   const expected = 'YAML text (https://yaml.org/spec/1.2.2/) with CloudFormation short-form tags';
+  const nesting = yamlDepth(text);
+  if (nesting.depth > MAX_YAML_DEPTH) {
+    const { line, column } = lineColumnAt(text, nesting.offset);
+    return { ok: false, errors: [syntaxProblem('YAML', `the text nests collections more than ${MAX_YAML_DEPTH} deep`, line, column, `collections nested more than ${MAX_YAML_DEPTH} deep`, `at most ${MAX_YAML_DEPTH} levels`)] };
+  }
   let doc: Document;
   try {
     doc = parseDocument(text, { customTags: cloudFormationTags(), logLevel: 'error', uniqueKeys: true });
   } catch {
-    // The yaml package composes nested collections recursively: a text nested thousands deep overflows.
-    return { ok: false, errors: [syntaxProblem('YAML', 'the text nests collections too deeply to read', 1, 1, 'collections nested thousands deep', expected)] };
+    return { ok: false, errors: [syntaxProblem('YAML', 'the text cannot be read as YAML', 1, 1, 'text the YAML parser stops on', expected)] };
   }
   if (doc.errors.length > 0) {
     const errors = doc.errors.slice(0, MAX_SYNTAX_PROBLEMS).map((e) => {
@@ -1423,6 +1459,8 @@ function readTags(r: Reader, obj: Json, path: string, tp: string, map: PathMap):
 function dropSettings(r: Reader, obj: Json, path: string, owner: string, keys: readonly string[]): void {
   for (const key of keys) {
     if (!Object.hasOwn(obj, key)) continue;
+    const value = r.template.evaluate(obj[key]);
+    if (value.ok && value.value === NO_VALUE) continue;
     const p = joinPath(path, key);
     r.note('dropped', p, `${owner} sets ${DROPPED_TABLE_SETTINGS[key] ?? key} (${key}), which a design does not keep; it was dropped.`);
   }
