@@ -14,7 +14,7 @@ const load = (path: string): Design => JSON.parse(readFileSync(resolve(import.me
 function imported(json: unknown): Design {
   const result = fromNoSqlWorkbench(json);
   if (!result.ok) throw new Error(JSON.stringify(result.errors, null, 2));
-  return result.value;
+  return result.value.design;
 }
 
 function problems(json: unknown): Array<[string, string]> {
@@ -216,19 +216,16 @@ describe('fromNoSqlWorkbench: problems', () => {
     delete table.GlobalSecondaryIndexes[1].KeyAttributes.PartitionKey;
     table.GlobalSecondaryIndexes[0].Projection.ProjectionType = 'SOME';
     table.KeyAttributes.SortKey.AttributeType = 'BOOL';
-    table.NonKeyAttributes[2] = { AttributeName: 'end' };
     table.TableData[3].segId = { N: 'not a number' };
     table.BillingMode = 'PROVISIONED';
+    // The sample value is not a shape problem: it is skipped with a note (see below).
     expect(problems(model)).toEqual([
       ['workbench.schema', 'DataModel[0].KeyAttributes.SortKey.AttributeType'],
-      ['workbench.schema', 'DataModel[0].NonKeyAttributes[2].AttributeType'],
       ['workbench.schema', 'DataModel[0].GlobalSecondaryIndexes[0].Projection.ProjectionType'],
       ['workbench.schema', 'DataModel[0].GlobalSecondaryIndexes[1].KeyAttributes.PartitionKey'],
       ['workbench.billing', 'DataModel[0].ProvisionedCapacitySettings.ProvisionedThroughput'],
-      ['item.badNumber', 'DataModel[0].TableData[3].segId.N'],
     ]);
   });
-
   it('reports duplicate table, index and facet names', () => {
     const model = fixture('AnOnlineShop_facets.json');
     const table = model.DataModel[0];
@@ -254,13 +251,100 @@ describe('fromNoSqlWorkbench: problems', () => {
     expect(result.errors.map((p) => [p.code, p.path])).toContainEqual(['model.invalidName', 'DataModel[1].GlobalSecondaryIndexes[1].IndexName']);
   });
 
-  it('reports a key value of the wrong type where the item holds it', () => {
+});
+
+describe('fromNoSqlWorkbench: tolerant of sample data and optional parts', () => {
+  const notes = (json: unknown) => {
+    const result = fromNoSqlWorkbench(json);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors, null, 2));
+    return result.value.notes;
+  };
+  const warnings = (json: unknown) => notes(json).filter((n) => n.kind === 'warning');
+
+  it('imports a model with a malformed map value, skipping and naming that value only', () => {
+    // NoSQL Workbench opens a model whose sample item holds {"M": {"key": "text"}} (a map whose
+    // value is not an attribute value); it is not DynamoDB JSON, so the value is skipped.
+    const model = fixture('FlightFares.json');
+    const row = model.DataModel[0].TableData[0];
+    row.details = { M: { thisIsInDetails: 'something' } };
+    const result = fromNoSqlWorkbench(model);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const skipped = result.value.notes.filter((n) => n.kind === 'warning');
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]!.path).toBe('DataModel[0].TableData[0].details');
+    expect(skipped[0]!.message).toContain('{"M":{"thisIsInDetails":"something"}}');
+    // Everything else of the model is there: the same tables, indexes and entities as the clean model.
+    const clean = imported(fixture('FlightFares.json'));
+    const design = result.value.design;
+    expect(design.tables.map((t) => [t.name, t.globalSecondaryIndexes.length, t.entities.map((e) => e.name)])).toEqual(
+      clean.tables.map((t) => [t.name, t.globalSecondaryIndexes.length, t.entities.map((e) => e.name)]),
+    );
+    expect(design.tables[0]!.entities.reduce((n, e) => n + e.itemCount, 0)).toBe(clean.tables[0]!.entities.reduce((n, e) => n + e.itemCount, 0));
+  });
+
+  it('skips a malformed number, an unknown type descriptor and an empty-named attribute, each named with its path', () => {
+    const model = fixture('FlightFares.json');
+    const rows = model.DataModel[0].TableData;
+    rows[3].segId = { N: 'not a number' };
+    rows[4].depart = { DATE: '2026-01-01' };
+    rows[5][''] = { S: 'x' };
+    rows[6] = 'not an item';
+    expect(warnings(model).map((n) => n.path)).toEqual(['DataModel[0].TableData[3].segId', 'DataModel[0].TableData[4].depart', 'DataModel[0].TableData[5][""]', 'DataModel[0].TableData[6]']);
+    const [number, type] = warnings(model);
+    expect(number!.message).toMatch(/^Sample value DataModel\[0\]\.TableData\[3\]\.segId skipped: \{"N":"not a number"\}/);
+    expect(type!.message).toContain('{"DATE":"2026-01-01"}');
+  });
+
+  it('skips an attribute declaration of an unknown type and a facet attribute that is not a name', () => {
+    const model = fixture('AnOnlineShop_facets.json');
+    const table = model.DataModel[0];
+    table.NonKeyAttributes[0] = { ...table.NonKeyAttributes[0], AttributeType: 'DATE' };
+    table.NonKeyAttributes[1] = { AttributeType: 'S' };
+    table.TableFacets[0].NonKeyAttributes.push(42);
+    expect(warnings(model).map((n) => n.path)).toEqual([
+      'DataModel[0].NonKeyAttributes[0].AttributeType',
+      'DataModel[0].NonKeyAttributes[1]',
+      `DataModel[0].TableFacets[0].NonKeyAttributes[${table.TableFacets[0].NonKeyAttributes.length - 1}]`,
+    ]);
+  });
+
+  it('names a facet attribute that nothing declares or holds, importing it as a string', () => {
+    const model = fixture('AnOnlineShop_facets.json');
+    const facet = model.DataModel[0].TableFacets[0];
+    facet.NonKeyAttributes.push('loyaltyTier');
+    const result = fromNoSqlWorkbench(model);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const note = result.value.notes.find((n) => n.message.includes('"loyaltyTier"'));
+    expect(note).toMatchObject({ kind: 'inferred', path: `DataModel[0].TableFacets[0].NonKeyAttributes[${facet.NonKeyAttributes.length - 1}]` });
+    const entity = result.value.design.tables[0]!.entities.find((e) => e.name === facet.FacetName)!;
+    expect(entity.attributes.find((a) => a.name === 'loyaltyTier')?.type).toBe('S');
+  });
+
+  it('skips sample key values of the wrong type: an index key value alone, an item whose table key is wrong whole', () => {
     const model = fixture('BankModel_multitable.json');
     model.DataModel[1].GlobalSecondaryIndexes[1].KeyAttributes.PartitionKey.AttributeType = 'N';
-    expect(problems(model)).toEqual([
-      ['workbench.keyValue', 'DataModel[1].TableData[0].TransactionID'],
-      ['workbench.keyValue', 'DataModel[1].TableData[1].TransactionID'],
-    ]);
+    expect(warnings(model).map((n) => n.path)).toEqual(['DataModel[1].TableData[0].TransactionID', 'DataModel[1].TableData[1].TransactionID']);
+    expect(warnings(model)[0]!.message).toContain('is an index key of type N');
+
+    const other = fixture('BankModel_multitable.json');
+    const table = other.DataModel[1];
+    const pk = table.KeyAttributes.PartitionKey.AttributeName;
+    const before = imported(fixture('BankModel_multitable.json')).tables[1]!.entities.reduce((n, e) => n + e.itemCount, 0);
+    table.TableData[0][pk] = { N: '7' };
+    expect(warnings(other)).toEqual([expect.objectContaining({ path: `DataModel[1].TableData[0].${pk}`, message: expect.stringContaining('Sample item DataModel[1].TableData[0] skipped') })]);
+    const result = fromNoSqlWorkbench(other);
+    expect(result.ok && result.value.design.tables[1]!.entities.reduce((n, e) => n + e.itemCount, 0)).toBe(before - 1);
+  });
+
+  it('says that item counts and key templates are inferred from the sample items', () => {
+    const result = fromNoSqlWorkbench(fixture('AnOnlineShop_facets.json'));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const inferred = result.value.notes.filter((n) => n.kind === 'inferred');
+    expect(inferred).toHaveLength(result.value.design.tables[0]!.entities.length);
+    expect(inferred[0]!.message).toMatch(/item count of \d+, its number of sample items/);
   });
 });
 

@@ -34,7 +34,7 @@ export function allDesigns(): NamedDesign[] {
   for (const file of jsonFiles(WORKBENCH_FIXTURES, '.json')) {
     const imported = fromNoSqlWorkbench(JSON.parse(readFileSync(file, 'utf8')));
     if (!imported.ok) throw new Error(`${file} does not import: ${JSON.stringify(imported.errors[0])}`);
-    designs.push({ name: `workbench-${basename(file, '.json')}`, design: imported.value });
+    designs.push({ name: `workbench-${basename(file, '.json')}`, design: imported.value.design });
   }
   return designs;
 }

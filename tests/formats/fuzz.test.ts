@@ -20,6 +20,7 @@ import {
   toNoSqlWorkbench,
   toTerraform,
 } from '../../src-shared/formats/index.ts';
+import type { Imported } from '../../src-shared/formats/import/types.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { parseDesign } from '../../src-shared/model/validate.ts';
@@ -119,15 +120,15 @@ function timed<T>(fn: () => Result<T, Problem>): Result<T, Problem> {
 }
 
 /** An import that succeeded: a valid design, which every exporter writes and which the Workbench round trip keeps. */
-function checkImported(result: Result<unknown, Problem>): void {
+function checkImported(result: Result<Imported, Problem>): void {
   if (!result.ok) return;
-  const design = JSON.parse(JSON.stringify(result.value));
+  const design = JSON.parse(JSON.stringify(result.value.design));
   expect(parseDesign(design).ok).toBe(true);
   for (const write of [toCloudFormation, toTerraform, toCdk]) expect(typeof write(design)).toBe('string');
   toCliInputs(design);
   toDynamoDbJsonFiles(design, { maxItemsPerTable: 5 });
   const again = fromNoSqlWorkbench(JSON.parse(toNoSqlWorkbench(design)));
-  expect(again.ok && JSON.parse(JSON.stringify(again.value))).toEqual(design);
+  expect(again.ok && JSON.parse(JSON.stringify(again.value.design))).toEqual(design);
 }
 
 /**

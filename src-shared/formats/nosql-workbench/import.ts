@@ -3,11 +3,12 @@
  * (`model-shape.ts`), infers entities and key templates (`infer-entities.ts`), builds the design and
  * checks it with the design's rules, mapping each problem's path back to the model.
  */
-import { fail, ok, type Result } from '../../errors.ts';
+import { fail, ok } from '../../errors.ts';
 import { keySlotsOf } from '../../model/key-slots.ts';
 import type { Problem } from '../../model/problems.ts';
 import { FORMAT_VERSION, type Design, type Entity, type GlobalSecondaryIndex, type KeyAttributeType, type LocalSecondaryIndex, type Table } from '../../model/schema.ts';
 import { describeValue, joinPath, parseDesign } from '../../model/validate.ts';
+import type { ImportNote, ImportResult } from '../import/types.ts';
 import { uniqueName } from '../table-spec.ts';
 import { entityDrafts, inferEntity } from './infer-entities.ts';
 import { isRecord, quote, Reader, readTable, WORKBENCH_VERSIONS, type TableRead } from './model-shape.ts';
@@ -37,7 +38,7 @@ function keyAttributePaths(map: PathMap, designPath: string, modelPath: string):
   map.push([designPath, modelPath], [joinPath(designPath, 'name'), joinPath(modelPath, 'AttributeName')], [joinPath(designPath, 'type'), joinPath(modelPath, 'AttributeType')]);
 }
 
-function buildTable(read: TableRead, ti: number, ids: Set<string>, map: PathMap): Table {
+function buildTable(read: TableRead, ti: number, ids: Set<string>, map: PathMap, notes: ImportNote[]): Table {
   const tp = joinPath('tables', ti);
   const tableSlug = slug(read.name);
   map.push([tp, read.path], [joinPath(tp, 'name'), joinPath(read.path, 'TableName')], [joinPath(tp, 'billing'), read.billingPath]);
@@ -91,6 +92,12 @@ function buildTable(read: TableRead, ti: number, ids: Set<string>, map: PathMap)
     map.push([ep, draft.path]);
     if (draft.path.includes('TableFacets')) map.push([joinPath(ep, 'name'), joinPath(draft.path, 'FacetName')]);
     const { attributes, keys } = inferEntity(draft, read, keyNames, keyTypes);
+    const count = draft.rows.length;
+    notes.push({
+      kind: 'inferred',
+      path: draft.path,
+      message: `Entity ${quote(draft.name)} of table ${quote(read.name)}: ${count === 0 ? 'no sample items, so an item count of 0 and key templates from the key attributes alone' : `an item count of ${count}, its number of sample items, and key templates read from their key values`}; set the real item count after import.`,
+    });
     return { id: uniqueName(`ent-${tableSlug}-${slug(draft.name)}`, ids), name: draft.name, itemCount: draft.rows.length, attributes, keys };
   });
   return table;
@@ -109,14 +116,17 @@ function describeOther(json: unknown): string {
 
 /**
  * Reads a NoSQL Workbench data model (versions 1.0, 2.0 and 3.0) as a Keyplan design; see the module
- * comment for how entities, templates, counts and billing are inferred. Every problem is collected
- * with its path in the model. Errors: `workbench.notModel` (not a Workbench model: one problem),
- * `workbench.unsupportedVersion`, `workbench.schema` (a field of the wrong shape or missing),
- * `workbench.duplicateName`, `workbench.billing`, `item.*` (a sample value that is not DynamoDB JSON),
- * and the `model.*` / `keyTemplate.*` problems of the design's rules, mapped to the model's paths
+ * comment for how entities, templates, counts and billing are inferred. Tolerant where NoSQL
+ * Workbench is: a problem confined to sample data or an optional part (a malformed sample value, an
+ * unknown declared type, a sample key value of the wrong type, a facet naming an attribute nothing
+ * declares) skips that part and is a note with its path; the rest imports. What makes the model
+ * meaningless refuses it, every problem with its path in the model: `workbench.notModel` (not a
+ * Workbench model: one problem), `workbench.unsupportedVersion`, `workbench.schema` (a table, key or
+ * index field of the wrong shape or missing), `workbench.duplicateName`, `workbench.billing`, and the
+ * `model.*` / `keyTemplate.*` problems of the design's rules, mapped to the model's paths
  * (`details.designPath` keeps the design's). Deterministic; never throws.
  */
-export function fromNoSqlWorkbench(json: unknown): Result<Design, Problem> {
+export function fromNoSqlWorkbench(json: unknown): ImportResult {
   const expected = 'an object with "ModelName" and "DataModel", as NoSQL Workbench exports a model';
   if (!isRecord(json) || (!('DataModel' in json) && !('ModelName' in json))) {
     const found = describeOther(json);
@@ -163,9 +173,10 @@ export function fromNoSqlWorkbench(json: unknown): Result<Design, Problem> {
   const map: PathMap = [['name', 'ModelName']];
   const design: Design = { formatVersion: FORMAT_VERSION, id: uniqueName(`design-${slug(name)}`, ids), name, tables: [] };
   if (description !== undefined && description.trim() !== '') design.description = description;
-  design.tables = tables.map((t, i) => buildTable(t, i, ids, map));
+  const notes = [...r.notes];
+  design.tables = tables.map((t, i) => buildTable(t, i, ids, map, notes));
 
   const parsed = parseDesign(JSON.parse(JSON.stringify(design)));
-  if (parsed.ok) return ok(design);
+  if (parsed.ok) return ok({ design, notes });
   return fail(parsed.errors.map((p) => ({ ...p, path: mapPath(map, p.path), details: { designPath: p.path } })));
 }

@@ -10,15 +10,15 @@ import type { Problem } from '../../model/problems.ts';
 import { ATTRIBUTE_TYPES, type AttributeType, type Billing, type KeyAttribute, type KeyAttributeType, type Projection } from '../../model/schema.ts';
 import { describeValue, joinPath } from '../../model/validate.ts';
 import { setOwn } from '../values.ts';
+import type { ImportNote } from '../import/types.ts';
 
-/** Codes of the problems `fromNoSqlWorkbench` raises (besides `item.*` for bad sample values and the `model.*` rules of the design it builds). */
+/** Codes of the problems `fromNoSqlWorkbench` raises (besides the `model.*` rules of the design it builds). */
 export type WorkbenchErrorCode =
   | 'workbench.notModel'
   | 'workbench.unsupportedVersion'
   | 'workbench.schema'
   | 'workbench.duplicateName'
-  | 'workbench.billing'
-  | 'workbench.keyValue';
+  | 'workbench.billing';
 
 /** The model versions `fromNoSqlWorkbench` reads. */
 export const WORKBENCH_VERSIONS = ['1.0', '2.0', '3.0'] as const;
@@ -46,9 +46,24 @@ export function textOf(v: AttributeValue | undefined): string | undefined {
 /** The DynamoDB type of a value (S when it has none Keyplan knows). */
 export const typeOf = (v: AttributeValue): AttributeType => ATTRIBUTE_TYPES.find((t) => Object.hasOwn(v, t)) ?? 'S';
 
-/** Collects shape problems while reading fields of the model. */
+/**
+ * Collects shape problems while reading fields of the model, and the notes on what was skipped: a
+ * problem confined to sample data or an optional part (a malformed sample value, an unknown declared
+ * type) is a warning, and the rest of the model still imports.
+ */
 export class Reader {
   readonly problems: Problem[] = [];
+  readonly notes: ImportNote[] = [];
+
+  /** A part of the model skipped; `message` names it and why. */
+  warn(path: string, message: string): void {
+    this.notes.push({ kind: 'warning', path, message });
+  }
+
+  /** A value filled in that the model does not hold. */
+  infer(path: string, message: string): void {
+    this.notes.push({ kind: 'inferred', path, message });
+  }
 
   add(code: WorkbenchErrorCode, path: string, message: string, found: string, expected: string): void {
     this.problems.push({ code, path, message, found, expected });
@@ -202,22 +217,33 @@ function readRows(r: Reader, owner: Json, path: string): Row[] | undefined {
   list.forEach((raw, k) => {
     const rp = joinPath(lp, k);
     if (!isRecord(raw)) {
-      r.add('workbench.schema', rp, `${rp} is ${describeValue(raw)}; expected an item in DynamoDB JSON.`, describeValue(raw), 'an object of attribute values such as {"id": {"S": "a"}}');
+      r.warn(rp, `Sample item ${rp} skipped: it is ${describeValue(raw)}, not an item in DynamoDB JSON such as {"id": {"S": "a"}}.`);
       return;
     }
-    const kept: Json = {};
+    // Each value on its own: a malformed one is skipped and named, the rest of the item is kept.
+    const values = new Map<string, AttributeValue>();
     for (const [name, value] of Object.entries(raw)) {
       if (isRecord(value) && Object.keys(value).length === 0) continue;
-      setOwn(kept, name, value);
+      const single: Json = {};
+      setOwn(single, name, value);
+      const parsed = parseDynamoDbItem(single, rp);
+      if (parsed.ok) {
+        const v = parsed.value[name];
+        if (v !== undefined) values.set(name, v);
+        continue;
+      }
+      const vp = joinPath(rp, name);
+      r.warn(vp, `Sample value ${vp} skipped: ${shownValue(value)} is not a DynamoDB attribute value (${parsed.errors.map((e) => e.message.replace(/\.$/, '')).join('; ')}).`);
     }
-    const parsed = parseDynamoDbItem(kept, rp);
-    if (!parsed.ok) {
-      r.problems.push(...parsed.errors);
-      return;
-    }
-    rows.push({ values: new Map(Object.entries(parsed.value)), path: rp });
+    rows.push({ values, path: rp });
   });
   return rows;
+}
+
+/** A JSON value as a message shows it: compact, cut at 80 characters. */
+function shownValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 /** A facet (TableFacets entry), read, with its path in the model. */
@@ -299,7 +325,7 @@ function readFacets(r: Reader, raw: Json, path: string, tableName: string): Face
     nonKey.forEach((n, m) => {
       if (typeof n === 'string') {
         if (!nonKeyAttributes.includes(n)) nonKeyAttributes.push(n);
-      } else r.add('workbench.schema', joinPath(np, m), `${joinPath(np, m)} is ${describeValue(n)}; expected an attribute name.`, describeValue(n), 'an attribute name');
+      } else r.warn(joinPath(np, m), `Facet attribute ${joinPath(np, m)} skipped: it is ${describeValue(n)}, not an attribute name.`);
     });
     const rows = readRows(r, item, fp) ?? [];
     if (name === undefined) return;
@@ -329,15 +355,21 @@ export function readTable(r: Reader, raw: unknown, path: string): TableRead | un
   const keys = readKeyAttributes(r, raw, path);
   const declared = new Map<string, AttributeType>();
   const nonKey = r.array(raw, 'NonKeyAttributes', path) ?? [];
+  // Declarations of non-key attributes are optional (sample items tell the types too): a malformed one is skipped.
   nonKey.forEach((a, k) => {
     const ap = joinPath(joinPath(path, 'NonKeyAttributes'), k);
-    if (!isRecord(a)) {
-      r.add('workbench.schema', ap, `${ap} is ${describeValue(a)}; expected {"AttributeName": …, "AttributeType": …}.`, describeValue(a), 'an object with AttributeName and AttributeType');
+    if (!isRecord(a) || typeof a.AttributeName !== 'string' || a.AttributeName === '') {
+      const found = isRecord(a) ? `AttributeName ${describeValue(a.AttributeName)}` : describeValue(a);
+      r.warn(ap, `Attribute declaration ${ap} skipped: it has ${found}; expected {"AttributeName": "name", "AttributeType": "S"}.`);
       return;
     }
-    const n = r.string(a, 'AttributeName', ap);
-    const t = r.oneOf(a, 'AttributeType', ap, ATTRIBUTE_TYPES, 'a DynamoDB type') as AttributeType | undefined;
-    if (n !== undefined && t !== undefined && !declared.has(n)) declared.set(n, t);
+    const n = a.AttributeName;
+    const t = a.AttributeType;
+    if (typeof t !== 'string' || !(ATTRIBUTE_TYPES as readonly string[]).includes(t)) {
+      r.warn(joinPath(ap, 'AttributeType'), `The declared type of ${quote(n)} (${joinPath(ap, 'AttributeType')}) is ${describeValue(t)}, not a DynamoDB type (${ATTRIBUTE_TYPES.join(', ')}); its type is taken from the sample items instead (S when they hold none).`);
+      return;
+    }
+    if (!declared.has(n)) declared.set(n, t as AttributeType);
   });
   const gsis = readIndexes(r, raw, 'GlobalSecondaryIndexes', path);
   const lsis = readIndexes(r, raw, 'LocalSecondaryIndexes', path);
@@ -350,15 +382,33 @@ export function readTable(r: Reader, raw: unknown, path: string): TableRead | un
   for (const k of [keys.partitionKey, keys.sortKey, ...gsis.flatMap((g) => [g.keys.partitionKey, g.keys.sortKey]), ...lsis.map((l) => l.keys.sortKey)]) {
     if (k && !keyTypes.has(k.name)) keyTypes.set(k.name, k.type);
   }
-  for (const row of [...rows, ...(facets ?? []).flatMap((f) => f.rows)]) {
-    for (const [k, type] of keyTypes) {
-      const v = row.values.get(k);
-      if (v === undefined || typeOf(v) === type) continue;
-      const vp = joinPath(row.path, k);
-      r.add('workbench.keyValue', vp, `${vp} is ${typeOf(v)}, but ${quote(k)} is a key attribute of type ${type}; expected a value of type ${type}.`, typeOf(v), type);
-    }
+  // A sample key value of another type than its key: the value is skipped; an item without its
+  // table key value is no item, so it is skipped whole.
+  const primary = new Set([keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])]);
+  const keep = (list: Row[]): Row[] =>
+    list.filter((row) => {
+      for (const [k, type] of keyTypes) {
+        const v = row.values.get(k);
+        if (v === undefined || typeOf(v) === type) continue;
+        const vp = joinPath(row.path, k);
+        if (primary.has(k)) {
+          r.warn(vp, `Sample item ${row.path} skipped: its ${quote(k)} is of type ${typeOf(v)}, but ${quote(k)} is the table's key, of type ${type}.`);
+          return false;
+        }
+        r.warn(vp, `Sample value ${vp} skipped: it is of type ${typeOf(v)}, but ${quote(k)} is an index key of type ${type}.`);
+        row.values.delete(k);
+      }
+      return true;
+    });
+  const keptRows = keep(rows);
+  const keptFacets = facets?.map((f) => ({ ...f, rows: keep(f.rows) }));
+  // A facet may list an attribute that nothing declares or holds: kept, its type guessed.
+  const known = new Set([...keyTypes.keys(), ...declared.keys(), ...[...keptRows, ...(keptFacets ?? []).flatMap((f) => f.rows)].flatMap((row) => [...row.values.keys()])]);
+  for (const f of keptFacets ?? []) {
+    f.nonKeyAttributes.forEach((n, m) => {
+      if (!known.has(n)) r.infer(joinPath(joinPath(f.path, 'NonKeyAttributes'), m), `Facet ${quote(f.name)} names attribute ${quote(n)}, which the table does not declare and no sample item holds; it is imported as a string (S).`);
+    });
   }
-  if (r.problems.length > before) return undefined;
   const billingPath = raw.BillingMode === 'PROVISIONED' ? joinPath(joinPath(path, 'ProvisionedCapacitySettings'), 'ProvisionedThroughput') : joinPath(path, 'BillingMode');
-  return { path, name, keys, declared, gsis, lsis, billing, billingPath, facets, rows };
+  return { path, name, keys, declared, gsis, lsis, billing, billingPath, facets: keptFacets, rows: keptRows };
 }
