@@ -163,25 +163,30 @@ describe('keyplan export', () => {
 });
 
 describe('keyplan import', () => {
-  test('prints the design a NoSQL Workbench model makes', async () => {
+  test('prints the design a NoSQL Workbench model makes, and on stderr what it inferred', async () => {
     const run = await keyplan(['import', BANK, '--from', 'nosql-workbench']);
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe('');
     const result = fromNoSqlWorkbench(JSON.parse(await readFile(BANK, 'utf8')));
-    expect(JSON.parse(run.stdout)).toEqual(result.ok && result.value);
+    expect(JSON.parse(run.stdout)).toEqual(result.ok && result.value.design);
+    // One line per entity: its count and templates come from the sample items.
+    expect(errorLines(run)).toEqual([
+      expect.stringMatching(/^keyplan: inferred: .*BankModel_multitable\.json: DataModel\[0\]\S*: Entity "\w+" of table "\w+": an item count of \d+, its number of sample items/),
+      expect.stringMatching(/^keyplan: inferred: .*BankModel_multitable\.json: DataModel\[1\]\S*: Entity "\w+" of table "\w+": an item count of \d+/),
+    ]);
   });
 
-  test('--out writes a .keyplan.json that check and export take', async () => {
+  test('--out writes a .keyplan.json that check and export take; --from auto tells the format', async () => {
     const dir = await makeTempDir('keyplan-import-');
-    const run = await keyplan(['import', BANK, '--from', 'nosql-workbench', '--out', 'bank.keyplan.json'], dir);
-    expect(run).toEqual({ code: 0, stdout: 'Imported "Bank" (2 tables, 2 entities) to bank.keyplan.json\n', stderr: '' });
+    const run = await keyplan(['import', BANK, '--out', 'bank.keyplan.json'], dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('Imported "Bank" from a NoSQL Workbench model (2 tables, 2 entities) to bank.keyplan.json; 2 notes above\n');
     expect((await keyplan(['check', 'bank.keyplan.json'], dir)).code).toBe(0);
     expect((await keyplan(['export', 'bank.keyplan.json', '--to', 'cloudformation'], dir)).code).toBe(0);
   });
 
   test.each([
-    [['import', BANK], '"keyplan import" needs --from <format>; expected: nosql-workbench'],
-    [['import', BANK, '--from', 'cloudformation'], 'unknown format "cloudformation" for --from'],
+    [['import', BANK, '--from', 'excel'], 'unknown format "excel" for --from; expected: auto, nosql-workbench, onetable, cloudformation, describe-table'],
+    [['import', BANK, BANK, '--from', 'nosql-workbench'], 'takes further files only with describe-table output'],
   ])('%j is a usage error, exit 2', async (args, message) => {
     const run = await keyplan(args);
     expect(run.code).toBe(2);

@@ -17,6 +17,7 @@ import {
   toDesignSheetMarkdown,
   toDynamoDbJson,
   toNoSqlWorkbench,
+  toOneTable,
   toTerraform,
 } from './index.ts';
 
@@ -41,6 +42,7 @@ const FORMATS: Array<[format: string, extension: string, exporter: (d: Design) =
   ['cdk', 'ts', toCdk],
   ['cli-input', 'json', (d) => toCliInputs(d).map((f) => f.content).join('')],
   ['nosql-workbench', 'json', (d) => toNoSqlWorkbench(d, { maxItemsPerEntity: 3, dateMs: DATE_MS })],
+  ['onetable', 'json', toOneTable],
   ['dynamodb-json', 'jsonl', (d) => toDynamoDbJson(d, { maxItemsPerTable: 12, seed: 7 })],
   ['design-sheet', 'md', toDesignSheetMarkdown],
   ['design-sheet', 'html', toDesignSheetHtml],
