@@ -154,20 +154,22 @@ export class ImportDialog {
   }
 
   async paste(text: string): Promise<void> {
-    await this.dialog.getByLabel('Or paste JSON').fill(text);
+    await this.dialog.getByLabel('Or paste the text').fill(text);
     await this.dialog.getByRole('button', { name: 'Read pasted text' }).click();
   }
 
   /** Drops a file on the window, as from the desktop. */
   async dropOnWindow(name: string, content: string): Promise<void> {
-    const transfer = await this.page.evaluateHandle(
-      ([fileName, text]) => {
-        const data = new DataTransfer();
-        data.items.add(new File([text], fileName, { type: 'application/json' }));
-        return data;
-      },
-      [name, content] as const,
-    );
+    await this.dropFilesOnWindow([{ name, content }]);
+  }
+
+  /** Drops several files on the window at once, as a selection from the desktop. */
+  async dropFilesOnWindow(files: readonly { name: string; content: string }[]): Promise<void> {
+    const transfer = await this.page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      for (const f of list) data.items.add(new File([f.content], f.name, { type: f.name.endsWith('.json') ? 'application/json' : 'application/yaml' }));
+      return data;
+    }, files);
     await this.page.dispatchEvent('body', 'dragover', { dataTransfer: transfer });
     await this.page.dispatchEvent('body', 'drop', { dataTransfer: transfer });
     await expect(this.dialog).toBeVisible();
@@ -183,6 +185,18 @@ export class ImportDialog {
 
   problems(): Locator {
     return this.dialog.getByRole('list', { name: 'Import problems' }).getByRole('listitem');
+  }
+
+  /** The notes of one kind: skipped (malformed in the source), not imported, or inferred. */
+  notes(kind: 'warning' | 'dropped' | 'inferred'): Locator {
+    return this.dialog.getByTestId(`import-notes-${kind}`);
+  }
+
+  /** The items of one kind of notes (its list opened first). */
+  async noteItems(kind: 'warning' | 'dropped' | 'inferred'): Promise<Locator> {
+    const group = this.notes(kind);
+    if ((await group.getAttribute('open')) === null) await group.locator('summary').click();
+    return group.getByRole('listitem');
   }
 
   get accept(): Locator {

@@ -2,9 +2,10 @@
  * The import dialog's state: the file or pasted text being read, what it reads as, and accepting it.
  * Nothing in the workspace changes until `accept`, which opens the design as a new, unsaved document.
  */
+import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { decodeImportText } from '../../src-shared/formats/import-text.ts';
-import { MAX_IMPORT_BYTES, readImport, type ImportReading } from '../features/import/read-import.ts';
+import { MAX_IMPORT_BYTES, readFileTexts, readImport, type ImportReading } from '../features/import/read-import.ts';
 
 export class ImportFlow {
   /** The pasted text (the paste area's value). */
@@ -33,32 +34,52 @@ export class ImportFlow {
     this.isReading = false;
   }
 
-  /** Reads a file the user picked or dropped (the browser's File API: no path crosses to the host). */
-  async readFile(file: File): Promise<void> {
+  /**
+   * Reads files the user picked or dropped (the browser's File API: no path crosses to the host).
+   * One file is the design's source; with a describe-table output, the other files may be its
+   * companions (describe-time-to-live and describe-continuous-backups outputs).
+   */
+  async readFiles(files: readonly File[]): Promise<void> {
     const generation = ++this.#generation;
-    if (file.size > MAX_IMPORT_BYTES) {
+    const source = files.map((f) => f.name).join(', ');
+    const tooLarge = files.find((f) => f.size > MAX_IMPORT_BYTES);
+    if (tooLarge) {
       this.reading = {
-        source: file.name,
-        problems: [{ code: 'file.io', path: '', message: `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1048576} MB.` }],
+        source,
+        notes: [],
+        problems: [{ code: 'file.io', path: '', message: `${tooLarge.name} is ${(tooLarge.size / 1048576).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1048576} MB.` }],
       };
       return;
     }
     this.isReading = true;
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await file.arrayBuffer());
-    } catch (error) {
-      if (generation !== this.#generation) return;
-      this.isReading = false;
-      this.reading = { source: file.name, problems: [{ code: 'file.io', path: '', message: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}.` }] };
-      return;
+    const texts: string[] = [];
+    const problems: Problem[] = [];
+    for (const file of files) {
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(await file.arrayBuffer());
+      } catch (error) {
+        problems.push({ code: 'file.io', path: '', message: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}.` });
+        continue;
+      }
+      // `File.text()` would turn bytes that are not UTF-8 into U+FFFD silently: name the offset instead.
+      const text = decodeImportText(bytes, file.name);
+      if (text.ok) texts.push(text.value);
+      else problems.push(...text.errors);
     }
     if (generation !== this.#generation) return; // another file or paste came in meanwhile
     this.isReading = false;
     this.pasted = '';
-    // `File.text()` would turn bytes that are not UTF-8 into U+FFFD silently: name the offset instead.
-    const text = decodeImportText(bytes, file.name);
-    this.reading = text.ok ? readImport(text.value, file.name) : { source: file.name, problems: text.errors };
+    if (problems.length > 0) {
+      this.reading = { source, notes: [], problems };
+      return;
+    }
+    this.reading = readFileTexts(files.map((f) => f.name), texts);
+  }
+
+  /** Reads one file the user picked or dropped. */
+  readFile(file: File): Promise<void> {
+    return this.readFiles([file]);
   }
 
   /** Reads the paste area's text. */

@@ -391,11 +391,11 @@ export class Workspace {
     }
   }
 
-  /** Shows the import dialog, reading `file` at once when one was dropped on the window. */
-  openImport(file?: File): void {
+  /** Shows the import dialog, reading `files` at once when they were dropped on the window. */
+  openImport(files: readonly File[] = []): void {
     this.imports.reset();
     this.dialog = 'import';
-    if (file) void this.imports.readFile(file);
+    if (files.length > 0) void this.imports.readFiles(files);
   }
 
   /** Opens an imported design as a new, unsaved document (the import dialog's accept). */

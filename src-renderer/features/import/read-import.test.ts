@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createDesign } from '../../../src-shared/model/edits.ts';
-import { detectFormat, readImport } from './read-import.ts';
+import { detectFormat, readFileTexts, readImport } from './read-import.ts';
 import workbench from '../../../e2e/data/an-online-shop.nosql-workbench.json?raw';
+import describeTable from '../../../tests/fixtures/describe-table/shop-orders.describe-table.json?raw';
+import timeToLive from '../../../tests/fixtures/describe-table/shop-orders.describe-time-to-live.json?raw';
+import backups from '../../../tests/fixtures/describe-table/shop-orders.describe-continuous-backups.json?raw';
 
 describe('reading an import', () => {
   it('reads a NoSQL Workbench model with a summary of what opens', () => {
@@ -27,7 +30,8 @@ describe('reading an import', () => {
     expect(reading.problems.map((p) => p.path)).toContain('DataModel[0].TableName');
     expect(readImport('{"formatVersion": 1,', 'x').problems).toEqual([expect.objectContaining({ code: 'file.notJson', path: '' })]);
     expect(readImport('  ', 'x').problems).toHaveLength(1);
-    expect(readImport('{"hello": 1}', 'x').problems).toEqual([expect.objectContaining({ code: 'model.notKeyplanDesign' })]);
+    expect(readImport('{"hello": 1}', 'x').problems).toEqual([expect.objectContaining({ code: 'import.unknownFormat', message: expect.stringContaining('found a JSON object with "hello"') })]);
+    expect(readImport('hello: world', 'x').problems).toEqual([expect.objectContaining({ code: 'file.notJson' })]);
   });
 
   it('tells the formats apart by their top-level fields', () => {
@@ -35,5 +39,25 @@ describe('reading an import', () => {
     expect(detectFormat({ DataModel: [] })).toBe('nosql-workbench');
     expect(detectFormat([1])).toBeUndefined();
     expect(detectFormat('text')).toBeUndefined();
+  });
+
+  it('reads describe-table output with its companions given as further files, in any order', () => {
+    const alone = readFileTexts(['orders.json'], [describeTable]);
+    expect(alone.format).toBe('describe-table');
+    expect(alone.design!.tables[0]!.ttlAttribute).toBeUndefined();
+    expect(alone.notes.filter((n) => n.kind === 'dropped').map((n) => n.message).join(' ')).toContain('describe-time-to-live');
+
+    const withCompanions = readFileTexts(['ttl.json', 'orders.json', 'backups.json'], [timeToLive, describeTable, backups]);
+    expect(withCompanions.source).toBe('ttl.json, orders.json, backups.json');
+    expect(withCompanions.problems).toEqual([]);
+    const table = withCompanions.design!.tables[0]!;
+    expect(table.ttlAttribute).toBe(JSON.parse(timeToLive).TimeToLiveDescription.AttributeName);
+    expect(table.pointInTimeRecovery?.enabled).toBe(true);
+  });
+
+  it('refuses several files at once unless one is describe-table output', () => {
+    const reading = readFileTexts(['a.json', 'b.json'], [workbench, workbench]);
+    expect(reading.design).toBeUndefined();
+    expect(reading.problems).toEqual([expect.objectContaining({ code: 'import.severalFiles', message: expect.stringContaining('2 files were given at once (a.json, b.json)') })]);
   });
 });
