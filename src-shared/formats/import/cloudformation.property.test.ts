@@ -135,6 +135,13 @@ function editText(text: string, edit: TextEdit): string {
 
 const NOTE_KINDS = ['warning', 'inferred', 'dropped'];
 
+/** How many AWS::DynamoDB::Table and GlobalTable resources a template holds. */
+function tableResourcesOf(template: Value): number {
+  const resources = typeof template === 'object' && template !== null && !Array.isArray(template) ? template.Resources : undefined;
+  if (typeof resources !== 'object' || resources === null || Array.isArray(resources)) return 0;
+  return Object.values(resources).filter((r) => typeof r === 'object' && r !== null && !Array.isArray(r) && (r.Type === 'AWS::DynamoDB::Table' || r.Type === 'AWS::DynamoDB::GlobalTable')).length;
+}
+
 /** The answer's contract: a design `parseDesign` accepts with well-formed notes, or a non-empty list of problems with code, path and message. */
 function expectContract(result: ImportResult): void {
   if (result.ok) {
@@ -178,6 +185,8 @@ describe('mutated fixtures (fast-check)', () => {
         const text = asJson ? JSON.stringify(value, null, 2) : stringifyYaml(value);
         const result = run(text);
         answers[result.ok ? 'designs' : 'refusals'] += 1;
+        // A design has one table per table resource: none goes missing without a problem.
+        if (result.ok) expect(result.value.design.tables).toHaveLength(tableResourcesOf(value));
       }),
       { numRuns: 300, seed: 20261202 },
     );

@@ -436,6 +436,27 @@ Resources:
     expect(ps[0]!.message).toContain('absent, which means PROVISIONED');
   });
 
+  it('refuses provisioned capacity known only at deployment, naming the function', () => {
+    const ps = problems(
+      withProps((p) => {
+        p.BillingMode = 'PROVISIONED';
+        p.ProvisionedThroughput = { 'Fn::ImportValue': 'shared-capacity' };
+      }),
+    );
+    expect(where(ps)).toEqual([{ code: 'cloudformation.unresolved', path: 'Resources.Orders.Properties.ProvisionedThroughput' }]);
+    expect(ps[0]!.message).toContain('{"Fn::ImportValue": "shared-capacity"}');
+  });
+
+  it('refuses provisioned capacity of the wrong shape', () => {
+    const ps = problems(
+      withProps((p) => {
+        p.BillingMode = 'PROVISIONED';
+        p.ProvisionedThroughput = { ReadCapacityUnits: 'many', WriteCapacityUnits: 5 };
+      }),
+    );
+    expect(ps).toEqual([expect.objectContaining({ code: 'cloudformation.schema', path: 'Resources.Orders.Properties.ProvisionedThroughput.ReadCapacityUnits', found: 'the text "many"' })]);
+  });
+
   it("refuses an LSI whose partition key is not the table's", () => {
     const ps = problems(
       withProps((p) => {

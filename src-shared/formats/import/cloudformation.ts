@@ -1559,11 +1559,11 @@ function readTableResource(input: ResourceInput): TableRead | undefined {
       r.note('warning', ptp, `${ptp} sets capacity on an on-demand (PAY_PER_REQUEST) table; it was skipped.`);
     }
   } else {
-    const pt = r.record(props, 'ProvisionedThroughput', pp, true);
-    if (!pt && !Object.hasOwn(props, 'ProvisionedThroughput')) {
+    if (!Object.hasOwn(props, 'ProvisionedThroughput')) {
       const why = Object.hasOwn(props, 'BillingMode') ? 'BillingMode is PROVISIONED' : 'BillingMode is absent, which means PROVISIONED';
       r.problem('cloudformation.schema', ptp, `${ptp} is missing, but ${why}; expected ReadCapacityUnits and WriteCapacityUnits.`, 'missing', 'ProvisionedThroughput with ReadCapacityUnits and WriteCapacityUnits');
     }
+    const pt = Object.hasOwn(props, 'ProvisionedThroughput') ? r.record(props, 'ProvisionedThroughput', pp, false) : undefined;
     tableCapacity = pt ? readCapacity(r, pt, ptp) : undefined;
     if (tableCapacity) {
       billing = { mode: 'PROVISIONED', ...tableCapacity };
@@ -1792,9 +1792,9 @@ function readGlobalTableResource(input: ResourceInput): TableRead | undefined {
   };
   if (mode === 'PROVISIONED') {
     const wpp = joinPath(pp, 'WriteProvisionedThroughputSettings');
-    const write = r.record(props, 'WriteProvisionedThroughputSettings', pp, true);
+    const write = Object.hasOwn(props, 'WriteProvisionedThroughputSettings') ? r.record(props, 'WriteProvisionedThroughputSettings', pp, false) : undefined;
     const scaling = write ? r.record(write, 'WriteCapacityAutoScalingSettings', wpp, false) : undefined;
-    if (!write && !Object.hasOwn(props, 'WriteProvisionedThroughputSettings')) {
+    if (!Object.hasOwn(props, 'WriteProvisionedThroughputSettings')) {
       r.problem('cloudformation.schema', wpp, `${wpp} is missing, but the global table is provisioned (BillingMode ${Object.hasOwn(props, 'BillingMode') ? 'PROVISIONED' : 'absent, which means PROVISIONED'}); expected WriteCapacityAutoScalingSettings.`, 'missing', 'WriteProvisionedThroughputSettings with WriteCapacityAutoScalingSettings');
     }
     tableWrite = scaling ? readCapacityAutoScaling(r, scaling, joinPath(wpp, 'WriteCapacityAutoScalingSettings'), 'write', joinPath(joinPath(bp, 'autoScaling'), 'write'), map) : undefined;
@@ -2316,8 +2316,14 @@ export function fromCloudFormation(text: string): ImportResult {
   for (const logicalId of tableIds) {
     const resource = resources[logicalId] as Json;
     const input: ResourceInput = { r, map, ids, logicalId, resource, tp: joinPath('tables', reads.length) };
+    const before = r.problems.length;
     const read = resource.Type === TABLE_TYPE ? readTableResource(input) : readGlobalTableResource(input);
     if (read) reads.push(read);
+    else if (r.problems.length === before) {
+      // Every reason a table is not read is a problem said where it is; this one only keeps a table from going missing unsaid.
+      const rp = joinPath('Resources', logicalId);
+      r.problem('cloudformation.schema', rp, `Table resource ${quote(logicalId)} could not be read as a table; expected the properties of ${String(resource.Type)}.`, 'an unreadable table', 'a table resource');
+    }
   }
   if (r.problems.length > 0) return fail(r.problems);
 
