@@ -921,6 +921,16 @@ Metadata: &loop
     expect(fromCloudFormation(text).ok).toBe(true);
   });
 
+  it('keeps notes and problems short whatever the size of the keys they name', () => {
+    const key = `Unknown${'x'.repeat(100_000)}`;
+    const [note] = notesOf(withProps((p) => (p[key] = 1)));
+    expect(note!.kind).toBe('warning');
+    expect(note!.message.length).toBeLessThanOrEqual(2000);
+    expect(note!.path.length).toBeLessThanOrEqual(1000);
+    const [problem] = problems(withProps((p) => (p.KeySchema[0].AttributeName = key)));
+    expect(problem!.message.length).toBeLessThanOrEqual(2000);
+  });
+
   it('does not let __proto__ keys reach the prototype', () => {
     const result = withProps((p) => {
       p.Tags = [{ Key: '__proto__', Value: 'x' }];

@@ -68,7 +68,8 @@ import {
   type WarmThroughput,
 } from '../../model/schema.ts';
 import { parseDesign } from '../../model/validate.ts';
-import { describeValue, joinPath, listOf, ordinal, quote } from '../../model/validate/wording.ts';
+import { clipText } from '../../model/quoted-text.ts';
+import { describeValue, joinPath, listOf, quote } from '../../model/validate/wording.ts';
 import { uniqueName } from '../table-spec.ts';
 import type { ImportNote, ImportNoteKind, ImportResult } from './types.ts';
 
@@ -99,6 +100,12 @@ const MAX_ALIAS_COUNT = 100;
  * it compiles a regular expression. A template nests a dozen levels at most.
  */
 const MAX_YAML_DEPTH = 100;
+/**
+ * The longest message and path a note or problem keeps: every value is quoted clipped already, but a
+ * path holds the template's own keys, and a hostile 100 KB key must not make every note that large.
+ */
+const MAX_MESSAGE_CHARS = 2000;
+const MAX_PATH_CHARS = 1000;
 /** Syntax errors reported at most; one is usually enough to find the fault. */
 const MAX_SYNTAX_PROBLEMS = 10;
 
@@ -720,11 +727,11 @@ class Reader {
   constructor(readonly template: Template) {}
 
   note(kind: ImportNoteKind, path: string, message: string): void {
-    this.notes.push({ kind, path, message });
+    this.notes.push({ kind, path: clipText(path, MAX_PATH_CHARS), message: clipText(message, MAX_MESSAGE_CHARS) });
   }
 
   problem(code: CloudFormationErrorCode, path: string, message: string, found: string, expected: string): void {
-    this.problems.push({ code, path, message, found, expected });
+    this.problems.push({ code, path: clipText(path, MAX_PATH_CHARS), message: clipText(message, MAX_MESSAGE_CHARS), found: clipText(found, MAX_PATH_CHARS), expected });
   }
 
   /** The value of `v` at `path`, an intrinsic function worked out where the template decides it (with an `inferred` note). */
