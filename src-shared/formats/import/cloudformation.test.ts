@@ -457,6 +457,12 @@ Resources:
     expect(ps).toEqual([expect.objectContaining({ code: 'cloudformation.schema', path: 'Resources.Orders.Properties.ProvisionedThroughput.ReadCapacityUnits', found: 'the text "many"' })]);
   });
 
+  it('refuses indexes that are not a list, rather than importing the table without them', () => {
+    expect(where(problems(withProps((p) => (p.GlobalSecondaryIndexes = { IndexName: 'ByStatus' }))))).toEqual([
+      { code: 'cloudformation.schema', path: 'Resources.Orders.Properties.GlobalSecondaryIndexes' },
+    ]);
+  });
+
   it("refuses an LSI whose partition key is not the table's", () => {
     const ps = problems(
       withProps((p) => {

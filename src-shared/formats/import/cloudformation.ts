@@ -683,15 +683,13 @@ class Template {
       if (Array.isArray(list.value)) {
         const parts: IdPart[] = [];
         const via = [...list.via];
-        list.value.forEach((item, k) => {
+        for (const [k, item] of list.value.entries()) {
           if (k > 0) parts.push(delimiter);
           const inner = this.resourceIdParts(item, depth + 1);
-          if (inner.ok) {
-            parts.push(...inner.parts);
-            via.push(...inner.via);
-          } else parts.push('\u0000');
-        });
-        if (parts.includes('\u0000')) return { ok: false, what: shown, why: 'a part of it is known only at deployment' };
+          if (!inner.ok) return { ok: false, what: shown, why: inner.why };
+          parts.push(...inner.parts);
+          via.push(...inner.via);
+        }
         return { ok: true, parts, via };
       }
     }
@@ -782,13 +780,18 @@ class Reader {
     return undefined;
   }
 
-  /** A list: its items with their paths, each intrinsic function worked out and `AWS::NoValue` items left out. */
-  list(obj: Json, key: string, path: string, isOptional: boolean, expected: string): Item[] | undefined {
+  /**
+   * A list: its items with their paths, each intrinsic function worked out and `AWS::NoValue` items
+   * left out. `need`: `required` (absent or malformed is a problem), `optional` (absent is fine,
+   * malformed a warning: the setting is skipped) or `strict` (absent is fine, malformed a problem:
+   * indexes and key definitions shape the table).
+   */
+  list(obj: Json, key: string, path: string, need: 'required' | 'optional' | 'strict', expected: string): Item[] | undefined {
     const p = joinPath(path, key);
     const got = this.get(obj, key, path);
-    if (got.kind === 'absent' && isOptional) return undefined;
+    if (got.kind === 'absent' && need !== 'required') return undefined;
     if (got.kind !== 'value' || !Array.isArray(got.value)) {
-      if (isOptional) {
+      if (need === 'optional') {
         if (got.kind === 'unresolved') this.unresolvedNote(p, got, 'the setting was skipped');
         else this.note('warning', p, `${p} is ${describeValue(got.kind === 'value' ? got.value : undefined)}; expected ${expected}, so it was skipped.`);
       } else if (got.kind === 'unresolved') this.unresolvedProblem(p, got, expected);
@@ -1071,7 +1074,6 @@ interface TableRead {
 class TableContext {
   readonly definitions = new Map<string, { type: KeyAttributeType; path: string }>();
   readonly used = new Set<string>();
-  readonly label: string;
 
   constructor(
     readonly r: Reader,
@@ -1083,13 +1085,11 @@ class TableContext {
     /** `Resources.X.Properties` */
     readonly pp: string,
     readonly isGlobal: boolean,
-  ) {
-    this.label = `${isGlobal ? 'Global table' : 'Table'} resource ${quote(logicalId)}`;
-  }
+  ) {}
 
   /** `AttributeDefinitions`: each key attribute's type. */
   readDefinitions(props: Json): void {
-    const items = this.r.list(props, 'AttributeDefinitions', this.pp, true, 'a list of {AttributeName, AttributeType}') ?? [];
+    const items = this.r.list(props, 'AttributeDefinitions', this.pp, 'strict', 'a list of {AttributeName, AttributeType}') ?? [];
     for (const item of items) {
       const bad = unresolvedItem(item.value);
       if (bad) {
@@ -1142,7 +1142,7 @@ class TableContext {
 
   /** A `KeySchema`: its HASH and RANGE elements in order. */
   readKeySchema(obj: Json, path: string): { hash: KeyElement[]; range: KeyElement[] } | undefined {
-    const items = this.r.list(obj, 'KeySchema', path, false, 'a list of {AttributeName, KeyType}');
+    const items = this.r.list(obj, 'KeySchema', path, 'required', 'a list of {AttributeName, KeyType}');
     if (!items) return undefined;
     const hash: KeyElement[] = [];
     const range: KeyElement[] = [];
@@ -1186,12 +1186,13 @@ class TableContext {
     const pp = joinPath(ip, 'Projection');
     this.map.push([designPath, pp]);
     const type = this.r.requiredString(p, 'ProjectionType', pp, 'ALL, KEYS_ONLY or INCLUDE', PROJECTION_TYPES);
-    const nonKey = this.r.list(p, 'NonKeyAttributes', pp, true, 'a list of attribute names');
     if (type === undefined) return undefined;
     if (type !== 'INCLUDE') {
-      if (nonKey && nonKey.length > 0) this.r.note('warning', joinPath(pp, 'NonKeyAttributes'), `${joinPath(pp, 'NonKeyAttributes')} lists attributes, but the projection is ${type}; they were skipped (only INCLUDE takes NonKeyAttributes).`);
+      const np = joinPath(pp, 'NonKeyAttributes');
+      if (Object.hasOwn(p, 'NonKeyAttributes')) this.r.note('warning', np, `${np} is set, but the projection is ${type}; it was skipped (only INCLUDE takes NonKeyAttributes).`);
       return { type } as Projection;
     }
+    const nonKey = this.r.list(p, 'NonKeyAttributes', pp, 'strict', 'a list of attribute names');
     const names: string[] = [];
     this.map.push([joinPath(designPath, 'nonKeyAttributes'), joinPath(pp, 'NonKeyAttributes')]);
     for (const item of nonKey ?? []) {
@@ -1213,7 +1214,7 @@ class TableContext {
 
   /** The GSIs' names, keys and projections (throughput is read by the resource's own reader). */
   readGsiKeys(props: Json, known: readonly string[], tableSlug: string): Array<{ raw: Json; path: string; gsi: GlobalSecondaryIndex }> {
-    const items = this.r.list(props, 'GlobalSecondaryIndexes', this.pp, true, 'a list of GlobalSecondaryIndex') ?? [];
+    const items = this.r.list(props, 'GlobalSecondaryIndexes', this.pp, 'strict', 'a list of GlobalSecondaryIndex') ?? [];
     const out: Array<{ raw: Json; path: string; gsi: GlobalSecondaryIndex }> = [];
     for (const item of items) {
       const bad = unresolvedItem(item.value);
@@ -1252,7 +1253,7 @@ class TableContext {
 
   /** The LSIs: the table's partition key with another sort key. */
   readLsis(props: Json, tablePartitionKey: string, tableSlug: string): LocalSecondaryIndex[] {
-    const items = this.r.list(props, 'LocalSecondaryIndexes', this.pp, true, 'a list of LocalSecondaryIndex') ?? [];
+    const items = this.r.list(props, 'LocalSecondaryIndexes', this.pp, 'strict', 'a list of LocalSecondaryIndex') ?? [];
     const out: LocalSecondaryIndex[] = [];
     for (const item of items) {
       const bad = unresolvedItem(item.value);
@@ -1429,7 +1430,7 @@ function readTableClass(r: Reader, obj: Json, path: string, tp: string, map: Pat
 }
 
 function readTags(r: Reader, obj: Json, path: string, tp: string, map: PathMap): Record<string, string> | undefined {
-  const items = r.list(obj, 'Tags', path, true, 'a list of {Key, Value}');
+  const items = r.list(obj, 'Tags', path, 'optional', 'a list of {Key, Value}');
   if (!items) return undefined;
   const entries: Array<[string, string]> = [];
   const seen = new Map<string, string>();
@@ -1755,7 +1756,7 @@ function readGlobalTableResource(input: ResourceInput): TableRead | undefined {
   ctx.reportUnused();
 
   // Replicas: the first one's settings stand for the table.
-  const replicas = r.list(props, 'Replicas', pp, false, 'a list of ReplicaSpecification') ?? [];
+  const replicas = r.list(props, 'Replicas', pp, 'required', 'a list of ReplicaSpecification') ?? [];
   const replicaItems = replicas.filter((item) => isRecord(item.value) && !unresolvedItem(item.value));
   const first = replicaItems[0];
   const firstReplica = first ? (first.value as Json) : undefined;
@@ -1862,7 +1863,7 @@ function readGlobalTableResource(input: ResourceInput): TableRead | undefined {
 
   // GSIs: write settings on the GSI, read settings on the first replica's entry for it.
   const replicaGsis = new Map<string, { value: Json; path: string }>();
-  const replicaGsiItems = firstReplica ? (r.list(firstReplica, 'GlobalSecondaryIndexes', rsp, true, 'a list of ReplicaGlobalSecondaryIndexSpecification') ?? []) : [];
+  const replicaGsiItems = firstReplica ? (r.list(firstReplica, 'GlobalSecondaryIndexes', rsp, 'optional', 'a list of ReplicaGlobalSecondaryIndexSpecification') ?? []) : [];
   for (const item of replicaGsiItems) {
     if (!isRecord(item.value) || unresolvedItem(item.value)) continue;
     const n = r.resolve(item.value.IndexName, joinPath(item.path, 'IndexName'));
