@@ -1839,13 +1839,16 @@ function readGlobalTableResource(input: ResourceInput): TableRead | undefined {
   };
   let onDemand: OnDemandThroughput | undefined;
   if (mode === 'PAY_PER_REQUEST') {
-    const maxRead = readOnDemand(firstReplica, rsp) ?? readOnDemand(props, pp);
+    const replicaMax = readOnDemand(firstReplica, rsp);
+    const maxRead = replicaMax ?? readOnDemand(props, pp);
     const maxWrite = writeOnDemand(props, pp);
     if (maxRead !== undefined || maxWrite !== undefined) {
       onDemand = { ...(maxRead !== undefined ? { maxReadRequestUnits: maxRead } : {}), ...(maxWrite !== undefined ? { maxWriteRequestUnits: maxWrite } : {}) };
+      const dp = joinPath(tp, 'onDemandThroughput');
       map.push(
-        [joinPath(tp, 'onDemandThroughput'), pp],
-        [joinPath(joinPath(tp, 'onDemandThroughput'), 'maxWriteRequestUnits'), joinPath(joinPath(pp, 'WriteOnDemandThroughputSettings'), 'MaxWriteRequestUnits')],
+        [dp, pp],
+        [joinPath(dp, 'maxReadRequestUnits'), joinPath(joinPath(replicaMax !== undefined ? rsp : pp, 'ReadOnDemandThroughputSettings'), 'MaxReadRequestUnits')],
+        [joinPath(dp, 'maxWriteRequestUnits'), joinPath(joinPath(pp, 'WriteOnDemandThroughputSettings'), 'MaxWriteRequestUnits')],
       );
     }
   }
