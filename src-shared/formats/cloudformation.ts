@@ -1,7 +1,7 @@
 /**
  * CloudFormation: one `AWS::DynamoDB::Table` per table of the design, as YAML or JSON
  * (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-dynamodb-table.html).
- * Export only; CloudFormation templates are not read back.
+ * Templates are read back by `import/cloudformation.ts`.
  *
  * - `AttributeDefinitions` lists exactly the key attributes of the table, its GSIs and its LSIs
  *   (cfn-lint E3039), each once.
