@@ -236,6 +236,17 @@ describe('multi-attribute keys in suggestions', () => {
     expect(validateDesign({ formatVersion: 1, id: 'd', name: 'E', tables: [next] })).toEqual([]);
   });
 
+  it('falls back to a synthetic key where the pattern filters on a key attribute (a filter cannot name the key), and that key serves it', async () => {
+    const { applyIndexSuggestion } = await import('./index.ts');
+    const table = tournaments();
+    table.globalSecondaryIndexes = [];
+    const p = pattern({ range: { attribute: 'round', operator: '>=' }, filter: 'region IN ("EU", "NA")' });
+    const plan = planPattern(table, p);
+    expect(plan.suggestion?.natural).toBeUndefined();
+    expect(plan.suggestion).toMatchObject({ partitionKeyTemplate: 'TOURNAMENTID#{tournamentId}#REGION#{region}', sortKeyTemplate: '{round}' });
+    expect(planPattern(applyIndexSuggestion(table, plan.suggestion!), p)).toMatchObject({ operation: 'Query', isServed: true });
+  });
+
   it('falls back to a synthetic key where the attributes cannot be key attributes (more than 4 known)', () => {
     const table = tournaments();
     table.globalSecondaryIndexes = [];

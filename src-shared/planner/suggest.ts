@@ -85,7 +85,10 @@ export function suggestIndex(view: TableView, ev: EntityView, request: ReadReque
   const partitionKeyTemplate = segments(known);
   const reuse = reusableGsi(table, ev, range, attribute, projection);
   const reused = reuse?.gsi;
-  const natural = naturalKeyFor(known, range, attribute);
+  // A filter cannot name the key attributes of what it queries: an index keyed on an attribute the
+  // pattern filters on could not serve it, so that one gets a synthetic key.
+  const filtered = request.filter ? conditionAttributes(request.filter) : [];
+  const natural = [...known, ...(range ? [range.attribute] : [])].some((a) => filtered.includes(a)) ? undefined : naturalKeyFor(known, range, attribute);
   if (!reused && natural) return naturalSuggestion(view, ev, request, natural, projection, partitionKeyTemplate);
   const name = reused?.name ?? freeIndexName(table, 'GSI');
   const partitionKey: KeyAttribute = (reused && partitionKeysOf(reused)[0]) || { name: `${name}PK`, type: 'S' };
