@@ -1,0 +1,125 @@
+/**
+ * Where an entity's items live in the table: the candidate primary keys the solver tries for each
+ * entity, from the single-table design rules (docs/dynamodb-rules.md §13.1 and §13.2):
+ *
+ * - **Own partition**: `PK = ORDER#{orderId}`, `SK = ORDER`. Every item its own item collection,
+ *   addressed by its identity (the entity's id attribute, else the attributes that reference other
+ *   entities, which together name one item).
+ * - **Item collection under a parent**: for an attribute that references another entity (a
+ *   one-to-many relationship) and a read pattern that knows it, `PK = USER#{userId}` (the parent's
+ *   partition) and `SK = ORDER#{orderDate}#{orderId}`: the entity prefix, then the attribute the
+ *   pattern ranges over or orders by, then the rest of the identity. One Query on the parent's key
+ *   returns the parent and its children (the prefixes keep them apart), and `begins_with(SK, ORDER#)`
+ *   only the children, in sort key order.
+ */
+import { parseKeyTemplate, templateAttributes } from '../model/key-template.ts';
+import type { AccessPattern, Attribute, Entity, KeyBinding, Table } from '../model/schema.ts';
+
+export interface Layout {
+  /** `own`, or `child` of the entity an attribute references. */
+  kind: 'own' | 'child' | 'kept';
+  /** The table key templates. */
+  keys: { partition: string; sort: string };
+  /** For `child`: the parent entity's id and the referencing attribute. */
+  parent?: { entityId: string; attribute: string };
+  /** For `child`: the attribute the sort key orders the children by, when a pattern asks for one. */
+  sortBy?: string;
+  /** One line for the proposal: which rule, for which entity. */
+  text: string;
+}
+
+/** `Order Item` → `ORDERITEM`: an entity's prefix in keys. */
+export function prefixOf(entity: Entity): string {
+  const text = entity.name.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return text === '' ? 'ITEM' : text;
+}
+
+const isKeyType = (a: Attribute): boolean => a.type === 'S' || a.type === 'N' || a.type === 'B';
+const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
+
+/**
+ * The attributes that name one item of the entity: its id attributes (generated ids or uuids), else
+ * one named `<entity>Id` or `id`, else every attribute referencing another entity (an order line is
+ * its order and its product), else its first key-typed attribute.
+ */
+export function identityOf(entity: Entity): string[] {
+  const keyTyped = entity.attributes.filter(isKeyType);
+  const ids = keyTyped.filter((a) => a.generator?.kind === 'id' || a.generator?.kind === 'uuid').map((a) => a.name);
+  if (ids.length > 0) return ids;
+  const named = keyTyped.find((a) => a.name === `${lowerFirst(entity.name.replace(/[^A-Za-z0-9]/g, ''))}Id` || a.name === 'id');
+  if (named) return [named.name];
+  const refs = keyTyped.filter((a) => a.generator?.kind === 'ref').map((a) => a.name);
+  if (refs.length > 0) return refs;
+  return keyTyped.slice(0, 1).map((a) => a.name);
+}
+
+const part = (names: readonly string[]): string => names.map((n) => `{${n}}`).join('#');
+
+/** The read patterns of an entity. */
+const readsOf = (table: Table, entity: Entity): AccessPattern[] =>
+  table.accessPatterns.filter((p) => p.entityId === entity.id && (p.action === 'get' || p.action === 'query' || p.action === 'count'));
+
+/**
+ * The layouts to try for `entity` (at least one). With `keep`, only the entity's own table key
+ * templates, as they are.
+ */
+export function layoutsOf(table: Table, entity: Entity, keep: boolean): Layout[] {
+  const pk = table.partitionKey.name;
+  const sk = table.sortKey?.name;
+  const kept = entity.keys[pk];
+  if (keep && kept) {
+    return [{ kind: 'kept', keys: { partition: kept.template, sort: (sk && entity.keys[sk]?.template) ?? '' }, text: `${entity.name} keeps its table key ${kept.template}.` }];
+  }
+  const prefix = prefixOf(entity);
+  const identity = identityOf(entity);
+  const layouts: Layout[] = [];
+  if (identity.length > 0) {
+    layouts.push({
+      kind: 'own',
+      keys: { partition: `${prefix}#${part(identity)}`, sort: prefix },
+      text: `${entity.name} in its own partition: ${pk} = ${prefix}#${part(identity)}, ${sk ?? 'no sort key'} = ${prefix}.`,
+    });
+  }
+  const byId = new Map(table.entities.map((e) => [e.id, e]));
+  const reads = readsOf(table, entity);
+  for (const attribute of entity.attributes) {
+    const target = attribute.generator?.kind === 'ref' ? attribute.generator.entity : undefined;
+    const parent = target === undefined ? undefined : byId.get(target);
+    if (!parent || parent.id === entity.id || !isKeyType(attribute)) continue;
+    // Only a collection some pattern reads: a Query that knows the parent.
+    const listing = reads.filter((p) => p.known.includes(attribute.name));
+    if (listing.length === 0) continue;
+    const rest = identity.filter((n) => n !== attribute.name);
+    const sortBys = [...new Set(listing.map((p) => p.range?.attribute).filter((a): a is string => a !== undefined && a !== attribute.name))];
+    for (const sortBy of sortBys.length > 0 ? sortBys : [undefined]) {
+      const tail = [...(sortBy ? [sortBy] : []), ...rest.filter((n) => n !== sortBy)];
+      const sort = tail.length > 0 ? `${prefix}#${part(tail)}` : prefix;
+      const partition = `${prefixOf(parent)}#{${attribute.name}}`;
+      layouts.push({
+        kind: 'child',
+        keys: { partition, sort },
+        parent: { entityId: parent.id, attribute: attribute.name },
+        ...(sortBy ? { sortBy } : {}),
+        text: `${entity.name} in the item collection of its ${parent.name}: ${pk} = ${partition}, ${sk ?? 'no sort key'} = ${sort}${sortBy ? ` (ordered by ${sortBy})` : ''}.`,
+      });
+    }
+  }
+  if (layouts.length === 0) {
+    // No attribute fit for a key: the entity keeps whatever it has (the validation says what is missing).
+    layouts.push({ kind: 'kept', keys: { partition: kept?.template ?? `${prefix}`, sort: (sk && entity.keys[sk]?.template) ?? prefix }, text: `${entity.name} has no attribute to key on.` });
+  }
+  return layouts;
+}
+
+/** The entity's key bindings for a layout on a table whose key attributes are `pk` and `sk`. */
+export function bindingsOf(layout: Layout, pk: string, sk: string | undefined): Record<string, KeyBinding> {
+  const keys: Record<string, KeyBinding> = { [pk]: { template: layout.keys.partition } };
+  if (sk !== undefined) keys[sk] = { template: layout.keys.sort };
+  return keys;
+}
+
+/** The attributes a key template names (none when it does not parse). */
+export function attributesOf(template: string): string[] {
+  const parsed = parseKeyTemplate(template);
+  return parsed.ok ? templateAttributes(parsed.value) : [];
+}
