@@ -247,6 +247,17 @@ describe('multi-attribute keys in suggestions', () => {
     expect(planPattern(applyIndexSuggestion(table, plan.suggestion!), p)).toMatchObject({ operation: 'Query', isServed: true });
   });
 
+  it('never overloads a GSI keyed on an entity\'s own attribute: another entity would write key text into that attribute', () => {
+    const table = tournaments();
+    // A GSI keyed on Match's own score (one S attribute, no sort key): the shape an overload would take.
+    table.globalSecondaryIndexes = [{ id: 'g-2', name: 'ByScore', partitionKey: { name: 'score', type: 'S' }, projection: { type: 'ALL' } }];
+    table.entities[1]!.attributes.push({ name: 'nickname', type: 'S' });
+    const byNickname = { id: 'p-nick', name: 'Player by nickname', entityId: 'e-player', action: 'query' as const, known: ['nickname'], ratePerSecond: 5, consistency: 'eventual' as const };
+    const plan = planPattern(table, byNickname);
+    expect(plan.suggestion?.reuses).toBeUndefined();
+    expect(plan.suggestion?.indexName).not.toBe('ByScore');
+  });
+
   it('falls back to a synthetic key where the attributes cannot be key attributes (more than 4 known)', () => {
     const table = tournaments();
     table.globalSecondaryIndexes = [];

@@ -270,6 +270,10 @@ function reusableGsi(
     const [sk] = sortKeysOf(g);
     if (!pk || pk.type !== 'S' || Object.hasOwn(ev.entity.keys, pk.name) || ev.attributeNames.has(pk.name)) return false;
     if (sk && (Object.hasOwn(ev.entity.keys, sk.name) || ev.attributeNames.has(sk.name))) return false;
+    // An index keyed on an entity's own attribute (a natural key) is not overloaded: a template
+    // written into that attribute would put another entity's key text where the first keeps its data.
+    const isOwnAttribute = (name: string): boolean => table.entities.some((e) => e.attributes.some((a) => a.name === name));
+    if (isOwnAttribute(pk.name) || (sk !== undefined && isOwnAttribute(sk.name))) return false;
     if (!range) return !sk || sk.type === 'S';
     return sk !== undefined && sk.type === keyTypeOf(attribute(range.attribute));
   });
