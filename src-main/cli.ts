@@ -33,6 +33,7 @@ const COMMANDS: ReadonlyMap<string, () => Promise<Command>> = new Map([
   ['sample', async () => (await import('./cli/sample.ts')).sampleCommand],
   ['simulate', async () => (await import('./cli/simulate.ts')).simulateCommand],
   ['compare', async () => (await import('./cli/compare.ts')).compareCommand],
+  ['solve', async () => (await import('./cli/solve.ts')).solveCommand],
   ['run', async () => (await import('./cli/run.ts')).runCommand],
 ]);
 

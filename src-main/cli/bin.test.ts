@@ -157,7 +157,7 @@ describe('the CLI bundle', { timeout: 180_000 }, () => {
   test('every command\'s help loads its own code from the bundle, the same text as the sources\' main', async () => {
     const help = await fromBundle(['--help']);
     const names = [...help.stdout.matchAll(/^ {2}keyplan (\w+) </gm)].map((m) => m[1]!);
-    expect(names).toEqual(['size', 'check', 'cost', 'export', 'import', 'sample', 'simulate', 'compare', 'run']);
+    expect(names).toEqual(['size', 'check', 'cost', 'export', 'import', 'sample', 'simulate', 'compare', 'solve', 'run']);
     for (const name of names) {
       const bundle = await fromBundle(['help', name]);
       let stdout = '';
