@@ -8,7 +8,7 @@ import { costedTable, costTable, totalDesignCost, type PatternCost } from '../co
 import { MAX_LSIS_PER_TABLE, validateDesign } from '../model/validate.ts';
 import { partitionKeysOf, sortKeysOf, isMultiAttributeKey } from '../model/gsi-keys.ts';
 import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Pricing, Table } from '../model/schema.ts';
-import { planTable } from '../planner/index.ts';
+import { distinctValuesOf, planTable } from '../planner/index.ts';
 import type { IndexSuggestion, Plan } from '../planner/types.ts';
 import { attributesOf, bindingsOf, type Layout } from './layouts.ts';
 import type { AppliedRule, SolveOptions } from './types.ts';
@@ -220,6 +220,28 @@ function signatureOf(table: Table): string {
 /** What the pattern costs per month under the proposal's billing. */
 export const patternMonthly = (cost: PatternCost, onDemand: boolean): number => (onDemand ? cost.monthly.onDemand.value : cost.monthly.provisioned.value);
 
+/**
+ * Entities whose table key cannot tell their items apart: the key's attributes take fewer distinct
+ * values together than the entity has items (a user's scores keyed by the user alone), so items
+ * would overwrite each other. Counts as the planner estimates them (cardinality, listed values,
+ * references; an attribute without any is taken as unique).
+ */
+function collisions(table: Table): string[] {
+  const refs = new Map(table.entities.map((e) => [e.id, e]));
+  const keyNames = [table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])];
+  const out: string[] = [];
+  for (const entity of table.entities) {
+    const names = [...new Set(keyNames.flatMap((k) => attributesOf(entity.keys[k]?.template ?? '')))];
+    if (names.length === 0 || entity.itemCount <= 1) continue;
+    let distinct = 1;
+    for (const name of names) distinct *= distinctValuesOf(entity, name, refs).count;
+    if (distinct < entity.itemCount) {
+      out.push(`${entity.name}'s table key (${names.join(', ')}) takes at most ${Math.round(distinct).toLocaleString('en-US')} distinct values for ${entity.itemCount.toLocaleString('en-US')} items: items would overwrite each other.`);
+    }
+  }
+  return out;
+}
+
 /** Prices a finished table: its monthly cost, feasibility and what makes it infeasible. */
 export function price(design: Design, table: Table, options: SolveOptions): Pick<Candidate, 'monthlyUsd' | 'feasible' | 'problems' | 'patternCosts' | 'design' | 'indexReadRate'> {
   const pricing: Pricing = design.pricing ?? DEFAULT_PRICING;
@@ -234,6 +256,7 @@ export function price(design: Design, table: Table, options: SolveOptions): Pick
       if (options.noScan) problems.push(`"${p.name}" needs a Scan.`);
     } else if (p.needsKeyDesign !== undefined || !p.plan.isServed) problems.push(`"${p.name}" is not served.`);
   });
+  problems.push(...collisions(table));
   const next: Design = { ...design, tables: design.tables.map((t) => (t.id === table.id ? table : t)) };
   for (const problem of validateDesign(next)) problems.push(problem.message);
   if (options.monthlyBudgetUsd !== undefined && monthlyUsd > options.monthlyBudgetUsd) problems.push(`It costs $${monthlyUsd.toFixed(2)} a month, over the budget of $${options.monthlyBudgetUsd.toFixed(2)}.`);

@@ -38,14 +38,19 @@ const isKeyType = (a: Attribute): boolean => a.type === 'S' || a.type === 'N' ||
 const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
 
 /**
- * The attributes that name one item of the entity: its id attributes (generated ids or uuids), else
- * one named `<entity>Id` or `id`, else every attribute referencing another entity (an order line is
- * its order and its product), else its first key-typed attribute.
+ * The attributes that name one item of the entity: its id attributes (generated ids or uuids); else
+ * what a pattern that gets one item knows, or what a write knows (a write addresses one item by its
+ * key); else one named `<entity>Id` or `id`; else every attribute referencing another entity (an
+ * order line is its order and its product); else its first key-typed attribute.
  */
-export function identityOf(entity: Entity): string[] {
+export function identityOf(entity: Entity, patterns: readonly AccessPattern[] = []): string[] {
   const keyTyped = entity.attributes.filter(isKeyType);
+  const names = new Set(keyTyped.map((a) => a.name));
   const ids = keyTyped.filter((a) => a.generator?.kind === 'id' || a.generator?.kind === 'uuid').map((a) => a.name);
   if (ids.length > 0) return ids;
+  const own = patterns.filter((p) => p.entityId === entity.id && p.known.length > 0 && p.known.every((k) => names.has(k)));
+  const addressed = own.find((p) => p.action === 'get') ?? own.find((p) => p.action === 'put' || p.action === 'update' || p.action === 'delete');
+  if (addressed) return [...addressed.known];
   const named = keyTyped.find((a) => a.name === `${lowerFirst(entity.name.replace(/[^A-Za-z0-9]/g, ''))}Id` || a.name === 'id');
   if (named) return [named.name];
   const refs = keyTyped.filter((a) => a.generator?.kind === 'ref').map((a) => a.name);
@@ -71,7 +76,7 @@ export function layoutsOf(table: Table, entity: Entity, keep: boolean): Layout[]
     return [{ kind: 'kept', keys: { partition: kept.template, sort: (sk && entity.keys[sk]?.template) ?? '' }, text: `${entity.name} keeps its table key ${kept.template}.` }];
   }
   const prefix = prefixOf(entity);
-  const identity = identityOf(entity);
+  const identity = identityOf(entity, table.accessPatterns);
   const layouts: Layout[] = [];
   if (identity.length > 0) {
     layouts.push({
@@ -103,6 +108,24 @@ export function layoutsOf(table: Table, entity: Entity, keep: boolean): Layout[]
         text: `${entity.name} in the item collection of its ${parent.name}: ${pk} = ${partition}, ${sk ?? 'no sort key'} = ${sort}${sortBy ? ` (ordered by ${sortBy})` : ''}.`,
       });
     }
+  }
+  // Item collections by part of the identity a listing pattern knows (a user's scores in every game:
+  // PK = USERID#{userId}, SK = GAMESCORE#{gameTitle}), where no parent's collection already does it.
+  const grouped = new Set(layouts.filter((l) => l.parent).map((l) => l.parent!.attribute));
+  for (const p of reads) {
+    const known = p.known.filter((k) => identity.includes(k));
+    if (known.length === 0 || known.length !== p.known.length || known.length >= identity.length || (known.length === 1 && grouped.has(known[0]!))) continue;
+    const partition = known.map((k) => `${k.toUpperCase()}#{${k}}`).join('#');
+    if (layouts.some((l) => l.keys.partition === partition)) continue;
+    const sortBy = p.range && !known.includes(p.range.attribute) ? p.range.attribute : undefined;
+    const tail = [...(sortBy ? [sortBy] : []), ...identity.filter((n) => !known.includes(n) && n !== sortBy)];
+    const sort = `${prefix}#${part(tail)}`;
+    layouts.push({
+      kind: 'child',
+      keys: { partition, sort },
+      ...(sortBy ? { sortBy } : {}),
+      text: `${entity.name} in item collections by ${known.join(' and ')}: ${pk} = ${partition}, ${sk ?? 'no sort key'} = ${sort}${sortBy ? ` (ordered by ${sortBy})` : ''}.`,
+    });
   }
   if (layouts.length === 0) {
     // No attribute fit for a key: the entity keeps whatever it has (the validation says what is missing).
