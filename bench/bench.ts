@@ -11,6 +11,8 @@
  *   patterns), its growth with partitions and patterns, and its speed against a per-request loop.
  * - bench/sample.ts: 1,000,000 items generated and placed.
  * - bench/cli.ts: `keyplan check` and `keyplan cost` as whole processes against `node -e 0`.
+ * - bench/solver.ts: the key-design solver on four designs with their keys removed: total time,
+ *   time to the first complete design, and the best proposal's cost against the hand-made design.
  *
  * `npm run bench -- costing simulator` runs only those parts.
  */
@@ -19,6 +21,7 @@ import { benchCli } from './cli.ts';
 import { benchCosting } from './costing.ts';
 import { benchSample } from './sample.ts';
 import { benchSimulator } from './simulator.ts';
+import { benchSolver } from './solver.ts';
 import { type BenchResult } from './result.ts';
 
 const PARTS: Record<string, () => Promise<BenchResult[]>> = {
@@ -26,6 +29,7 @@ const PARTS: Record<string, () => Promise<BenchResult[]>> = {
   simulator: benchSimulator,
   sample: benchSample,
   cli: benchCli,
+  solver: benchSolver,
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
