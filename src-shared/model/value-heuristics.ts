@@ -26,16 +26,36 @@ export function wordsOf(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
+/** How many names `idInitialsOf` and `kindFromName` remember (they are asked about the same few names, very often). */
+const MAX_CACHED = 1024;
+const initialsCache = new Map<string, string>();
+const kindCache = new Map<string, NameKind>();
+
 /** The initials an id is written with: `userId` → `u`, `orderItemId` → `oi`, `id` → the entity's initial (`x` when none). */
 export function idInitialsOf(name: string, entityName: string): string {
+  const key = `${name}\u0000${entityName}`;
+  const known = initialsCache.get(key);
+  if (known !== undefined) return known;
   const words = wordsOf(name).filter((w) => w !== 'id');
   const source = words.length > 0 ? words : wordsOf(entityName);
-  return source.map((w) => w[0]).join('') || 'x';
+  const initials = source.map((w) => w[0]).join('') || 'x';
+  // Asked once per generated id (a simulation names thousands of keys): remembered, a bounded few.
+  if (initialsCache.size >= MAX_CACHED) initialsCache.clear();
+  initialsCache.set(key, initials);
+  return initials;
 }
 
 /** What an attribute's name suggests it holds, by its words (type aside); `plain` when nothing. */
 export function kindFromName(name: string): NameKind {
-  const words = wordsOf(name);
+  const known = kindCache.get(name);
+  if (known !== undefined) return known;
+  const kind = kindOfWords(wordsOf(name));
+  if (kindCache.size >= MAX_CACHED) kindCache.clear();
+  kindCache.set(name, kind);
+  return kind;
+}
+
+function kindOfWords(words: string[]): NameKind {
   const last = words.at(-1) ?? '';
   const has = (...w: string[]): boolean => words.some((x) => w.includes(x));
   if (has('email', 'mail')) return 'email';
