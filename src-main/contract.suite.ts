@@ -9,7 +9,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { AppError } from '../src-shared/errors.ts';
-import type { Design } from '../src-shared/model/schema.ts';
+import type { AccessPattern, Design, Entity } from '../src-shared/model/schema.ts';
+import { stripKeyDesign } from '../src-shared/solver/index.ts';
 import { createApiClient, type ApiClient } from '../src-shared/ipc/client.ts';
 import { isChannel, isEventName, type ApiHandlers, type EventPayload, type EventSink } from '../src-shared/ipc/contract.ts';
 import { checkChannelOutput, checkEventPayload, type BadField } from '../src-shared/ipc/validate.ts';
@@ -68,6 +69,34 @@ async function setUp(connect: ConnectTransport): Promise<Harness> {
 /** The shipped e-commerce example (table `tbl-shop`, named Shop). */
 async function ecommerceExample(): Promise<Design> {
   return JSON.parse(await readFile(new URL('../examples/ecommerce.keyplan.json', import.meta.url), 'utf8')) as Design;
+}
+
+/**
+ * A tenant and nineteen kinds of things it owns, none keyed yet, each read by its id and listed by
+ * its tenant: each thing may live in its own partition or in its tenant's item collection, 2^19
+ * combinations, so the solver searches until its time budget ends (seconds), long enough to cancel.
+ */
+function manyEntitiesDesign(): Design {
+  const kinds = ['Project', 'Board', 'Task', 'Comment', 'Label', 'Sprint', 'Release', 'Document', 'Invoice', 'Member', 'Webhook', 'Channel', 'Message', 'Attachment', 'Team', 'Role', 'Milestone', 'Epic', 'Goal'];
+  const entities: Entity[] = [{ id: 'e-tenant', name: 'Tenant', itemCount: 1000, attributes: [{ name: 'tenantId', type: 'S', generator: { kind: 'id' } }], keys: {} }];
+  const accessPatterns: AccessPattern[] = [{ id: 'p-tenant', name: 'Get a tenant', entityId: 'e-tenant', action: 'get', known: ['tenantId'], ratePerSecond: 20, consistency: 'eventual' }];
+  for (const kind of kinds) {
+    const id = `${kind.toLowerCase()}Id`;
+    const entityId = `e-${kind.toLowerCase()}`;
+    entities.push({
+      id: entityId,
+      name: kind,
+      itemCount: 20_000,
+      attributes: [{ name: id, type: 'S', generator: { kind: 'id' } }, { name: 'tenantId', type: 'S', generator: { kind: 'ref', entity: 'e-tenant' } }, { name: 'createdAt', type: 'S' }],
+      keys: {},
+    });
+    accessPatterns.push(
+      { id: `p-get-${kind}`, name: `Get a ${kind}`, entityId, action: 'get', known: [id], ratePerSecond: 10, consistency: 'eventual' },
+      { id: `p-list-${kind}`, name: `List a tenant's ${kind}s`, entityId, action: 'query', known: ['tenantId'], range: { attribute: 'createdAt', operator: '>=' }, resultSize: 20, ratePerSecond: 5, consistency: 'eventual' },
+    );
+  }
+  const table = { ...sampleDesign().tables[0]!, id: 'table-work', name: 'Work', entities, accessPatterns };
+  return { formatVersion: 1, id: 'design-many', name: 'Many entities', tables: [table] };
 }
 
 const listed = (fields: BadField[]) => fields.map((f) => `${f.path || '(the value)'}: expected ${f.expected}, found ${f.found}`).join('; ');
@@ -217,6 +246,11 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       expect(await refused(client.call('simulation.run', { ...task, limits: 'shared' } as never))).toMatchObject({ code: 'ipc.badInput', path: 'limits' });
       expect(await refused(client.call('simulation.run', { ...task, headroom: 0.9 }))).toMatchObject({ code: 'ipc.badInput', path: 'headroom' });
       expect(await refused(client.call('sample.generate', { ...task, documentId: 'd'.repeat(201) }))).toMatchObject({ code: 'ipc.badInput', path: 'documentId' });
+      // A GSI count over DynamoDB's default quota of 20 per table; a billing the solver does not know; a negative budget; a setting it does not take.
+      expect(await refused(client.call('solver.run', { ...task, maxGsis: 21 }))).toMatchObject({ code: 'ipc.badInput', path: 'maxGsis' });
+      expect(await refused(client.call('solver.run', { ...task, billing: 'reserved' } as never))).toMatchObject({ code: 'ipc.badInput', path: 'billing' });
+      expect(await refused(client.call('solver.run', { ...task, monthlyBudgetUsd: -1 }))).toMatchObject({ code: 'ipc.badInput', path: 'monthlyBudgetUsd' });
+      expect(await refused(client.call('solver.run', { ...task, timeBudgetMs: 60_000 } as never))).toMatchObject({ code: 'ipc.badInput', path: 'timeBudgetMs' });
       expect(await refused(client.call('file.saveAs', { name: 'orders', design: sampleDesign(), overwrite: 'yes' } as never))).toMatchObject({
         code: 'ipc.badInput',
         path: 'overwrite',
@@ -304,6 +338,8 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       expect(await codeOf(client.call('simulation.run', { runId: 'x', design: sampleDesign(), tableId: 'no-table' }))).toMatchObject({ code: 'ipc.badInput', path: 'tableId' });
       expect(await codeOf(client.call('simulation.run', { runId: 'x', design: sampleDesign(), tableId: 'table-app', seed: 'one' } as never))).toMatchObject({ code: 'ipc.badInput', path: 'seed' });
       expect((await codeOf(client.call('sample.generate', { runId: 'x', design: invalidDesign() as never, tableId: 'table-app' }))).code).toBe('file.invalidDesign');
+      expect(await codeOf(client.call('solver.run', { runId: 'x', design: sampleDesign(), tableId: 'no-table' }))).toMatchObject({ code: 'ipc.badInput', path: 'tableId' });
+      expect((await codeOf(client.call('solver.run', { runId: 'x', design: invalidDesign() as never, tableId: 'table-app' }))).code).toBe('file.invalidDesign');
       expect(await codeOf(client.call('sample.page', { runId: 'x', view: 'table', offset: -1, limit: 5 }))).toMatchObject({ code: 'ipc.badInput', path: 'offset' });
       expect((await codeOf(client.call('sample.page', { runId: 'gone', view: 'table', offset: 0, limit: 5 }))).code).toBe('task.unknown');
       expect((await codeOf(client.call('sample.find', { runId: 'gone', view: 'table', key: 'A' }))).code).toBe('task.unknown');
@@ -321,6 +357,50 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       off();
       expect(await client.call('task.cancel', { runId: 'week' })).toEqual({ canceled: true });
       expect((await running).code).toBe('task.canceled');
+    });
+
+    test('solver.run proposes complete key designs for the e-commerce example without keys, in a worker, streaming task.progress', { timeout: TASK_TEST_TIMEOUT_MS }, async () => {
+      const { client } = await setUp(connect);
+      const design = stripKeyDesign(await ecommerceExample());
+      const progress: EventPayload<'task.progress'>[] = [];
+      const off = client.on('task.progress', (p) => p.runId === 'solve' && progress.push(p));
+      const input = { runId: 'solve', design, tableId: 'tbl-shop', seed: 3, maxGsis: 4, noScan: true };
+      const result = await client.call('solver.run', input);
+      await client.call('app.info', {});
+      off();
+      expect(result.tableId).toBe('tbl-shop');
+      expect(result.proposals.map((p) => p.rank)).toEqual([1, 2, 3]);
+      const patternIds = design.tables[0]!.accessPatterns.map((p) => p.id);
+      for (const proposal of result.proposals) {
+        const table = proposal.design.tables[0]!;
+        // Complete: every entity has a template for the table's partition and sort key; at most the GSIs allowed.
+        for (const entity of table.entities) expect(Object.keys(entity.keys)).toEqual(expect.arrayContaining([table.partitionKey.name, table.sortKey!.name]));
+        expect(table.globalSecondaryIndexes).toHaveLength(proposal.gsiCount);
+        expect(proposal.gsiCount).toBeLessThanOrEqual(4);
+        expect(proposal.patterns.map((p) => p.patternId)).toEqual(patternIds);
+        if (proposal.feasible) expect(proposal.patterns.map((p) => p.badge)).not.toContain('Scan');
+      }
+      // Ranked: feasible first, then cheaper.
+      const feasible = result.proposals.filter((p) => p.feasible);
+      expect(result.proposals.slice(0, feasible.length)).toEqual(feasible);
+      for (let i = 1; i < feasible.length; i += 1) expect(feasible[i]!.monthlyUsd).toBeGreaterThanOrEqual(feasible[i - 1]!.monthlyUsd);
+      expect(progress.some((p) => /^Priced \d+ of \d+ key designs/.test(p.label))).toBe(true);
+      // Deterministic for a seed, across the wire: the same input gives the same proposals.
+      const again = await client.call('solver.run', { ...input, runId: 'solve-again' });
+      expect(again.proposals).toEqual(result.proposals);
+    });
+
+    test('task.cancel stops a running solve, whose call fails with task.canceled', { timeout: TASK_TEST_TIMEOUT_MS }, async () => {
+      const { client } = await setUp(connect);
+      let pricing!: () => void;
+      const priced = new Promise<void>((resolve) => (pricing = resolve));
+      const off = client.on('task.progress', (p) => p.runId === 'search' && p.label.startsWith('Priced') && pricing());
+      const running = codeOf(client.call('solver.run', { runId: 'search', design: manyEntitiesDesign(), tableId: 'table-work' }));
+      await priced;
+      off();
+      expect(await client.call('task.cancel', { runId: 'search' })).toEqual({ canceled: true });
+      expect((await running).code).toBe('task.canceled');
+      expect(await client.call('task.cancel', { runId: 'search' })).toEqual({ canceled: false });
     });
 
     test('run.start runs the e-commerce example on the embedded engine, streams its progress and removes its table', { timeout: TASK_TEST_TIMEOUT_MS }, async () => {

@@ -1,7 +1,7 @@
 /**
- * Long tasks: sample generation and the partition simulator, run by the task host in worker
- * threads (progress as `task.progress` events, `task.cancel` to stop), and paging through a
- * generated sample that stays in the host. A task may name its document (`documentId`): a newer
+ * Long tasks: sample generation, the partition simulator and the key-design solver, run by the task
+ * host in worker threads (progress as `task.progress` events, `task.cancel` to stop), and paging
+ * through a generated sample that stays in the host. A task may name its document (`documentId`): a newer
  * one of the same kind for that document replaces it.
  */
 import { AppError } from '../../src-shared/errors.ts';
@@ -9,11 +9,11 @@ import type { ApiHandlers, Input } from '../../src-shared/ipc/contract.ts';
 import { quoteClipped } from '../../src-shared/model/quoted-text.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { checkDesign } from '../files/design-file.ts';
-import type { TaskInput } from '../tasks/protocol.ts';
+import type { SolverSettings, TaskInput } from '../tasks/protocol.ts';
 import type { TaskOptions } from '../tasks/task-host.ts';
 import type { HandlerDeps } from './deps.ts';
 
-type TaskHandlers = Pick<ApiHandlers, 'sample.generate' | 'sample.page' | 'sample.find' | 'simulation.run' | 'task.cancel'>;
+type TaskHandlers = Pick<ApiHandlers, 'sample.generate' | 'sample.page' | 'sample.find' | 'simulation.run' | 'solver.run' | 'task.cancel'>;
 
 /**
  * The design checked in depth, and its table: `ipc.badInput` (path `tableId`) when there is no such
@@ -51,6 +51,12 @@ export function createTaskHandlers(deps: HandlerDeps): TaskHandlers {
         ...(headroom === undefined ? {} : { headroom }),
       };
       return deps.tasks.runSimulation(rest.runId, { ...taskInput(rest, 'a simulation'), simulation }, taskOptions(documentId));
+    },
+
+    async 'solver.run'(input) {
+      const { top, maxGsis, noScan, billing, monthlyBudgetUsd, keepTableKey } = input;
+      const solver: SolverSettings = { top, maxGsis, noScan, billing, monthlyBudgetUsd, keepTableKey };
+      return deps.tasks.solve(input.runId, { ...taskInput(input, 'the key-design solver'), solver }, taskOptions(input.documentId));
     },
 
     async 'task.cancel'({ runId }) {

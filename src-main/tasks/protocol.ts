@@ -1,11 +1,16 @@
 /**
- * Messages between the task host (main thread) and a task worker. One worker runs one task; a
- * sample run's worker then keeps its store and answers page and find requests until it is dropped.
+ * Messages between the task host (main thread) and a task worker. One worker runs one task (a
+ * simulation, a sample generation or a key-design solve); a sample run's worker then keeps its
+ * store and answers page and find requests until it is dropped.
  * Cancel is a flag in shared memory that the worker reads between steps, so it needs no message
  * while the worker's thread is busy.
  */
 import type { ErrorData } from '../../src-shared/errors.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
+import type { SolveOptions } from '../../src-shared/solver/types.ts';
+
+/** The solver options a caller may set (`solver.run`); the seed is `TaskInput.seed`. */
+export type SolverSettings = Pick<SolveOptions, 'top' | 'maxGsis' | 'noScan' | 'billing' | 'monthlyBudgetUsd' | 'keepTableKey'>;
 
 export interface TaskInput {
   design: Design;
@@ -13,9 +18,11 @@ export interface TaskInput {
   seed?: number;
   /** Simulation only: how the run starts, how partition limits combine, the shard headroom. */
   simulation?: { start?: 'cold' | 'warm'; limits?: 'independent' | 'linear'; headroom?: number };
+  /** Key-design solver only: its constraints. */
+  solver?: SolverSettings;
 }
 
-export type TaskRequest = { kind: 'simulation'; input: TaskInput } | { kind: 'sample'; input: TaskInput };
+export type TaskRequest = { kind: 'simulation'; input: TaskInput } | { kind: 'sample'; input: TaskInput } | { kind: 'solver'; input: TaskInput };
 
 /** What the worker gets at start: the cancel flag (an Int32Array of one element over this buffer). */
 export interface TaskWorkerData {

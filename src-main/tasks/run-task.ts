@@ -1,12 +1,14 @@
 /**
- * What a task worker does, without the worker: run a simulation step by step, or generate a sample
- * store, reporting progress and stopping between steps when canceled. The worker entry wraps this;
- * tests call it in-process.
+ * What a task worker does, without the worker: run a simulation or the key-design solver step by
+ * step, or generate a sample store, reporting progress and stopping between steps when canceled.
+ * The worker entry wraps this; tests call it in-process.
  */
 import { AppError } from '../../src-shared/errors.ts';
+import { formatCount, formatUsd } from '../../src-shared/format/index.ts';
 import { advance, finishSimulation, formatSecond, isFinished, startSimulation } from '../../src-shared/partition/index.ts';
 import type { SimulationResult } from '../../src-shared/partition/types.ts';
 import { createSampleStore, type SampleStore } from '../../src-shared/sample/index.ts';
+import { createSolver, DEFAULT_TOP, type SolveProgress, type SolveResult } from '../../src-shared/solver/index.ts';
 import type { TaskInput } from './protocol.ts';
 
 export interface TaskContext {
@@ -42,11 +44,47 @@ export function runSimulationTask(input: TaskInput, context: TaskContext): Simul
   return finishSimulation(state);
 }
 
-/** Generates the sample items of one table. Throws `TaskCanceled` when canceled. */
-export function generateSampleTask(input: TaskInput, runId: string, context: TaskContext): SampleStore {
+/** `Priced 12 of 16 key designs · best so far $1,144.82/month`: what the search is doing, and its best feasible cost. */
+export function solverProgressLabel(progress: SolveProgress, top: number): string {
+  const finalists = Math.min(top, progress.evaluated);
+  const best = progress.bestMonthlyUsd === undefined ? '' : ` · best so far ${formatUsd(progress.bestMonthlyUsd)}/month`;
+  if (progress.phase === 'layouts') return `Priced ${formatCount(progress.evaluated)} of ${formatCount(progress.total)} key designs${best}`;
+  if (progress.phase === 'finalists') return `Checking the best ${finalists === 1 ? 'design' : `${formatCount(finalists)} designs`} with the partition simulator${best}`;
+  return `Priced ${formatCount(progress.evaluated)} key designs${progress.bestMonthlyUsd === undefined ? '' : ` · best ${formatUsd(progress.bestMonthlyUsd)}/month`}`;
+}
+
+/**
+ * Runs the key-design solver on one table, a step (a few candidate designs) at a time, reporting
+ * progress and checking the cancel flag between steps. Throws `TaskCanceled` when canceled.
+ */
+export function runSolverTask(input: TaskInput, context: TaskContext): SolveResult {
+  assertTable(input);
+  const top = input.solver?.top ?? DEFAULT_TOP;
+  const solver = createSolver(input.design, input.tableId, { ...input.solver, ...(input.seed === undefined ? {} : { seed: input.seed }) });
+  const report = () => {
+    const progress = solver.progress();
+    // While the finalists are checked every layout is priced: the bar is full, the label says what runs.
+    const done = progress.phase === 'layouts' ? progress.evaluated : progress.total;
+    context.progress(Math.min(done, progress.total), progress.total, solverProgressLabel(progress, top));
+  };
+  report();
+  while (solver.step()) {
+    if (context.isCanceled()) throw new TaskCanceled();
+    report();
+  }
+  report();
+  return solver.result();
+}
+
+function assertTable(input: TaskInput): void {
   if (!input.design.tables.some((t) => t.id === input.tableId)) {
     throw new AppError({ code: 'ipc.badInput', path: 'tableId', message: `The design has no table with id "${input.tableId}".` });
   }
+}
+
+/** Generates the sample items of one table. Throws `TaskCanceled` when canceled. */
+export function generateSampleTask(input: TaskInput, runId: string, context: TaskContext): SampleStore {
+  assertTable(input);
   return createSampleStore(input.design, input.tableId, {
     runId,
     ...(input.seed === undefined ? {} : { seed: input.seed }),

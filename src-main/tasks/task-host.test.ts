@@ -1,15 +1,25 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
 import type { EventPayload } from '../../src-shared/ipc/contract.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { sampleDesign } from '../test-support/designs.ts';
-import { generateSampleTask, runSimulationTask, TaskCanceled } from './run-task.ts';
+import { solve, stripKeyDesign } from '../../src-shared/solver/index.ts';
+import { generateSampleTask, runSimulationTask, runSolverTask, solverProgressLabel, TaskCanceled } from './run-task.ts';
 import { TASK_WORKER_SOURCE, taskWorkerSpawner } from './spawn.ts';
 import { createTaskHost, type TaskHost } from './task-host.ts';
 
 const BUILT_WORKER = join(import.meta.dirname, '..', '..', 'out', 'main', 'task-worker.js');
+
+/** The shipped e-commerce example (table `tbl-shop`) with every key template and index removed. */
+function shopWithoutKeys(): Design {
+  const example = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'ecommerce.keyplan.json'), 'utf8')) as Design;
+  return stripKeyDesign(example);
+}
+
+/** A solve's answer without its timings, which differ between two runs of the same search. */
+const untimed = ({ elapsedMs: _e, firstDesignMs: _f, ...rest }: ReturnType<typeof solve>) => rest;
 
 /** The sample design with a workload of `seconds` one-second steps. */
 function designFor(seconds: number): Design {
@@ -69,6 +79,62 @@ describe('tasks in-process', () => {
     expect(runSimulationTask({ design: designFor(10), tableId: 'table-app' }, { isCanceled: () => false, progress: () => {} })).toMatchObject({ start: 'cold', partitionLimits: 'independent' });
   });
 
+  test('the solver reports what it priced and its best cost, and answers what the solver answers in-process', () => {
+    const labels: string[] = [];
+    let last = { done: 0, total: -1 };
+    const input = { design: shopWithoutKeys(), tableId: 'tbl-shop', seed: 4, solver: { maxGsis: 3, noScan: true } };
+    const result = runSolverTask(input, {
+      isCanceled: () => false,
+      progress: (done, total, label) => {
+        labels.push(label);
+        last = { done, total };
+      },
+    });
+    expect(labels[0]).toMatch(/^Priced 0 of \d+ key designs$/);
+    expect(labels).toContainEqual(expect.stringMatching(/^Priced \d+ of \d+ key designs · best so far \$[\d,]+\.\d\d\/month$/));
+    expect(labels).toContainEqual(expect.stringMatching(/^Checking the best 3 designs with the partition simulator/));
+    expect(labels.at(-1)).toMatch(/^Priced \d+ key designs · best \$[\d,]+\.\d\d\/month$/);
+    expect(last.done).toBe(last.total);
+    // The constraints reach the solver: the same search run directly gives the same proposals.
+    expect(untimed(result)).toEqual(untimed(solve(input.design, 'tbl-shop', { seed: 4, maxGsis: 3, noScan: true })));
+    expect(result.proposals.every((p) => p.gsiCount <= 3)).toBe(true);
+  });
+
+  test('the solver stops between steps once canceled', () => {
+    const seen: number[] = [];
+    let canceled = false;
+    const run = () =>
+      runSolverTask({ design: shopWithoutKeys(), tableId: 'tbl-shop' }, {
+        isCanceled: () => canceled,
+        progress: (done) => {
+          seen.push(done);
+          canceled = true;
+        },
+      });
+    expect(run).toThrow(TaskCanceled);
+    // One step (a few candidates) after the first report, and no further report.
+    expect(seen).toEqual([0]);
+  });
+
+  test('a solver label names the phase: pricing, checking the finalists, done', () => {
+    expect(solverProgressLabel({ evaluated: 12, total: 16, bestMonthlyUsd: 1144.8225, phase: 'layouts' }, 3)).toBe('Priced 12 of 16 key designs · best so far $1,144.82/month');
+    expect(solverProgressLabel({ evaluated: 3, total: 1200, phase: 'layouts' }, 3)).toBe('Priced 3 of 1,200 key designs');
+    expect(solverProgressLabel({ evaluated: 2, total: 2, bestMonthlyUsd: 5, phase: 'finalists' }, 3)).toBe('Checking the best 2 designs with the partition simulator · best so far $5.00/month');
+    expect(solverProgressLabel({ evaluated: 16, total: 16, bestMonthlyUsd: 5, phase: 'finalists' }, 1)).toBe('Checking the best design with the partition simulator · best so far $5.00/month');
+    expect(solverProgressLabel({ evaluated: 16, total: 16, phase: 'done' }, 3)).toBe('Priced 16 key designs');
+  });
+
+  test('the solver refuses a table the design does not have, naming the field', () => {
+    let thrown: unknown;
+    try {
+      runSolverTask({ design: shopWithoutKeys(), tableId: 'nope' }, { isCanceled: () => false, progress: () => {} });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect((thrown as AppError).toData()).toMatchObject({ code: 'ipc.badInput', path: 'tableId' });
+  });
+
   test('sample generation stops when canceled', () => {
     const design = sampleDesign('Big');
     design.tables[0]!.entities[0]!.itemCount = 500_000;
@@ -118,6 +184,16 @@ describe('the task host with real worker threads', { timeout: 30_000 }, () => {
     expect((await errorOf(host.page('s2', 'table', 0, 1))).code).toBe('task.unknown');
     await expect(host.page('s1', 'table', 0, 1)).resolves.toBeDefined();
     await expect(host.page('s3', 'table', 0, 1)).resolves.toBeDefined();
+  });
+
+  test('runs the key-design solver in a worker: progress events for its run, the ranked proposals, nothing kept after', async () => {
+    const { host, progress } = hostWith();
+    const result = await host.solve('solve-1', { design: shopWithoutKeys(), tableId: 'tbl-shop', seed: 2 });
+    expect(result.tableId).toBe('tbl-shop');
+    expect(result.proposals.map((p) => p.rank)).toEqual([1, 2, 3]);
+    expect(progress.filter((p) => p.state === 'running' && p.label.startsWith('Priced')).every((p) => p.runId === 'solve-1')).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ runId: 'solve-1', label: expect.stringMatching(/^Priced \d+ key designs/) });
+    expect(host.cancel('solve-1')).toEqual({ canceled: false });
   });
 
   test('unknown runs are task.unknown, and a failure inside the worker comes back as data', async () => {

@@ -1,6 +1,6 @@
 /**
- * The host side of long tasks: each `simulation.run` and `sample.generate` runs in a worker thread
- * of its own, so the main process (and with it the UI's IPC) never blocks. Progress arrives as
+ * The host side of long tasks: each `simulation.run`, `solver.run` and `sample.generate` runs in a
+ * worker thread of its own, so the main process (and with it the UI's IPC) never blocks. Progress arrives as
  * `task.progress` events; `cancel` sets the worker's shared flag (it stops between steps), fails the
  * call with `task.canceled` at once and ends the worker. A sample run's worker stays alive with its
  * items to answer `page` and `find`; only the latest few are kept.
@@ -19,6 +19,7 @@ import { AppError, type ErrorData } from '../../src-shared/errors.ts';
 import type { EventSink } from '../../src-shared/ipc/contract.ts';
 import type { SimulationResult } from '../../src-shared/partition/types.ts';
 import type { SampleRow, SampleSummary } from '../../src-shared/sample/types.ts';
+import type { SolveResult } from '../../src-shared/solver/types.ts';
 import type { HostMessage, TaskInput, TaskRequest, WorkerMessage } from './protocol.ts';
 import type { SpawnWorker, WorkerLike } from './spawn.ts';
 
@@ -50,6 +51,8 @@ export interface TaskOptions {
 export interface TaskHost {
   /** Errors: `task.canceled` (canceled, or replaced by a newer run), `task.failed` (also: the queue is full), `ipc.badInput` (an unknown table). */
   runSimulation(runId: string, input: TaskInput, options?: TaskOptions): Promise<SimulationResult>;
+  /** The key-design solver's proposals for one table. Errors as `runSimulation`. */
+  solve(runId: string, input: TaskInput, options?: TaskOptions): Promise<SolveResult>;
   /** Errors as `runSimulation`. The items stay in the host for `page` and `find`. */
   generateSample(runId: string, input: TaskInput, options?: TaskOptions): Promise<SampleSummary>;
   /** Errors: `task.unknown` (no such sample run, or dropped, or still generating), `ipc.badInput` (an unknown view). */
@@ -81,6 +84,9 @@ interface Run {
   pending?: Pending;
   requests: Map<number, Pending>;
 }
+
+/** A task kind in words, for messages. */
+const TASK_NAMES: Record<TaskRequest['kind'], string> = { sample: 'sample generation', simulation: 'simulation', solver: 'key-design solve' };
 
 const canceledError = (runId: string, why = 'was canceled') => new AppError({ code: 'task.canceled', message: `Run "${runId}" ${why}.` });
 
@@ -227,7 +233,7 @@ export function createTaskHost(options: TaskHostOptions): TaskHost {
         if (run.status !== 'running') return close(run);
         run.pending?.resolve(message.value);
         run.pending = undefined;
-        if (run.task.kind === 'simulation') return close(run);
+        if (run.task.kind !== 'sample') return close(run);
         return keepForPaging(run);
       case 'canceled':
         return close(run, canceledError(run.runId));
@@ -249,7 +255,7 @@ export function createTaskHost(options: TaskHostOptions): TaskHost {
     if (previous) stop(previous, canceledError(runId, 'was replaced by a new run with the same id'));
     const documentKey = taskOptions.documentId === undefined ? undefined : `${task.kind}:${taskOptions.documentId}`;
     const older = documentKey === undefined ? undefined : byDocument.get(documentKey);
-    if (older) stop(older, canceledError(older.runId, `was replaced by a newer ${task.kind === 'sample' ? 'sample generation' : 'simulation'} (run "${runId}") of the same document`));
+    if (older) stop(older, canceledError(older.runId, `was replaced by a newer ${TASK_NAMES[task.kind]} (run "${runId}") of the same document`));
     if (busySlots >= poolSize && queue.length >= maxQueued) {
       return Promise.reject(
         new AppError({ code: 'task.failed', message: `Run "${runId}" was not started: ${queue.length} tasks are already waiting for a worker (at most ${maxQueued}). Cancel some, or try again when they finish.` }),
@@ -287,6 +293,7 @@ export function createTaskHost(options: TaskHostOptions): TaskHost {
 
   return {
     runSimulation: (runId, input, taskOptions) => start<SimulationResult>(runId, { kind: 'simulation', input }, taskOptions),
+    solve: (runId, input, taskOptions) => start<SolveResult>(runId, { kind: 'solver', input }, taskOptions),
     generateSample: (runId, input, taskOptions) => start<SampleSummary>(runId, { kind: 'sample', input }, taskOptions),
     page: (runId, view, offset, limit) => ask(runId, { type: 'page', view, offset, limit }),
     find: (runId, view, key) => ask(runId, { type: 'find', view, key }),

@@ -1,13 +1,13 @@
 /**
  * The task worker's entry (built to out/main/task-worker.js; run from source in tests): runs one
- * simulation or sample generation off the main thread, posts progress, stops between steps when the
+ * simulation, key-design solve or sample generation off the main thread, posts progress, stops between steps when the
  * shared cancel flag is set, and keeps a sample store to answer page and find requests.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError, type ErrorData } from '../../src-shared/errors.ts';
 import type { SampleStore } from '../../src-shared/sample/index.ts';
 import type { HostMessage, TaskWorkerData, WorkerMessage } from './protocol.ts';
-import { generateSampleTask, runSimulationTask, TaskCanceled, type TaskContext } from './run-task.ts';
+import { generateSampleTask, runSimulationTask, runSolverTask, TaskCanceled, type TaskContext } from './run-task.ts';
 
 /** Progress is posted at most this often, in milliseconds (and always at the end). */
 const PROGRESS_INTERVAL_MS = 100;
@@ -40,6 +40,8 @@ function run(message: Extract<HostMessage, { type: 'start' }>): void {
   try {
     if (message.task.kind === 'simulation') {
       post({ type: 'done', value: runSimulationTask(message.task.input, context()) });
+    } else if (message.task.kind === 'solver') {
+      post({ type: 'done', value: runSolverTask(message.task.input, context()) });
     } else {
       store = generateSampleTask(message.task.input, message.runId, context());
       post({ type: 'done', value: store.summary() });

@@ -17,6 +17,7 @@ import type { Design } from '../model/schema.ts';
 import type { SimulationResult } from '../partition/types.ts';
 import type { SampleRow, SampleSummary } from '../sample/types.ts';
 import type { RunReport } from '../run/types.ts';
+import type { SolveResult } from '../solver/types.ts';
 
 /** An object schema that refuses fields it does not name: an unknown field is a caller's mistake. */
 const strict = <P extends TProperties>(properties: P, description?: string): TObject<P> =>
@@ -103,7 +104,7 @@ export const MenuCommand = Type.Union(
 /** A document id is an opaque key the UI picks (`doc-…` today); anything much longer is a mistake or abuse. */
 export const MAX_DOCUMENT_ID_LENGTH = 200;
 
-/** The fields `sample.generate` and `simulation.run` share. */
+/** The fields `sample.generate`, `simulation.run` and `solver.run` share. */
 const taskFields = {
   /** The caller's name for the run: its `task.progress` events and `task.cancel` use it. */
   runId: Type.String(),
@@ -152,6 +153,14 @@ export const LeftoverTable = strict({
   engineLabel: Type.String(),
   createdAt: Type.String(),
 });
+
+/**
+ * Most proposals one `solver.run` returns: each finalist is checked by the partition simulator, so
+ * the count bounds the run's time.
+ */
+export const MAX_SOLVER_PROPOSALS = 10;
+/** Most GSIs a proposal may use: DynamoDB's default quota of GSIs per table (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html#gsi-limits). */
+export const MAX_SOLVER_GSIS = 20;
 
 /** Largest number of sample items per entity a run loads, and of calls per pattern. */
 export const MAX_RUN_ITEMS_PER_ENTITY = 1000;
@@ -261,6 +270,31 @@ export const contract = {
     output: checkedElsewhere<SimulationResult>('The simulator’s result for each target (the table and its GSIs).'),
   },
   /**
+   * Proposes complete key designs for one table of `design` (the key-design solver, in a worker
+   * thread): its entities' key templates and its indexes, ranked feasible first, then by monthly
+   * cost. Progress: `task.progress` with `runId` (`Priced 12 of 16 key designs · best so far
+   * $1,144.82/month`); `task.cancel` stops it. `top` proposals (default 3, at most 10); `maxGsis` a
+   * proposal may use (default 5, at most 20); `noScan`: a pattern served by a Scan makes a proposal
+   * infeasible; `seed` of the search order (default 1; the same input gives the same proposals);
+   * `billing` the proposals are priced with (`asIs`, the table's own, by default); `monthlyBudgetUsd`:
+   * a proposal costing more is infeasible; `keepTableKey`: only indexes are proposed. A new solve
+   * for the same `documentId` cancels the one still running for it; queued as `sample.generate`.
+   * The design is never changed: the proposals are new designs. Errors: `file.invalidDesign`,
+   * `ipc.badInput` (path `tableId`), `task.canceled`, `task.failed`.
+   */
+  'solver.run': {
+    input: strict({
+      ...taskFields,
+      top: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SOLVER_PROPOSALS, expected: `a whole number from 1 to ${MAX_SOLVER_PROPOSALS}` })),
+      maxGsis: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SOLVER_GSIS, expected: `a whole number from 0 to ${MAX_SOLVER_GSIS}` })),
+      noScan: Type.Optional(Type.Boolean()),
+      billing: Type.Optional(Type.Union([Type.Literal('asIs'), Type.Literal('onDemand'), Type.Literal('provisioned')])),
+      monthlyBudgetUsd: Type.Optional(Type.Number({ minimum: 0, expected: 'a number of US dollars ≥ 0' })),
+      keepTableKey: Type.Optional(Type.Boolean()),
+    }),
+    output: checkedElsewhere<SolveResult>('The ranked proposals: each a complete design, its monthly cost, GSIs, feasibility, partition risk, rules and per-pattern requests.'),
+  },
+  /**
    * Where `engine` goes, for the confirmation before a run on AWS: the account and caller ARN from
    * STS GetCallerIdentity, the region, the endpoint. Errors: `run.engine` (cannot reach it, no
    * credentials, the profile does not exist; the message says which).
@@ -301,7 +335,7 @@ export const contract = {
       failed: Type.Array(strict({ name: Type.String(), message: Type.String() })),
     }),
   },
-  /** Cancels a running `sample.generate`, `simulation.run` or `run.start`; its call then fails with `task.canceled`. */
+  /** Cancels a running `sample.generate`, `simulation.run`, `solver.run` or `run.start`; its call then fails with `task.canceled`. */
   'task.cancel': { input: strict({ runId: Type.String() }), output: strict({ canceled: Type.Boolean() }) },
 } satisfies Record<string, { input: TSchema; output: TSchema }>;
 
@@ -309,7 +343,7 @@ export const contract = {
 export const eventContract = {
   'menu.command': strict({ command: MenuCommand }),
   /**
-   * Progress of a long task (sample generation, simulation): `done` of `total` steps. `state` is
+   * Progress of a long task (sample generation, simulation, key-design solver): `done` of `total` steps. `state` is
    * `queued` while the task waits for a free worker, `running` (or absent) once it runs.
    */
   'task.progress': strict({

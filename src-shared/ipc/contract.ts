@@ -95,6 +95,7 @@ export const channels = [
   'sample.page',
   'sample.find',
   'simulation.run',
+  'solver.run',
   'run.identify',
   'run.start',
   'run.leftovers',
