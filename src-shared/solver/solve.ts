@@ -202,9 +202,11 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
         ? 'Not served: no layout the search tried serves it.'
         : best === undefined
           ? `${mine}: the only request the search found for it (${usd(usdHere)}/month).`
-          : best.usd < usdHere
-            ? `${mine} at ${usd(usdHere)}/month; ${best.text} would cost ${usd(best.usd)}/month for this pattern, but the design as a whole costs more that way (more indexes or index writes elsewhere).`
-            : `${mine} at ${usd(usdHere)}/month, against ${best.text} at ${usd(best.usd)}/month${others.length > 1 ? ` (and ${others.length - 1} other request${others.length > 2 ? 's' : ''} priced)` : ''}.`;
+          : Math.round(best.usd * 100) === Math.round(usdHere * 100)
+            ? `${mine} at ${usd(usdHere)}/month; ${best.text} costs the same for this pattern, and the design as a whole decided (its other patterns, indexes and storage).`
+            : best.usd < usdHere
+              ? `${mine} at ${usd(usdHere)}/month; ${best.text} would cost ${usd(best.usd)}/month for this pattern, but the design as a whole costs more that way (more indexes or index writes elsewhere).`
+              : `${mine} at ${usd(usdHere)}/month, against ${best.text} at ${usd(best.usd)}/month${others.length > 1 ? ` (and ${others.length - 1} other request${others.length > 2 ? 's' : ''} priced)` : ''}.`;
       const choice: PatternChoice = { patternId: cost.patternId, name: cost.name, badge: cost.plan.badge, target: cost.plan.target.kind === 'table' ? 'table' : cost.plan.target.name, monthlyUsd: usdHere, why };
       if (cost.plan.keyCondition) choice.keyCondition = cost.plan.keyCondition;
       return choice;
