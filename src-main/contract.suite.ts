@@ -76,7 +76,7 @@ async function ecommerceExample(): Promise<Design> {
  * its tenant: each thing may live in its own partition or in its tenant's item collection, 2^19
  * combinations, so the solver searches until its time budget ends (seconds), long enough to cancel.
  */
-function manyEntitiesDesign(): Design {
+export function manyEntitiesDesign(): Design {
   const kinds = ['Project', 'Board', 'Task', 'Comment', 'Label', 'Sprint', 'Release', 'Document', 'Invoice', 'Member', 'Webhook', 'Channel', 'Message', 'Attachment', 'Team', 'Role', 'Milestone', 'Epic', 'Goal'];
   const entities: Entity[] = [{ id: 'e-tenant', name: 'Tenant', itemCount: 1000, attributes: [{ name: 'tenantId', type: 'S', generator: { kind: 'id' } }], keys: {} }];
   const accessPatterns: AccessPattern[] = [{ id: 'p-tenant', name: 'Get a tenant', entityId: 'e-tenant', action: 'get', known: ['tenantId'], ratePerSecond: 20, consistency: 'eventual' }];

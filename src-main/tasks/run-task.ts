@@ -4,11 +4,11 @@
  * The worker entry wraps this; tests call it in-process.
  */
 import { AppError } from '../../src-shared/errors.ts';
-import { formatCount, formatUsd } from '../../src-shared/format/index.ts';
+import { formatCount, formatNumber, formatUsd } from '../../src-shared/format/index.ts';
 import { advance, finishSimulation, formatSecond, isFinished, startSimulation } from '../../src-shared/partition/index.ts';
 import type { SimulationResult } from '../../src-shared/partition/types.ts';
 import { createSampleStore, type SampleStore } from '../../src-shared/sample/index.ts';
-import { createSolver, DEFAULT_TOP, type SolveProgress, type SolveResult } from '../../src-shared/solver/index.ts';
+import { createSolver, DEFAULT_TIME_BUDGET_MS, DEFAULT_TOP, type SolveProgress, type SolveResult } from '../../src-shared/solver/index.ts';
 import type { TaskInput } from './protocol.ts';
 
 export interface TaskContext {
@@ -44,11 +44,18 @@ export function runSimulationTask(input: TaskInput, context: TaskContext): Simul
   return finishSimulation(state);
 }
 
-/** `Priced 12 of 16 key designs · best so far $1,144.82/month`: what the search is doing, and its best feasible cost. */
-export function solverProgressLabel(progress: SolveProgress, top: number): string {
-  const finalists = Math.min(top, progress.evaluated);
+/**
+ * `Priced 12 of 16 key designs · best so far $1,144.82/month`: what the search is doing, and its best
+ * feasible cost. A local search (too many combinations to price every one) knows no total: it says
+ * how long it may search instead.
+ */
+export function solverProgressLabel(progress: SolveProgress, top: number, localSearchMs?: number): string {
   const best = progress.bestMonthlyUsd === undefined ? '' : ` · best so far ${formatUsd(progress.bestMonthlyUsd)}/month`;
-  if (progress.phase === 'layouts') return `Priced ${formatCount(progress.evaluated)} of ${formatCount(progress.total)} key designs${best}`;
+  if (progress.phase === 'layouts') {
+    if (localSearchMs !== undefined) return `Priced ${formatCount(progress.evaluated)} key designs, searching for up to ${formatNumber(localSearchMs / 1000, 1)} s${best}`;
+    return `Priced ${formatCount(progress.evaluated)} of ${formatCount(progress.total)} key designs${best}`;
+  }
+  const finalists = Math.min(top, progress.evaluated);
   if (progress.phase === 'finalists') return `Checking the best ${finalists === 1 ? 'design' : `${formatCount(finalists)} designs`} with the partition simulator${best}`;
   return `Priced ${formatCount(progress.evaluated)} key designs${progress.bestMonthlyUsd === undefined ? '' : ` · best ${formatUsd(progress.bestMonthlyUsd)}/month`}`;
 }
@@ -57,17 +64,23 @@ export function solverProgressLabel(progress: SolveProgress, top: number): strin
  * Runs the key-design solver on one table, a step (a few candidate designs) at a time, reporting
  * progress and checking the cancel flag between steps. Throws `TaskCanceled` when canceled.
  */
-export function runSolverTask(input: TaskInput, context: TaskContext): SolveResult {
+export function runSolverTask(input: TaskInput, context: TaskContext, now: () => number = () => performance.now()): SolveResult {
   assertTable(input);
   const top = input.solver?.top ?? DEFAULT_TOP;
-  const solver = createSolver(input.design, input.tableId, { ...input.solver, ...(input.seed === undefined ? {} : { seed: input.seed }) });
+  const started = now();
+  const solver = createSolver(input.design, input.tableId, { ...input.solver, ...(input.seed === undefined ? {} : { seed: input.seed }), now });
+  // Pricing every combination, the solver's total is fixed from the start; a local search's total is
+  // only what it has queued, and grows. Then the bar shows the time the search may take instead.
+  const firstTotal = solver.progress().total;
+  let isLocalSearch = false;
   const report = () => {
     const progress = solver.progress();
-    // While the finalists are checked every layout is priced: the bar is full, the label says what runs.
-    const done = progress.phase === 'layouts' ? progress.evaluated : progress.total;
-    context.progress(Math.min(done, progress.total), progress.total, solverProgressLabel(progress, top));
+    isLocalSearch ||= progress.total !== firstTotal;
+    const label = solverProgressLabel(progress, top, isLocalSearch ? DEFAULT_TIME_BUDGET_MS : undefined);
+    if (progress.phase !== 'layouts') return context.progress(1, 1, label);
+    if (!isLocalSearch) return context.progress(progress.evaluated, progress.total, label);
+    context.progress(Math.min(now() - started, DEFAULT_TIME_BUDGET_MS), DEFAULT_TIME_BUDGET_MS, label);
   };
-  report();
   while (solver.step()) {
     if (context.isCanceled()) throw new TaskCanceled();
     report();

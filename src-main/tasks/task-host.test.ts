@@ -4,6 +4,7 @@ import { describe, expect, onTestFinished, test } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
 import type { EventPayload } from '../../src-shared/ipc/contract.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
+import { manyEntitiesDesign } from '../contract.suite.ts';
 import { sampleDesign } from '../test-support/designs.ts';
 import { solve, stripKeyDesign } from '../../src-shared/solver/index.ts';
 import { generateSampleTask, runSimulationTask, runSolverTask, solverProgressLabel, TaskCanceled } from './run-task.ts';
@@ -90,7 +91,7 @@ describe('tasks in-process', () => {
         last = { done, total };
       },
     });
-    expect(labels[0]).toMatch(/^Priced 0 of \d+ key designs$/);
+    expect(labels[0]).toMatch(/^Priced \d+ of \d+ key designs/);
     expect(labels).toContainEqual(expect.stringMatching(/^Priced \d+ of \d+ key designs · best so far \$[\d,]+\.\d\d\/month$/));
     expect(labels).toContainEqual(expect.stringMatching(/^Checking the best 3 designs with the partition simulator/));
     expect(labels.at(-1)).toMatch(/^Priced \d+ key designs · best \$[\d,]+\.\d\d\/month$/);
@@ -98,6 +99,19 @@ describe('tasks in-process', () => {
     // The constraints reach the solver: the same search run directly gives the same proposals.
     expect(untimed(result)).toEqual(untimed(solve(input.design, 'tbl-shop', { seed: 4, maxGsis: 3, noScan: true })));
     expect(result.proposals.every((p) => p.gsiCount <= 3)).toBe(true);
+  });
+
+  test('a search with too many combinations to price every one shows the time it may take, not a total', () => {
+    const reports: { done: number; total: number; label: string }[] = [];
+    // A clock that moves 50 ms at each reading: the 8 s search budget ends after a few steps.
+    let clock = 0;
+    const now = () => (clock += 50);
+    runSolverTask({ design: manyEntitiesDesign(), tableId: 'table-work' }, { isCanceled: () => false, progress: (done, total, label) => reports.push({ done, total, label }) }, now);
+    const searching = reports.filter((r) => r.label.startsWith('Priced') && r.label.includes('searching'));
+    expect(searching.length).toBeGreaterThan(0);
+    expect(searching[0]!.label).toMatch(/^Priced \d+ key designs, searching for up to 8 s/);
+    expect(searching.every((r) => r.total === 8000 && r.done <= 8000)).toBe(true);
+    expect(reports.map((r) => r.label)).not.toContainEqual(expect.stringMatching(/ of \d+ key designs/));
   });
 
   test('the solver stops between steps once canceled', () => {
@@ -112,13 +126,14 @@ describe('tasks in-process', () => {
         },
       });
     expect(run).toThrow(TaskCanceled);
-    // One step (a few candidates) after the first report, and no further report.
-    expect(seen).toEqual([0]);
+    // The step after the first report is the last: no further report, no finalists.
+    expect(seen).toHaveLength(1);
   });
 
   test('a solver label names the phase: pricing, checking the finalists, done', () => {
     expect(solverProgressLabel({ evaluated: 12, total: 16, bestMonthlyUsd: 1144.8225, phase: 'layouts' }, 3)).toBe('Priced 12 of 16 key designs · best so far $1,144.82/month');
     expect(solverProgressLabel({ evaluated: 3, total: 1200, phase: 'layouts' }, 3)).toBe('Priced 3 of 1,200 key designs');
+    expect(solverProgressLabel({ evaluated: 40, total: 52, bestMonthlyUsd: 50, phase: 'layouts' }, 3, 8000)).toBe('Priced 40 key designs, searching for up to 8 s · best so far $50.00/month');
     expect(solverProgressLabel({ evaluated: 2, total: 2, bestMonthlyUsd: 5, phase: 'finalists' }, 3)).toBe('Checking the best 2 designs with the partition simulator · best so far $5.00/month');
     expect(solverProgressLabel({ evaluated: 16, total: 16, bestMonthlyUsd: 5, phase: 'finalists' }, 1)).toBe('Checking the best design with the partition simulator · best so far $5.00/month');
     expect(solverProgressLabel({ evaluated: 16, total: 16, phase: 'done' }, 3)).toBe('Priced 16 key designs');
