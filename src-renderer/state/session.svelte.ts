@@ -1,18 +1,20 @@
 /**
- * What one open design holds beyond its document: its sample data and its partition simulations.
- * Created on first use and kept while the design is open, so results survive moving between
- * screens; closing the design disposes it, which cancels its running tasks in the host and
- * releases every progress listener.
+ * What one open design holds beyond its document: its sample data, its partition simulations and
+ * its key-design proposals. Created on first use and kept while the design is open, so results
+ * survive moving between screens; closing the design disposes it, which cancels its running tasks
+ * in the host and releases every progress listener.
  */
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import { SampleData, sampleApiOf } from './sample.svelte.ts';
 import { SimulationStore } from './simulation.svelte.ts';
+import { SolverStore } from './solver.svelte.ts';
 
 export class DocumentSession {
   readonly documentId: string;
   readonly #api: ApiClient;
   #sample: SampleData | undefined;
   #simulation: SimulationStore | undefined;
+  #solver: SolverStore | undefined;
   #disposed = false;
 
   constructor(api: ApiClient, documentId: string) {
@@ -32,6 +34,12 @@ export class DocumentSession {
     return this.#simulation;
   }
 
+  /** The design's key-design solver: its constraints and proposals ("Propose key design"). */
+  get solver(): SolverStore {
+    this.#solver ??= new SolverStore(this.#api, this.documentId);
+    return this.#solver;
+  }
+
   get disposed(): boolean {
     return this.#disposed;
   }
@@ -42,5 +50,6 @@ export class DocumentSession {
     this.#disposed = true;
     this.#sample?.dispose();
     this.#simulation?.dispose();
+    this.#solver?.dispose();
   }
 }

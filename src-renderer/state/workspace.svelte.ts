@@ -619,6 +619,23 @@ export class Workspace {
     this.notice = { kind: 'info', message: `"${copy.design.name}" is a new design started from "${original.title}"; both are chosen on the Compare screen.` };
   }
 
+  /**
+   * Opens a key-design proposal (a complete design the solver made from `original`) as a new,
+   * unsaved document named `name`; `original` stays as it is. As an alternative, both are chosen on
+   * the Compare screen, which is shown.
+   */
+  openProposal(original: OpenDocument, design: Design, name: string, as: 'newDesign' | 'alternative'): void {
+    if (!this.documents.includes(original)) return;
+    const copy = this.#add(duplicateDesign(design, name));
+    if (as === 'newDesign') {
+      this.notice = { kind: 'info', message: `"${name}" is a new design made from a proposal for "${original.title}", not saved to a file yet; "${original.title}" is unchanged.` };
+      return;
+    }
+    this.compare.select([designSourceKey(original.id), designSourceKey(copy.id)]);
+    this.show('compare');
+    this.notice = { kind: 'info', message: `"${name}" is a new design made from a proposal for "${original.title}"; both are chosen on the Compare screen.` };
+  }
+
   /** Closes a design. With unsaved edits it first asks (the close dialog); `force` discards them. */
   async close(id: string, force = false): Promise<void> {
     const doc = this.documents.find((d) => d.id === id);
