@@ -59,6 +59,7 @@ function handlers(overrides: Partial<ApiHandlers> = {}): ApiHandlers {
     'sample.page': fail,
     'sample.find': fail,
     'simulation.run': fail,
+    'solver.run': fail,
     'run.identify': fail,
     'run.start': fail,
     'run.leftovers': fail,

@@ -74,6 +74,9 @@ const handlers: ApiHandlers = {
   'simulation.run': async () => {
     throw new Error('unused');
   },
+  'solver.run': async () => {
+    throw new Error('unused');
+  },
   'run.identify': async () => {
     throw new Error('unused');
   },

@@ -25,6 +25,7 @@ function fakeHandlers(overrides: Partial<ApiHandlers> = {}): ApiHandlers {
     'sample.page': unused,
     'sample.find': unused,
     'simulation.run': unused,
+    'solver.run': unused,
     'run.identify': unused,
     'run.start': unused,
     'run.leftovers': unused,
