@@ -213,7 +213,11 @@ describe('constraints and search', () => {
     solver.step();
     expect(solver.result().proposals.length).toBeGreaterThan(0);
     expect(solver.progress()).toMatchObject({ phase: 'layouts', total: 16 });
-    while (solver.step());
+    expect(solver.progress().exhaustive).toBe(true);
+    // The finalists are simulated one per step, so a host can stop between them.
+    let finalistSteps = 0;
+    while (solver.step()) if (solver.progress().phase === 'finalists') finalistSteps += 1;
+    expect(finalistSteps).toBeGreaterThanOrEqual(3);
     expect(solver.progress()).toMatchObject({ phase: 'done', evaluated: 16 });
   });
 });

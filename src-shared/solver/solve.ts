@@ -271,32 +271,35 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
     return { candidate: current, risk: outcome.risk, rules };
   }
 
-  function runFinalists(): void {
-    phase = 'finalists';
-    const out: { c: Candidate; risk: PartitionRisk; rules: AppliedRule[] }[] = [];
-    for (const c of ranked) {
-      if (out.length >= top) break;
+  // The finalists are checked one per step, so that a cancel between steps stops the simulations too.
+  let finalistQueue: Candidate[] | undefined;
+  const checked: { c: Candidate; risk: PartitionRisk; rules: AppliedRule[] }[] = [];
+
+  /** Checks the next finalist; false once every one is checked (and the proposals are ranked). */
+  function nextFinalist(): boolean {
+    finalistQueue ??= [...ranked];
+    while (checked.length < top && finalistQueue.length > 0) {
+      const c = finalistQueue.shift()!;
       if (!c.feasible) {
-        out.push({ c, risk: { throttles: false, summary: 'Not simulated: the design does not serve every pattern as asked.' }, rules: [] });
+        checked.push({ c, risk: { throttles: false, summary: 'Not simulated: the design does not serve every pattern as asked.' }, rules: [] });
         continue;
       }
-      const checked = checkFinalist(c);
-      const throttles = checked.risk.throttles && settings.allowThrottling !== true;
-      const candidate = throttles ? { ...checked.candidate, feasible: false, problems: [...checked.candidate.problems, `The simulated workload throttles: ${checked.risk.summary}`] } : checked.candidate;
-      out.push({ c: candidate, risk: checked.risk, rules: checked.rules });
+      const result = checkFinalist(c);
+      const throttles = result.risk.throttles && settings.allowThrottling !== true;
+      const candidate = throttles ? { ...result.candidate, feasible: false, problems: [...result.candidate.problems, `The simulated workload throttles: ${result.risk.summary}`] } : result.candidate;
+      checked.push({ c: candidate, risk: result.risk, rules: result.rules });
+      return true;
     }
-    out.sort((a, b) => compare(a.c, b.c));
-    finalists = out.map((o, i) => proposal(o.c, i + 1, o.risk, o.rules));
+    checked.sort((a, b) => compare(a.c, b.c));
+    finalists = checked.map((o, i) => proposal(o.c, i + 1, o.risk, o.rules));
     phase = 'done';
+    return false;
   }
 
   const solver: Solver = {
     step() {
       if (phase === 'done') return false;
-      if (phase === 'finalists') {
-        runFinalists();
-        return false;
-      }
+      if (phase === 'finalists') return nextFinalist();
       for (let n = 0; n < 4; n += 1) {
         if (evaluated > 0 && now() - started >= budget) {
           stoppedEarly = queue.length > 0 || (!exhaustive && restarts < MAX_RESTARTS);
@@ -313,7 +316,7 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
     },
     progress() {
       const best = ranked.find((c) => c.feasible);
-      return { evaluated, total: exhaustive ? total : Math.max(evaluated + queue.length, evaluated), ...(best ? { bestMonthlyUsd: best.monthlyUsd } : {}), phase };
+      return { evaluated, total: exhaustive ? total : Math.max(evaluated + queue.length, evaluated), exhaustive, ...(best ? { bestMonthlyUsd: best.monthlyUsd } : {}), phase };
     },
     result() {
       return {

@@ -87,8 +87,10 @@ export interface Proposal {
 export interface SolveProgress {
   /** Candidate designs priced so far. */
   evaluated: number;
-  /** Candidate layouts the search may price in all (an upper bound). */
+  /** Candidate layouts the search may price in all: every combination when `exhaustive`; else those queued so far. */
   total: number;
+  /** Whether the search prices every combination (else a local search runs until its time budget). */
+  exhaustive: boolean;
   /** The best feasible monthly cost so far. */
   bestMonthlyUsd?: number;
   /** What the search is doing: `layouts`, `finalists`, `done`. */
