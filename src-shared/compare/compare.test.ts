@@ -229,3 +229,19 @@ describe('compareDesigns with the simulator', () => {
     expect(found.map((r) => [r.code, r.patternKey])).toContainEqual(['compare.addsThrottling', 'pattern:ap-put-order']);
   });
 });
+
+describe('a design that leaves patterns out of its costs', () => {
+  it('is never judged better on totals or loads: the example without its keys costs $0 for what it does not price', () => {
+    const keyless = structuredClone(example());
+    const table = keyless.tables[0]!;
+    table.globalSecondaryIndexes = [];
+    for (const e of table.entities) e.keys = {};
+    const report = pair(example(), keyless);
+    for (const key of ['totals:reads', 'totals:writes', 'totals:onDemandMonthly', 'totals:provisionedMonthly']) {
+      const row = rowOf(report.totals, key);
+      expect(row.cells[1]!.partial, key).toBe(true);
+      // One side left to judge: no side is marked better.
+      expect(row.best, key).toBeNull();
+    }
+  });
+});

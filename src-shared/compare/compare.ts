@@ -141,6 +141,8 @@ export interface ComparisonReport {
 const num = (value: number | undefined, fig?: Figure): ComparisonCell =>
   value === undefined ? { value: null } : fig ? { value, figure: fig } : { value };
 const text = (value: string | undefined): ComparisonCell => ({ value: value ?? null });
+/** The cell marked as leaving out patterns that need a key design (`ComparisonCell.partial`). */
+const partialIf = (cell: ComparisonCell, isPartial: boolean): ComparisonCell => (isPartial && cell.value !== null ? { ...cell, partial: true } : cell);
 
 function planSummary(cost: PatternCost): PlanSummary {
   const { plan } = cost;
@@ -201,9 +203,9 @@ function indexesOf(table: Table): Index[] {
 }
 
 /** The load rows of the table or a GSI, from the costs. */
-function loadRows(key: string, targets: (TargetCost | undefined)[]): ComparisonRow[] {
+function loadRows(key: string, targets: (TargetCost | undefined)[], partial: readonly boolean[]): ComparisonRow[] {
   const row = (id: string, label: string, format: RowFormat, pick: (t: TargetCost) => Figure) =>
-    makeRow(`${key}:${id}`, label, format, 'lower', targets.map((t) => (t ? num(pick(t).value, pick(t)) : { value: null })));
+    makeRow(`${key}:${id}`, label, format, 'lower', targets.map((t, side) => (t ? partialIf(num(pick(t).value, pick(t)), partial[side] === true) : { value: null })));
   return [
     row('reads', 'Reads (RCU/s)', 'units', (t) => t.readUnitsPerSecond),
     row('writes', 'Writes (WCU/s)', 'units', (t) => t.writeUnitsPerSecond),
@@ -215,6 +217,8 @@ function loadRows(key: string, targets: (TargetCost | undefined)[]): ComparisonR
 function tableComparison(group: MatchGroup<{ table: Table; cost: TableCost }>, key: string): TableComparison {
   const sides = group.items;
   const first = sides.find((s) => s !== undefined)!;
+  // A table whose costs leave out patterns that need a key design: its loads are shown, not judged.
+  const leavesOut = sides.map((s) => (s?.cost.needingKeyDesign.length ?? 0) > 0);
   const tablePart: SchemaComparison = {
     key: `${key}:table`,
     name: 'table',
@@ -226,7 +230,7 @@ function tableComparison(group: MatchGroup<{ table: Table; cost: TableCost }>, k
       makeRow(`${key}:table:sortKey`, 'Sort key', 'text', 'none', sides.map((s) => (s ? text(keyText(s.table.sortKey) ?? '(none)') : text(undefined)))),
       makeRow(`${key}:table:billing`, 'Billing', 'text', 'none', sides.map((s) => text(s && billingText(s.table.billing)))),
       makeRow(`${key}:table:tableClass`, 'Table class', 'text', 'none', sides.map((s) => text(s?.table.tableClass))),
-      ...loadRows(`${key}:table`, sides.map((s) => s?.cost.targets.find((t) => t.kind === 'table'))),
+      ...loadRows(`${key}:table`, sides.map((s) => s?.cost.targets.find((t) => t.kind === 'table')), leavesOut),
     ],
   };
   const indexGroups = matchItems(
@@ -249,7 +253,7 @@ function tableComparison(group: MatchGroup<{ table: Table; cost: TableCost }>, k
       );
     }
     if (items.some((i) => i?.kind === 'gsi')) {
-      rows.push(...loadRows(ikey, items.map((i, side) => (i?.kind === 'gsi' ? sides[side]?.cost.targets.find((t) => t.kind === 'gsi' && t.name === i.name) : undefined))));
+      rows.push(...loadRows(ikey, items.map((i, side) => (i?.kind === 'gsi' ? sides[side]?.cost.targets.find((t) => t.kind === 'gsi' && t.name === i.name) : undefined)), leavesOut));
     }
     return { key: ikey, name: present.name, kind: present.kind, names: items.map((i) => i?.name ?? null), match: g.match, rows };
   });
@@ -270,7 +274,9 @@ function totalRows(costs: DesignCost[]): ComparisonRow[] {
   const reads = costs.map((c) => sumOf('Reads, all tables and GSIs', 'RCU/s', targetsOf(c).map((x) => ({ label: targetLabel(x.table, x.target), figure: x.target.readUnitsPerSecond }))));
   const writes = costs.map((c) => sumOf('Writes, all tables and GSIs', 'WCU/s', targetsOf(c).map((x) => ({ label: targetLabel(x.table, x.target), figure: x.target.writeUnitsPerSecond }))));
   const storage = costs.map((c) => sumOf('Storage, all tables and indexes', 'B', c.tables.map((t) => ({ label: `Table ${t.name}`, figure: t.storageBytes }))));
-  const row = (id: string, label: string, format: RowFormat, figures: Figure[]) => makeRow(`totals:${id}`, label, format, 'lower', figures.map((f) => num(f.value, f)));
+  // A design whose totals leave out patterns that need a key design is shown, not judged.
+  const row = (id: string, label: string, format: RowFormat, figures: Figure[]) =>
+    makeRow(`totals:${id}`, label, format, 'lower', figures.map((f, side) => partialIf(num(f.value, f), (costs[side]?.patternsNeedingKeyDesign ?? 0) > 0)));
   return [
     row('reads', 'Reads (RCU/s)', 'units', reads),
     row('writes', 'Writes (WCU/s)', 'units', writes),

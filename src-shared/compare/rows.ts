@@ -29,6 +29,11 @@ export interface ComparisonCell {
   value: number | string | null;
   /** The derivation of the number, for the UI to open (capacity and cost rows). */
   figure?: Figure;
+  /**
+   * The value leaves out access patterns that need a key design (they are not costed yet): it is
+   * shown, and never judged better, since a design is not cheaper for what it does not price.
+   */
+  partial?: true;
 }
 
 export interface ComparisonRow {
@@ -97,7 +102,7 @@ function scoreOf(rule: BetterRule, value: ComparisonCell['value']): number | und
 /** Decides `best`, `bestSides` and `differs` for the cells of one row. */
 export function judgeCells(rule: BetterRule, cells: readonly ComparisonCell[]): Pick<ComparisonRow, 'best' | 'bestSides' | 'differs'> {
   const differs = cells.some((c) => !isSame(c.value, cells[0]!.value));
-  const scored = cells.map((c, side) => ({ side, score: scoreOf(rule, c.value) })).filter((s): s is { side: number; score: number } => s.score !== undefined);
+  const scored = cells.map((c, side) => ({ side, score: c.partial ? undefined : scoreOf(rule, c.value) })).filter((s): s is { side: number; score: number } => s.score !== undefined);
   if (scored.length < 2) return { best: null, bestSides: [], differs };
   const min = Math.min(...scored.map((s) => s.score));
   const bestSides = scored.filter((s) => isSameNumber(s.score, min)).map((s) => s.side);
