@@ -135,6 +135,23 @@ test('a design without keys gets ranked proposals; one opens as a new design, th
   await app.show('Access patterns');
   await expect(patterns.badge('Get user profile')).toHaveText('Needs key design');
   await expect(app.fileStatus).toHaveText(`${SHOP_FILE} · saved`);
+
+  // Against the hand-made example itself (the bundled one, keys and indexes as designed by hand):
+  // the proposal serves every pattern and costs no more a month.
+  await page.getByRole('button', { name: 'Start screen' }).click();
+  await page.getByRole('button', { name: ORIGINAL, exact: true }).click();
+  await expect(app.designName).toHaveValue(ORIGINAL);
+  await compare.show();
+  await compare.source(SHOP_FILE).uncheck();
+  await compare.source(ORIGINAL).check();
+  await compare.source(`${ORIGINAL} (proposal 1)`).check();
+  // The proposal was chosen first: it is A, the hand-made example B.
+  await expect(compare.sideLabels()).toHaveText([`${ORIGINAL} (proposal 1)`, ORIGINAL]);
+  const usd = async (side: number): Promise<number> => Number((await compare.cell('All tables', 'On-demand $/month', side).getByRole('button').innerText()).replace(/[$,]/g, ''));
+  const [proposed, hand] = [await usd(0), await usd(1)];
+  expect(proposed).toBeLessThanOrEqual(hand);
+  await expect(compare.cell('List open orders by status, oldest first', 'Operation', 0)).not.toContainText('Scan');
+  await steps.shot('compare-with-hand-made');
 });
 
 test('a solve canceled while it runs leaves no proposals and the design as it was', async ({ page, host, steps }) => {
