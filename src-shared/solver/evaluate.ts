@@ -10,7 +10,7 @@ import { partitionKeysOf, sortKeysOf, isMultiAttributeKey } from '../model/gsi-k
 import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Pricing, Table } from '../model/schema.ts';
 import { distinctValuesOf, planTable } from '../planner/index.ts';
 import type { IndexSuggestion, Plan } from '../planner/types.ts';
-import { attributesOf, bindingsOf, type Layout } from './layouts.ts';
+import { attributesOf, bindingsOf, prefixOf, type Layout } from './layouts.ts';
 import type { AppliedRule, SolveOptions } from './types.ts';
 import { applyIndexSuggestion } from '../planner/suggest.ts';
 
@@ -81,6 +81,19 @@ function syntheticOf(s: IndexSuggestion): IndexSuggestion {
 }
 
 /**
+ * A synthetic GSI partition key template starts with the entity's prefix (`TICKET#STATUS#{status}`):
+ * entities that share (overload) an index must not share its partitions, or a Query for one reads
+ * the other's items too.
+ */
+function prefixed(table: Table, s: IndexSuggestion): IndexSuggestion {
+  if (s.kind !== 'gsi' || s.natural || s.partitionKeyTemplate === undefined) return s;
+  const entity = table.entities.find((e) => e.id === s.entityId);
+  if (!entity) return s;
+  const prefix = `${prefixOf(entity)}#`;
+  return s.partitionKeyTemplate.startsWith(prefix) ? s : { ...s, partitionKeyTemplate: `${prefix}${s.partitionKeyTemplate}` };
+}
+
+/**
  * The other side of a many-to-many (docs/dynamodb-rules.md §13.4): a new GSI for a pattern that
  * knows exactly what the entity's table sort key is built from, and needs no range, inverts the
  * table key (partition key = the table's sort key template, sort key = its partition key template),
@@ -120,7 +133,7 @@ function addIndexes(start: Table, maxGsis: number, byRate: readonly number[], ke
     const next = byRate.find((i) => !stuck.has(i) && wantsIndex(plans[i]!));
     if (next === undefined) break;
     const suggested = plans[next]!.suggestion!;
-    const suggestion = keying === 'synthetic' ? inverted(table, table.accessPatterns[next]!, syntheticOf(suggested)) : suggested;
+    const suggestion = keying === 'synthetic' ? inverted(table, table.accessPatterns[next]!, prefixed(table, syntheticOf(suggested))) : suggested;
     const isNewGsi = suggestion.kind === 'gsi' && !suggestion.reuses;
     const full = (isNewGsi && table.globalSecondaryIndexes.length >= maxGsis) || (suggestion.kind === 'lsi' && table.localSecondaryIndexes.length >= MAX_LSIS_PER_TABLE);
     const applied = full ? table : applyIndexSuggestion(table, suggestion);
@@ -232,22 +245,58 @@ function collisions(table: Table): string[] {
   const out: string[] = [];
   for (const entity of table.entities) {
     const names = [...new Set(keyNames.flatMap((k) => attributesOf(entity.keys[k]?.template ?? '')))];
-    if (names.length === 0 || entity.itemCount <= 1) continue;
+    if (entity.itemCount <= 1) continue;
+    // A key of constants alone is one value: every item would have the same key.
     let distinct = 1;
     for (const name of names) distinct *= distinctValuesOf(entity, name, refs).count;
     if (distinct < entity.itemCount) {
-      out.push(`${entity.name}'s table key (${names.join(', ')}) takes at most ${Math.round(distinct).toLocaleString('en-US')} distinct values for ${entity.itemCount.toLocaleString('en-US')} items: items would overwrite each other.`);
+      out.push(`${entity.name}'s table key (${names.length > 0 ? names.join(', ') : 'constants only'}) takes at most ${Math.round(distinct).toLocaleString('en-US')} distinct values for ${entity.itemCount.toLocaleString('en-US')} items: items would overwrite each other.`);
     }
   }
   return out;
 }
+
+const baselines = new WeakMap<Design, Set<string>>();
+/** The problems the input design has before any proposal, by path and message (computed once per design). */
+function baselineProblems(design: Design): Set<string> {
+  let known = baselines.get(design);
+  if (!known) {
+    known = new Set(validateDesign(design).map((p) => `${p.path}\u0000${p.message}`));
+    baselines.set(design, known);
+  }
+  return known;
+}
+
+/**
+ * Provisioned capacity sized to the proposal's load: the table and each GSI get the whole units
+ * their patterns need (at least 1), so a proposal is neither throttled by capacity it was not given
+ * nor billed for capacity another layout needed. Auto scaling settings of the input are kept.
+ */
+export function sizeCapacity(table: Table, pricing: Pricing): Table {
+  const cost = costTable(table, pricing);
+  const needs = (kind: 'table' | 'gsi', name?: string) => cost.targets.find((t) => t.kind === kind && (kind === 'table' || t.name === name))?.loadNeeds;
+  const own = needs('table');
+  if (!own) return table;
+  const autoScaling = table.billing.mode === 'PROVISIONED' ? table.billing.autoScaling : undefined;
+  return {
+    ...table,
+    billing: { mode: 'PROVISIONED', readCapacityUnits: Math.max(1, own.readCapacityUnits), writeCapacityUnits: Math.max(1, own.writeCapacityUnits), ...(autoScaling ? { autoScaling } : {}) },
+    globalSecondaryIndexes: table.globalSecondaryIndexes.map((g) => {
+      const n = needs('gsi', g.name);
+      return n ? { ...g, provisioned: { readCapacityUnits: Math.max(1, n.readCapacityUnits), writeCapacityUnits: Math.max(1, n.writeCapacityUnits) } } : g;
+    }),
+  };
+}
+
+/** Whether proposals are provisioned: asked for, or the table's own billing. */
+export const isProvisioned = (table: Table, options: SolveOptions): boolean => options.billing === 'provisioned' || (options.billing !== 'onDemand' && table.billing.mode === 'PROVISIONED');
 
 /** Prices a finished table: its monthly cost, feasibility and what makes it infeasible. */
 export function price(design: Design, table: Table, options: SolveOptions): Pick<Candidate, 'monthlyUsd' | 'feasible' | 'problems' | 'patternCosts' | 'design' | 'indexReadRate'> {
   const pricing: Pricing = design.pricing ?? DEFAULT_PRICING;
   const cost = costTable(table, pricing);
   const total = totalDesignCost(pricing, [cost]);
-  const onDemand = table.billing.mode === 'ON_DEMAND' && options.billing !== 'provisioned';
+  const onDemand = table.billing.mode === 'ON_DEMAND';
   const monthlyUsd = onDemand ? total.onDemandMonthly.value : total.provisionedMonthly.value;
   const problems: string[] = [];
   cost.patterns.forEach((p) => {
@@ -256,9 +305,17 @@ export function price(design: Design, table: Table, options: SolveOptions): Pick
       if (options.noScan) problems.push(`"${p.name}" needs a Scan.`);
     } else if (p.needsKeyDesign !== undefined || !p.plan.isServed) problems.push(`"${p.name}" is not served.`);
   });
+  cost.patterns.forEach((p, i) => {
+    const pattern = table.accessPatterns[i]!;
+    // A GSI reads eventually consistent only: a strong or transactional read needs the table or an LSI.
+    if (isRead(pattern) && pattern.consistency !== 'eventual' && p.plan.target.kind === 'gsi') problems.push(`"${p.name}" asks for a ${pattern.consistency} read, which GSI ${p.plan.target.name} cannot give.`);
+  });
   problems.push(...collisions(table));
   const next: Design = { ...design, tables: design.tables.map((t) => (t.id === table.id ? table : t)) };
-  for (const problem of validateDesign(next)) problems.push(problem.message);
+  // Only problems the proposal brings: what the input already breaks elsewhere (a short table name,
+  // another table) is not the key design's doing.
+  const before = baselineProblems(design);
+  for (const problem of validateDesign(next)) if (!before.has(`${problem.path}\u0000${problem.message}`)) problems.push(problem.message);
   if (options.monthlyBudgetUsd !== undefined && monthlyUsd > options.monthlyBudgetUsd) problems.push(`It costs $${monthlyUsd.toFixed(2)} a month, over the budget of $${options.monthlyBudgetUsd.toFixed(2)}.`);
   const indexReadRate = cost.patterns.reduce((sum, p, i) => {
     const pattern = table.accessPatterns[i]!;
@@ -271,11 +328,17 @@ export function price(design: Design, table: Table, options: SolveOptions): Pick
 export function evaluate(design: Design, base: Table, layouts: readonly Layout[], options: SolveOptions, byRate: readonly number[], keying: IndexKeying = 'synthetic'): Candidate {
   const keyed = withLayouts(base, layouts);
   const indexed = addIndexes(keyed, options.maxGsis ?? 5, byRate, keying);
-  const { table, rules: sparse } = addSparseConditions(indexed, planTable(costedTable(indexed)));
+  const sparseResult = addSparseConditions(indexed, planTable(costedTable(indexed)));
+  const sparse = sparseResult.rules;
+  const provisioned = isProvisioned(base, options);
+  const table = provisioned ? sizeCapacity(sparseResult.table, design.pricing ?? DEFAULT_PRICING) : sparseResult.table;
   const rules: AppliedRule[] = [
     ...layouts.map((l): AppliedRule => ({ rule: l.kind === 'child' ? 'item-collection' : 'own-partition', text: l.text })),
     ...indexRules(table),
     ...sparse,
+    ...(provisioned && table.billing.mode === 'PROVISIONED'
+      ? [{ rule: 'provisioned-capacity' as const, text: `Provisioned capacity sized to the load: the table ${table.billing.readCapacityUnits} RCU / ${table.billing.writeCapacityUnits} WCU${table.globalSecondaryIndexes.map((g) => (g.provisioned ? `, ${g.name} ${g.provisioned.readCapacityUnits} / ${g.provisioned.writeCapacityUnits}` : '')).join('')}.` }]
+      : []),
   ];
   return { layouts: [...layouts], keying, table, rules, signature: signatureOf(table), ...price(design, table, options) };
 }

@@ -24,6 +24,8 @@ export interface Layout {
   parent?: { entityId: string; attribute: string };
   /** For `child`: the attribute the sort key orders the children by, when a pattern asks for one. */
   sortBy?: string;
+  /** The attributes that name one item (`identityOf`). */
+  identity: string[];
   /** One line for the proposal: which rule, for which entity. */
   text: string;
 }
@@ -73,7 +75,7 @@ export function layoutsOf(table: Table, entity: Entity, keep: boolean): Layout[]
   const sk = table.sortKey?.name;
   const kept = entity.keys[pk];
   if (keep && kept) {
-    return [{ kind: 'kept', keys: { partition: kept.template, sort: (sk && entity.keys[sk]?.template) ?? '' }, text: `${entity.name} keeps its table key ${kept.template}.` }];
+    return [{ kind: 'kept', keys: { partition: kept.template, sort: (sk && entity.keys[sk]?.template) ?? '' }, identity: identityOf(entity, table.accessPatterns), text: `${entity.name} keeps its table key ${kept.template}.` }];
   }
   const prefix = prefixOf(entity);
   const identity = identityOf(entity, table.accessPatterns);
@@ -82,6 +84,7 @@ export function layoutsOf(table: Table, entity: Entity, keep: boolean): Layout[]
     layouts.push({
       kind: 'own',
       keys: { partition: `${prefix}#${part(identity)}`, sort: prefix },
+      identity,
       text: `${entity.name} in its own partition: ${pk} = ${prefix}#${part(identity)}, ${sk ?? 'no sort key'} = ${prefix}.`,
     });
   }
@@ -105,6 +108,7 @@ export function layoutsOf(table: Table, entity: Entity, keep: boolean): Layout[]
         keys: { partition, sort },
         parent: { entityId: parent.id, attribute: attribute.name },
         ...(sortBy ? { sortBy } : {}),
+        identity,
         text: `${entity.name} in the item collection of its ${parent.name}: ${pk} = ${partition}, ${sk ?? 'no sort key'} = ${sort}${sortBy ? ` (ordered by ${sortBy})` : ''}.`,
       });
     }
@@ -124,14 +128,34 @@ export function layoutsOf(table: Table, entity: Entity, keep: boolean): Layout[]
       kind: 'child',
       keys: { partition, sort },
       ...(sortBy ? { sortBy } : {}),
+      identity,
       text: `${entity.name} in item collections by ${known.join(' and ')}: ${pk} = ${partition}, ${sk ?? 'no sort key'} = ${sort}${sortBy ? ` (ordered by ${sortBy})` : ''}.`,
     });
   }
   if (layouts.length === 0) {
     // No attribute fit for a key: the entity keeps whatever it has (the validation says what is missing).
-    layouts.push({ kind: 'kept', keys: { partition: kept?.template ?? `${prefix}`, sort: (sk && entity.keys[sk]?.template) ?? prefix }, text: `${entity.name} has no attribute to key on.` });
+    layouts.push({ kind: 'kept', keys: { partition: kept?.template ?? `${prefix}`, sort: (sk && entity.keys[sk]?.template) ?? prefix }, identity, text: `${entity.name} has no attribute to key on.` });
   }
-  return layouts;
+  if (!keep) return layouts;
+  const typed = layouts.flatMap((l) => typedFor(table, entity, l));
+  return typed.length > 0 ? typed : layouts;
+}
+
+/**
+ * A kept table key of type N or B takes no text template: such a layout keys on the one attribute
+ * its template names, typed like the key (`{orderId}`), or is left out.
+ */
+function typedFor(table: Table, entity: Entity, layout: Layout): Layout[] {
+  const fit = (template: string, type: string): string | undefined => {
+    if (type === 'S') return template;
+    const names = attributesOf(template);
+    const attribute = names.length === 1 ? entity.attributes.find((a) => a.name === names[0]) : undefined;
+    return attribute?.type === type ? `{${attribute.name}}` : undefined;
+  };
+  const partition = fit(layout.keys.partition, table.partitionKey.type);
+  const sort = table.sortKey ? fit(layout.keys.sort, table.sortKey.type) : layout.keys.sort;
+  if (partition === undefined || sort === undefined) return [];
+  return [{ ...layout, keys: { partition, sort } }];
 }
 
 /** The entity's key bindings for a layout on a table whose key attributes are `pk` and `sk`. */

@@ -105,8 +105,9 @@ describe('the rules, each on a small design', () => {
     expect(best!.gsiCount).toBe(1);
     const gsi = best!.design.tables[0]!.globalSecondaryIndexes[0]!;
     expect(gsi.partitionKey).toEqual({ name: 'GSI1PK', type: 'S' });
-    expect(templates(best!, 'u').GSI1PK).toBe('EMAIL#{email}');
-    expect(templates(best!, 'p').GSI1PK).toBe('CATEGORY#{category}');
+    // Each entity's templates start with its prefix: sharing the index, they share no partition.
+    expect(templates(best!, 'u').GSI1PK).toBe('USER#EMAIL#{email}');
+    expect(templates(best!, 'p').GSI1PK).toBe('PRODUCT#CATEGORY#{category}');
     expect(best!.rules.map((r) => r.rule)).toContain('overloaded-gsi');
   });
 
@@ -139,7 +140,7 @@ describe('the rules, each on a small design', () => {
     const [best] = solve(d, 't', QUICK).proposals;
     const keys = templates(best!, 'o');
     const gsi = best!.design.tables[0]!.globalSecondaryIndexes[0]!;
-    expect(keys[(gsi.partitionKey as { name: string }).name]).toBe('STATUS#{status} | status = "PENDING"');
+    expect(keys[(gsi.partitionKey as { name: string }).name]).toBe('ORDER#STATUS#{status} | status = "PENDING"');
     expect(gsi.projection).toEqual({ type: 'INCLUDE', nonKeyAttributes: ['orderId', 'orderDate', 'total', 'status'] });
     expect(best!.rules.map((r) => r.rule)).toEqual(expect.arrayContaining(['sparse-index', 'projection']));
   });
@@ -156,17 +157,34 @@ describe('the rules, each on a small design', () => {
     expect(natural!.rules.map((r) => r.rule)).toContain('multi-attribute-key');
   });
 
-  it('write sharding: a key written past one partition\'s 1,000 WCU/s is split over the shards the simulator recommends', () => {
-    // 3,000 writes/s of a small item, 60% on one device: a peak of about 1,800 WCU/s on one key.
+  it('write sharding: a device\'s readings written past one partition\'s 1,000 WCU/s are split over shards, calculated from the reading\'s id', () => {
+    // 3,000 readings/s of a small item, 60% from one device: about 1,800 WCU/s on one device's partition key.
     const d = design(
-      [entity('r', 'Reading', 1_000_000, [text('deviceId'), id('readingId'), { name: 'value', type: 'N' }])],
-      [pattern('put', 'r', 'put', ['deviceId', 'readingId'], 3000, { traffic: { kind: 'hotKey', share: 0.6 } }), pattern('get', 'r', 'get', ['readingId'], 10)],
+      [
+        entity('dev', 'Device', 1000, [id('deviceId')]),
+        entity('r', 'Reading', 1_000_000, [ref('deviceId', 'dev'), id('readingId'), text('at', { generator: { kind: 'timestamp' } }), { name: 'value', type: 'N' }]),
+      ],
+      [
+        pattern('get-device', 'dev', 'get', ['deviceId'], 5),
+        pattern('put', 'r', 'put', ['deviceId', 'readingId', 'at'], 3000, { traffic: { kind: 'hotKey', share: 0.6 } }),
+        pattern('list', 'r', 'query', ['deviceId'], 10, { range: { attribute: 'at', operator: '>=' }, resultSize: 50 }),
+      ],
     );
     const [best] = solve(d, 't', QUICK).proposals;
-    const binding = best!.design.tables[0]!.entities[0]!.keys.PK!;
-    expect(binding.shards?.count).toBeGreaterThanOrEqual(2);
+    const binding = best!.design.tables[0]!.entities[1]!.keys.PK!;
+    expect(binding.template).toBe('DEVICE#{deviceId}');
+    expect(binding.shards).toMatchObject({ method: 'calculated', from: 'readingId' });
+    expect(binding.shards!.count).toBeGreaterThanOrEqual(2);
     expect(best!.rules.map((r) => r.rule)).toContain('write-sharding');
     expect(best!.partitionRisk?.throttles).toBe(false);
+  });
+
+  it('does not shard one hot item (sharding cannot spread it): the proposal says so and is not feasible', () => {
+    const d = design([entity('p', 'Product', 1000, [id('productId')])], [pattern('get', 'p', 'get', ['productId'], 20_000, { traffic: { kind: 'hotKey', share: 0.9 } })]);
+    const [best] = solve(d, 't', QUICK).proposals;
+    expect(best!.design.tables[0]!.entities[0]!.keys.PK!.shards).toBeUndefined();
+    expect(best!.feasible).toBe(false);
+    expect(best!.problems.join(' ')).toContain('Sharding cannot spread a single hot item');
   });
 });
 

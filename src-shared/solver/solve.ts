@@ -36,6 +36,10 @@ import { DEFAULT_HEADROOM, DEFAULT_MAX_GSIS, DEFAULT_TIME_BUDGET_MS, DEFAULT_TOP
 export const EXHAUSTIVE_LIMIT = 2_048;
 /** Rounds of sharding a finalist's throttled keys, at most. */
 const MAX_SHARD_ROUNDS = 3;
+/** The most shards the solver proposes for one key (its simulations grow with the keys). */
+const MAX_SHARDS = 100;
+/** The finalists' simulations stop once the time used passes this multiple of the budget. */
+const FINALIST_BUDGET_SHARE = 1.5;
 /** Random restarts of the local search, at most. */
 const MAX_RESTARTS = 64;
 
@@ -114,7 +118,7 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
   const keyingOf = (combo: readonly number[]): IndexKeying => keyings[combo[choices.length]!]!;
 
   function record(candidate: Candidate): void {
-    const onDemand = candidate.table.billing.mode === 'ON_DEMAND' && settings.billing !== 'provisioned';
+    const onDemand = candidate.table.billing.mode === 'ON_DEMAND';
     candidate.patternCosts.forEach((cost) => {
       if (!cost.plan.isServed && cost.plan.operation !== 'Scan') return;
       const text = requestText(cost.plan);
@@ -192,7 +196,7 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
   }
 
   function proposal(c: Candidate, rank: number, risk?: PartitionRisk, extraRules: AppliedRule[] = []): Proposal {
-    const onDemand = c.table.billing.mode === 'ON_DEMAND' && settings.billing !== 'provisioned';
+    const onDemand = c.table.billing.mode === 'ON_DEMAND';
     const patterns: PatternChoice[] = c.patternCosts.map((cost) => {
       const mine = requestText(cost.plan);
       const usdHere = patternMonthly(cost, onDemand);
@@ -233,7 +237,7 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
    */
   function checkFinalist(c: Candidate): { candidate: Candidate; risk: PartitionRisk; rules: AppliedRule[] } {
     const run = (d: Design) => {
-      const result = simulate(d, tableId, { headroom: settings.headroom ?? DEFAULT_HEADROOM });
+      const result = simulate(d, tableId, { headroom: settings.headroom ?? DEFAULT_HEADROOM, start: 'warm' });
       const targets = result.targets;
       const throttled = targets.flatMap((t) => t.throttledKeys.map((k) => ({ target: t, key: k })));
       const summary = targets.map((t) => t.summary.slice(2, 4).join(' ')).join(' ');
@@ -243,18 +247,27 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
     let outcome = run(c.design);
     const counts = new Map<string, number>();
     for (let round = 0; round < MAX_SHARD_ROUNDS; round += 1) {
-      const shardable = outcome.throttled.filter((t) => t.target.kind === 'table' && t.key.entityId !== undefined);
-      if (shardable.length === 0) break;
+      // Sharding spreads the items of a busy partition key; one hot item (an entity in its own
+      // partition, one item per key) cannot be spread that way.
+      const shardable = outcome.throttled.filter((t) => {
+        if (t.target.kind !== 'table' || t.key.entityId === undefined) return false;
+        const index = current.table.entities.findIndex((e) => e.id === t.key.entityId);
+        return c.layouts[index]?.kind === 'child';
+      });
+      if (shardable.length === 0 || now() - started >= budget * FINALIST_BUDGET_SHARE) break;
       const pk = current.table.partitionKey.name;
       const entities = current.table.entities.map((e, index) => {
         const hot = shardable.filter((t) => t.key.entityId === e.id);
         const binding = e.keys[pk];
         if (hot.length === 0 || !binding) return e;
         const recommended = Math.max(2, ...hot.map((t) => t.key.shards.recommended));
-        const count = Math.min(1000, Math.max(recommended, 2 * (counts.get(e.id) ?? 0)));
+        const count = Math.min(MAX_SHARDS, Math.max(recommended, 2 * (counts.get(e.id) ?? 0)));
         counts.set(e.id, count);
-        // Reads that know a whole item go to one shard when the suffix is computed from its id.
-        const from = attributesOf(c.layouts[index]?.keys.sort ?? '')[0];
+        // Reads that know a whole item go to one shard when the suffix is computed from its identity
+        // (the part the partition key does not hold).
+        const layout = c.layouts[index];
+        const inPartition = new Set(attributesOf(layout?.keys.partition ?? ''));
+        const from = layout?.identity.find((a) => !inPartition.has(a));
         const shards: NonNullable<KeyBinding['shards']> = from ? { count, method: 'calculated', from } : { count, method: 'random' };
         return { ...e, keys: { ...e.keys, [pk]: { template: binding.template, ...(binding.when ? { when: binding.when } : {}), shards } } };
       });
@@ -280,13 +293,17 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
     finalistQueue ??= [...ranked];
     while (checked.length < top && finalistQueue.length > 0) {
       const c = finalistQueue.shift()!;
+      if (c.feasible && now() - started >= budget * FINALIST_BUDGET_SHARE) {
+        checked.push({ c, risk: { throttles: false, summary: 'Not simulated: the time budget ran out before this finalist was checked.' }, rules: [] });
+        continue;
+      }
       if (!c.feasible) {
-        checked.push({ c, risk: { throttles: false, summary: 'Not simulated: the design does not serve every pattern as asked.' }, rules: [] });
+        checked.push({ c, risk: { throttles: false, summary: `Not simulated: ${c.problems[0] ?? 'the proposal is not feasible.'}` }, rules: [] });
         continue;
       }
       const result = checkFinalist(c);
       const throttles = result.risk.throttles && settings.allowThrottling !== true;
-      const candidate = throttles ? { ...result.candidate, feasible: false, problems: [...result.candidate.problems, `The simulated workload throttles: ${result.risk.summary}`] } : result.candidate;
+      const candidate = throttles ? { ...result.candidate, feasible: false, problems: [...result.candidate.problems, `The simulated workload throttles: ${result.risk.summary}${result.rules.length === 0 ? ' Sharding cannot spread a single hot item: cache its reads (DAX) or spread its writes over several items.' : ''}`] } : result.candidate;
       checked.push({ c: candidate, risk: result.risk, rules: result.rules });
       return true;
     }
