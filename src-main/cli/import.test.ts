@@ -59,7 +59,7 @@ describe('keyplan import: a tolerant NoSQL Workbench import', () => {
     expect(run.code).toBe(0);
     const warnings = errorLines(run).filter((l) => l.startsWith('keyplan: warning: '));
     expect(warnings).toEqual([
-      'keyplan: warning: skipped: flights.json: DataModel[0].TableData[2].details: Sample value DataModel[0].TableData[2].details skipped: {"M":{"thisIsInDetails":"something"}} is not a DynamoDB attribute value (' +
+      'keyplan: warning: skipped: flights.json: DataModel[0].TableData[2].details: Sample value skipped: {"M":{"thisIsInDetails":"something"}} is not a DynamoDB attribute value (' +
         warnings[0]!.split('is not a DynamoDB attribute value (')[1],
     ]);
     expect(warnings[0]).toMatch(/\)\.$/);
@@ -152,5 +152,23 @@ describe('keyplan import: every format from a real file, told apart by --from au
     expect(run.code).toBe(1);
     expect(errorLines(run).length).toBeGreaterThan(0);
     expect(run.stdout).toBe('');
+  });
+});
+
+describe('keyplan import: text as editors save it', () => {
+  test('a UTF-8 byte order mark before the JSON is read past, as check does', async () => {
+    const dir = await makeTempDir('keyplan-import-');
+    await writeFile(join(dir, 'bom.json'), `\ufeff${await readFile(FLIGHTS, 'utf8')}`);
+    const run = await keyplan(['import', 'bom.json'], dir);
+    expect(run.code).toBe(0);
+    expect(printedDesign(run).name).toBe('FlightFares');
+  });
+
+  test('an empty file: one line, exit 1', async () => {
+    const dir = await makeTempDir('keyplan-import-');
+    await writeFile(join(dir, 'empty.json'), '\n');
+    const run = await keyplan(['import', 'empty.json'], dir);
+    expect(run.code).toBe(1);
+    expect(errorLines(run)).toEqual(['keyplan: "empty.json" is empty: there is nothing to import.']);
   });
 });

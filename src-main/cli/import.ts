@@ -89,6 +89,10 @@ Examples:
       texts.push(text.value);
     }
     const [text, ...companions] = texts as [string, ...string[]];
+    if (text.trim() === '' || text === '\ufeff') {
+      writeLines(io.stderr, [errorLine(`"${file}" is empty: there is nothing to import.`)]);
+      return EXIT.problems;
+    }
     let source: ImportSource;
     if (from === 'auto') {
       const detected = detectImportFormat(text);

@@ -292,7 +292,7 @@ describe('fromNoSqlWorkbench: tolerant of sample data and optional parts', () =>
     rows[6] = 'not an item';
     expect(warnings(model).map((n) => n.path)).toEqual(['DataModel[0].TableData[3].segId', 'DataModel[0].TableData[4].depart', 'DataModel[0].TableData[5][""]', 'DataModel[0].TableData[6]']);
     const [number, type] = warnings(model);
-    expect(number!.message).toMatch(/^Sample value DataModel\[0\]\.TableData\[3\]\.segId skipped: \{"N":"not a number"\}/);
+    expect(number!.message).toMatch(/^Sample value skipped: \{"N":"not a number"\} is not a DynamoDB attribute value/);
     expect(type!.message).toContain('{"DATE":"2026-01-01"}');
   });
 
@@ -333,9 +333,25 @@ describe('fromNoSqlWorkbench: tolerant of sample data and optional parts', () =>
     const pk = table.KeyAttributes.PartitionKey.AttributeName;
     const before = imported(fixture('BankModel_multitable.json')).tables[1]!.entities.reduce((n, e) => n + e.itemCount, 0);
     table.TableData[0][pk] = { N: '7' };
-    expect(warnings(other)).toEqual([expect.objectContaining({ path: `DataModel[1].TableData[0].${pk}`, message: expect.stringContaining('Sample item DataModel[1].TableData[0] skipped') })]);
+    expect(warnings(other)).toEqual([expect.objectContaining({ path: `DataModel[1].TableData[0].${pk}`, message: expect.stringContaining('The whole sample item DataModel[1].TableData[0] is skipped') })]);
     const result = fromNoSqlWorkbench(other);
     expect(result.ok && result.value.design.tables[1]!.entities.reduce((n, e) => n + e.itemCount, 0)).toBe(before - 1);
+  });
+
+  it('skips a sample item without its table key value, naming it', () => {
+    const model = fixture('FlightFares.json');
+    const pk = model.DataModel[0].KeyAttributes.PartitionKey.AttributeName;
+    delete model.DataModel[0].TableData[1][pk];
+    expect(warnings(model)).toEqual([{ kind: 'warning', path: 'DataModel[0].TableData[1]', message: `Sample item skipped: it has no value for the table's key "${pk}".` }]);
+  });
+
+  it('names a value nested deeper than can be shown instead of failing', () => {
+    const model = fixture('FlightFares.json');
+    let deep: unknown = { S: 'x' };
+    for (let i = 0; i < 20_000; i += 1) deep = { M: { a: deep } };
+    model.DataModel[0].TableData[0].details = deep;
+    const [note] = warnings(model);
+    expect(note).toMatchObject({ path: 'DataModel[0].TableData[0].details', message: expect.stringContaining('a value nested too deep to show') });
   });
 
   it('says that item counts and key templates are inferred from the sample items', () => {

@@ -54,8 +54,12 @@ function tryJson(text: string): { json: unknown } | undefined {
   }
 }
 
+/** The text without a leading byte order mark (editors on Windows write one; JSON.parse refuses it). */
+const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
 /** The format of a text (JSON of any format, or a CloudFormation template in YAML); undefined when none. */
-export function detectImportFormat(text: string): ImportFormat | undefined {
+export function detectImportFormat(raw: string): ImportFormat | undefined {
+  const text = withoutBom(raw);
   const parsed = tryJson(text);
   if (parsed) return detectJsonFormat(parsed.json);
   return CLOUDFORMATION_YAML.test(text) ? 'cloudformation' : undefined;
@@ -66,7 +70,7 @@ function describeText(text: string): string {
   const parsed = tryJson(text);
   if (!parsed) return 'text that is neither JSON nor a CloudFormation template in YAML';
   const json = parsed.json;
-  if (!isRecord(json)) return `JSON ${describeValue(json)}`;
+  if (!isRecord(json)) return `JSON that is ${describeValue(json)}`;
   if ('TableName' in json && 'KeySchema' in json) return 'a CreateTable input (import the table with describe-table output or a CloudFormation template instead)';
   if ('TimeToLiveDescription' in json || 'ContinuousBackupsDescription' in json) return 'a describe-time-to-live or describe-continuous-backups output alone (give it with the describe-table output)';
   const keys = Object.keys(json);
@@ -78,7 +82,7 @@ export const READABLE_FORMATS = `a Keyplan design, ${IMPORT_SOURCES.map((s) => `
 
 /** The one problem of a text no reader recognizes. */
 export function unknownFormatProblem(text: string): Problem {
-  const found = describeText(text);
+  const found = describeText(withoutBom(text));
   return { code: 'import.unknownFormat', path: '', message: `Keyplan cannot tell what this is: expected ${READABLE_FORMATS}; found ${found}.`, found, expected: READABLE_FORMATS };
 }
 
@@ -96,7 +100,8 @@ function parseJson(text: string, what: string): Result<unknown, Problem> {
  * Reads `text` as `source`. `companions` are further texts some sources take: for describe-table,
  * the outputs of describe-time-to-live and describe-continuous-backups (each JSON). Never throws.
  */
-export function importText(source: ImportSource, text: string, companions: readonly string[] = []): ImportResult {
+export function importText(source: ImportSource, raw: string, companions: readonly string[] = []): ImportResult {
+  const text = withoutBom(raw);
   if (source === 'cloudformation') return fromCloudFormation(text);
   const json = parseJson(text, `a ${IMPORT_SOURCE_LABELS[source]}`);
   if (!json.ok) return json;
@@ -105,7 +110,7 @@ export function importText(source: ImportSource, text: string, companions: reado
   const extra: unknown[] = [];
   const problems: Problem[] = [];
   companions.forEach((companion, i) => {
-    const parsed = parseJson(companion, 'a describe-time-to-live or describe-continuous-backups output');
+    const parsed = parseJson(withoutBom(companion), 'a describe-time-to-live or describe-continuous-backups output');
     if (parsed.ok) extra.push(parsed.value);
     else problems.push(...parsed.errors.map((p) => ({ ...p, path: `companions[${i}]` })));
   });

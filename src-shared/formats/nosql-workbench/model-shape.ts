@@ -217,7 +217,7 @@ function readRows(r: Reader, owner: Json, path: string): Row[] | undefined {
   list.forEach((raw, k) => {
     const rp = joinPath(lp, k);
     if (!isRecord(raw)) {
-      r.warn(rp, `Sample item ${rp} skipped: it is ${describeValue(raw)}, not an item in DynamoDB JSON such as {"id": {"S": "a"}}.`);
+      r.warn(rp, `Sample item skipped: it is ${describeValue(raw)}, not an item in DynamoDB JSON such as {"id": {"S": "a"}}.`);
       return;
     }
     // Each value on its own: a malformed one is skipped and named, the rest of the item is kept.
@@ -233,7 +233,7 @@ function readRows(r: Reader, owner: Json, path: string): Row[] | undefined {
         continue;
       }
       const vp = joinPath(rp, name);
-      r.warn(vp, `Sample value ${vp} skipped: ${shownValue(value)} is not a DynamoDB attribute value (${parsed.errors.map((e) => e.message.replace(/\.$/, '')).join('; ')}).`);
+      r.warn(vp, `Sample value skipped: ${shownValue(value)} is not a DynamoDB attribute value (${parsed.errors.map((e) => e.message.replace(/\.$/, '')).join('; ')}).`);
     }
     rows.push({ values, path: rp });
   });
@@ -242,7 +242,13 @@ function readRows(r: Reader, owner: Json, path: string): Row[] | undefined {
 
 /** A JSON value as a message shows it: compact, cut at 80 characters. */
 function shownValue(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    // Nested deeper than the stack allows: said, not shown.
+    return 'a value nested too deep to show';
+  }
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
@@ -325,7 +331,7 @@ function readFacets(r: Reader, raw: Json, path: string, tableName: string): Face
     nonKey.forEach((n, m) => {
       if (typeof n === 'string') {
         if (!nonKeyAttributes.includes(n)) nonKeyAttributes.push(n);
-      } else r.warn(joinPath(np, m), `Facet attribute ${joinPath(np, m)} skipped: it is ${describeValue(n)}, not an attribute name.`);
+      } else r.warn(joinPath(np, m), `Facet attribute skipped: it is ${describeValue(n)}, not an attribute name.`);
     });
     const rows = readRows(r, item, fp) ?? [];
     if (name === undefined) return;
@@ -360,13 +366,13 @@ export function readTable(r: Reader, raw: unknown, path: string): TableRead | un
     const ap = joinPath(joinPath(path, 'NonKeyAttributes'), k);
     if (!isRecord(a) || typeof a.AttributeName !== 'string' || a.AttributeName === '') {
       const found = isRecord(a) ? `AttributeName ${describeValue(a.AttributeName)}` : describeValue(a);
-      r.warn(ap, `Attribute declaration ${ap} skipped: it has ${found}; expected {"AttributeName": "name", "AttributeType": "S"}.`);
+      r.warn(ap, `Attribute declaration skipped: it has ${found}; expected {"AttributeName": "name", "AttributeType": "S"}.`);
       return;
     }
     const n = a.AttributeName;
     const t = a.AttributeType;
     if (typeof t !== 'string' || !(ATTRIBUTE_TYPES as readonly string[]).includes(t)) {
-      r.warn(joinPath(ap, 'AttributeType'), `The declared type of ${quote(n)} (${joinPath(ap, 'AttributeType')}) is ${describeValue(t)}, not a DynamoDB type (${ATTRIBUTE_TYPES.join(', ')}); its type is taken from the sample items instead (S when they hold none).`);
+      r.warn(joinPath(ap, 'AttributeType'), `The declared type of ${quote(n)} is ${describeValue(t)}, not a DynamoDB type (${ATTRIBUTE_TYPES.join(', ')}); its type is taken from the sample items instead (S when they hold none).`);
       return;
     }
     if (!declared.has(n)) declared.set(n, t as AttributeType);
@@ -387,15 +393,22 @@ export function readTable(r: Reader, raw: unknown, path: string): TableRead | un
   const primary = new Set([keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])]);
   const keep = (list: Row[]): Row[] =>
     list.filter((row) => {
+      // An item without its table key value is no item (Workbench shows it as an empty row).
+      const missing = [...primary].filter((k) => row.values.get(k) === undefined);
+      if (missing.length > 0 && row.values.size > 0) {
+        r.warn(row.path, `Sample item skipped: it has no value for the table's key ${missing.map(quote).join(' and ')}.`);
+        return false;
+      }
+      if (row.values.size === 0) return false;
       for (const [k, type] of keyTypes) {
         const v = row.values.get(k);
         if (v === undefined || typeOf(v) === type) continue;
         const vp = joinPath(row.path, k);
         if (primary.has(k)) {
-          r.warn(vp, `Sample item ${row.path} skipped: its ${quote(k)} is of type ${typeOf(v)}, but ${quote(k)} is the table's key, of type ${type}.`);
+          r.warn(vp, `The whole sample item ${row.path} is skipped: its ${quote(k)} is of type ${typeOf(v)}, but ${quote(k)} is the table's key, of type ${type}.`);
           return false;
         }
-        r.warn(vp, `Sample value ${vp} skipped: it is of type ${typeOf(v)}, but ${quote(k)} is an index key of type ${type}.`);
+        r.warn(vp, `Sample value skipped: it is of type ${typeOf(v)}, but ${quote(k)} is an index key of type ${type}.`);
         row.values.delete(k);
       }
       return true;
