@@ -79,7 +79,7 @@ describe('keyplan solve', { timeout: 60_000 }, () => {
     [['--top', '0'], 'option "--top" of "keyplan solve" takes a whole number from 1 to 20, got "0".'],
     [['--max-gsis', '21'], 'option "--max-gsis" of "keyplan solve" takes a whole number from 0 to 20, got "21".'],
     [['--seed', 'x'], 'option "--seed" of "keyplan solve" takes a whole number'],
-    [['--budget', '-5'], 'option "--budget" of "keyplan solve" takes a monthly amount in USD greater than 0, got "-5".'],
+    [['--budget', '-5'], 'option "--budget" of "keyplan solve" takes a monthly amount in USD (0 or more), got "-5".'],
   ])('%j is a usage error, exit 2', async (args, message) => {
     const run = await keyplan(['solve', EXAMPLE, ...args]);
     expect(run.code).toBe(2);

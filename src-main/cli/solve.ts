@@ -105,12 +105,13 @@ function readable(file: string, design: Design, table: Table, proposals: Proposa
 
 export const solveCommand: Command = {
   name: 'solve',
-  synopsis: 'keyplan solve <design> [--top K] [--max-gsis N] [--no-scan] [--seed S] [--out FILE] [--json]',
+  synopsis: 'keyplan solve <design> [--top K] [--max-gsis N] [--no-scan] [--seed S] [--budget USD] [--keep-table-key] [--table NAME] [--out FILE] [--json]',
   summary: 'propose complete key designs for the entities and access patterns',
   fileName: '<design>',
   flags: ['--no-scan', '--keep-table-key', '--json'],
   options: ['--top', '--max-gsis', '--seed', '--out', '--table', '--budget'],
-  help: `Usage: keyplan solve <design> [--top K] [--max-gsis N] [--no-scan] [--seed S] [--out FILE] [--json]
+  help: `Usage: keyplan solve <design> [--top K] [--max-gsis N] [--no-scan] [--seed S] [--budget USD]
+                     [--keep-table-key] [--table NAME] [--out FILE] [--json]
 
 Proposes complete single-table key designs for a table's entities and access patterns: where each
 entity's items live (its own partition, or the item collection of a parent a pattern lists it by),
@@ -128,7 +129,7 @@ Options:
   --max-gsis N      GSIs a proposal may use (default ${DEFAULT_MAX_GSIS}; DynamoDB allows up to ${MAX_GSIS})
   --no-scan         a pattern served by a Scan makes a proposal infeasible
   --seed S          seed of the search order (default 1): the same design and seed give the same proposals
-  --budget USD      proposals costing more per month are infeasible
+  --budget USD      proposals costing more per month are infeasible (0 or more)
   --keep-table-key  keep the entities' table key templates; propose only indexes
   --table NAME      the table to design (by name or id; default the first)
   --out FILE        write the best proposal as a Keyplan design file (only when it is feasible)
@@ -139,7 +140,8 @@ Options:
                     "name", "request", "target", "keyCondition", "monthlyUsd", "why"}]}]
   -h, --help        print this help
 
-The search stops after ${DEFAULT_TIME_BUDGET_MS / 1000} s with the best designs found so far.
+The search stops after ${DEFAULT_TIME_BUDGET_MS / 1000} s with the best designs found so far; the finalists'
+simulations stop at one and a half times that.
 
 Exit codes: 0 the best proposal is feasible; 1 the file cannot be read or is not a design, no
 proposal is feasible, or the output cannot be written; 2 usage error.
@@ -155,7 +157,7 @@ Examples:
     const seed = wholeNumber('--seed', options.get('--seed'), -2_147_483_648, 4_294_967_295);
     const budgetText = options.get('--budget');
     const budget = budgetText === undefined ? undefined : Number(budgetText);
-    const budgetError = budgetText !== undefined && !(budget !== undefined && Number.isFinite(budget) && budget > 0 && budgetText.trim() !== '') ? `option "--budget" of "keyplan solve" takes a monthly amount in USD greater than 0, got "${budgetText}".` : undefined;
+    const budgetError = budgetText !== undefined && !(budget !== undefined && Number.isFinite(budget) && budget >= 0 && budgetText.trim() !== '') ? `option "--budget" of "keyplan solve" takes a monthly amount in USD (0 or more), got "${budgetText}".` : undefined;
     const error = top.error ?? gsis.error ?? seed.error ?? budgetError;
     if (error) {
       writeLines(io.stderr, [errorLine(error)]);
