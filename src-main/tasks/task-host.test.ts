@@ -131,12 +131,12 @@ describe('tasks in-process', () => {
   });
 
   test('a solver label names the phase: pricing, checking the finalists, done', () => {
-    expect(solverProgressLabel({ evaluated: 12, total: 16, bestMonthlyUsd: 1144.8225, phase: 'layouts' }, 3)).toBe('Priced 12 of 16 key designs · best so far $1,144.82/month');
-    expect(solverProgressLabel({ evaluated: 3, total: 1200, phase: 'layouts' }, 3)).toBe('Priced 3 of 1,200 key designs');
-    expect(solverProgressLabel({ evaluated: 40, total: 52, bestMonthlyUsd: 50, phase: 'layouts' }, 3, 8000)).toBe('Priced 40 key designs, searching for up to 8 s · best so far $50.00/month');
-    expect(solverProgressLabel({ evaluated: 2, total: 2, bestMonthlyUsd: 5, phase: 'finalists' }, 3)).toBe('Checking the best 2 designs with the partition simulator · best so far $5.00/month');
-    expect(solverProgressLabel({ evaluated: 16, total: 16, bestMonthlyUsd: 5, phase: 'finalists' }, 1)).toBe('Checking the best design with the partition simulator · best so far $5.00/month');
-    expect(solverProgressLabel({ evaluated: 16, total: 16, phase: 'done' }, 3)).toBe('Priced 16 key designs');
+    expect(solverProgressLabel({ evaluated: 12, total: 16, exhaustive: true, bestMonthlyUsd: 1144.8225, phase: 'layouts' }, 3)).toBe('Priced 12 of 16 key designs · best so far $1,144.82/month');
+    expect(solverProgressLabel({ evaluated: 3, total: 1200, exhaustive: true, phase: 'layouts' }, 3)).toBe('Priced 3 of 1,200 key designs');
+    expect(solverProgressLabel({ evaluated: 40, total: 52, exhaustive: false, bestMonthlyUsd: 50, phase: 'layouts' }, 3, 8000)).toBe('Priced 40 key designs, searching for up to 8 s · best so far $50.00/month');
+    expect(solverProgressLabel({ evaluated: 2, total: 2, exhaustive: true, bestMonthlyUsd: 5, phase: 'finalists' }, 3)).toBe('Checking the best 2 designs with the partition simulator · best so far $5.00/month');
+    expect(solverProgressLabel({ evaluated: 16, total: 16, exhaustive: true, bestMonthlyUsd: 5, phase: 'finalists' }, 1)).toBe('Checking the best design with the partition simulator · best so far $5.00/month');
+    expect(solverProgressLabel({ evaluated: 16, total: 16, exhaustive: true, phase: 'done' }, 3)).toBe('Priced 16 key designs');
   });
 
   test('the solver refuses a table the design does not have, naming the field', () => {

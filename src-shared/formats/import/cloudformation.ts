@@ -72,6 +72,7 @@ import { clipText } from '../../model/quoted-text.ts';
 import { describeValue, joinPath, listOf, quote } from '../../model/validate/wording.ts';
 import { uniqueName } from '../table-spec.ts';
 import type { ImportNote, ImportNoteKind, ImportResult } from './types.ts';
+import { mapPath, type PathMap } from './paths.ts';
 
 /** Codes of the problems `fromCloudFormation` raises, besides the `model.*` rules of the design it builds. */
 export type CloudFormationErrorCode =
@@ -941,19 +942,6 @@ function integerOf(v: unknown): number | undefined {
 // ---------------------------------------------------------------------------------------------
 // Where each part of the design came from
 // ---------------------------------------------------------------------------------------------
-
-/** Design path → template path, for the problems `parseDesign` raises. */
-type PathMap = Array<[designPath: string, templatePath: string]>;
-
-function mapPath(map: PathMap, path: string): string {
-  let best: [string, string] | undefined;
-  for (const entry of map) {
-    const [d] = entry;
-    const isPrefix = path === d || (path.startsWith(d) && (path[d.length] === '.' || path[d.length] === '['));
-    if (isPrefix && (!best || d.length > best[0].length)) best = entry;
-  }
-  return best ? best[1] : '';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Tables

@@ -98,6 +98,7 @@ import { storedKeyPart } from '../../model/gsi-keys.ts';
 import { uniqueName } from '../table-spec.ts';
 import { setOwn } from '../values.ts';
 import type { ImportNote, ImportNoteKind, ImportResult } from './types.ts';
+import { mapPath, type PathMap } from './paths.ts';
 
 /**
  * Codes of the problems `fromDescribeTable` raises, besides the `model.*` and `keyTemplate.*`
@@ -353,19 +354,6 @@ function readBackups(part: CompanionPart, c: Collector): { pitr: PointInTimeReco
 // ---------------------------------------------------------------------------------------------
 // The table
 // ---------------------------------------------------------------------------------------------
-
-/** Where each part of the built design came from, for problems the design's rules raise. */
-type PathMap = Array<[designPath: string, sourcePath: string]>;
-
-function mapPath(map: PathMap, path: string): string {
-  let best: [string, string] | undefined;
-  for (const entry of map) {
-    const [d] = entry;
-    const isPrefix = path === d || (path.startsWith(d) && (path[d.length] === '.' || path[d.length] === '['));
-    if (isPrefix && (!best || d.length > best[0].length)) best = entry;
-  }
-  return best ? best[1] : '';
-}
 
 interface KeyElement {
   attribute: KeyAttribute;

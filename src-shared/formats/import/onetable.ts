@@ -85,6 +85,7 @@ import { describeValue, joinPath, parseDesign } from '../../model/validate.ts';
 import { uniqueName } from '../table-spec.ts';
 import { setOwn } from '../values.ts';
 import type { ImportNote, ImportResult } from './types.ts';
+import { mapPath, type PathMap } from './paths.ts';
 
 /**
  * Codes of the problems `fromOneTable` raises (besides the `model.*` and `keyTemplate.*` rules of
@@ -1007,19 +1008,6 @@ function readQuery(name: string, q: unknown, ctx: QueryContext): { pattern: Acce
 // ---------------------------------------------------------------------------------------------
 // The entry point
 // ---------------------------------------------------------------------------------------------
-
-/** Where each part of the built design came from in the schema, for problems the design's rules raise. */
-type PathMap = Array<[designPath: string, schemaPath: string]>;
-
-function mapPath(map: PathMap, path: string): string {
-  let best: [string, string] | undefined;
-  for (const entry of map) {
-    const [d] = entry;
-    const isPrefix = path === d || (path.startsWith(d) && (path[d.length] === '.' || path[d.length] === '['));
-    if (isPrefix && (!best || d.length > best[0].length)) best = entry;
-  }
-  return best ? best[1] : '';
-}
 
 /** What a JSON value that is not a OneTable schema looks like, for the one problem about it. */
 function describeOther(json: unknown): string {

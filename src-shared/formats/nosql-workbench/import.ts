@@ -12,6 +12,7 @@ import type { ImportNote, ImportResult } from '../import/types.ts';
 import { uniqueName } from '../table-spec.ts';
 import { entityDrafts, inferEntity } from './infer-entities.ts';
 import { isRecord, quote, Reader, readTable, WORKBENCH_VERSIONS, type TableRead } from './model-shape.ts';
+import { mapPath, type PathMap } from '../import/paths.ts';
 
 /** The design's name when the model has none. */
 export const DEFAULT_DESIGN_NAME = 'Imported model';
@@ -19,19 +20,6 @@ export const DEFAULT_DESIGN_NAME = 'Imported model';
 /** `Order Items` → `order-items`: lower case, runs of other characters as one dash. */
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
-}
-
-/** Where each part of the built design came from in the model, for problems the design's rules raise. */
-type PathMap = Array<[designPath: string, modelPath: string]>;
-
-function mapPath(map: PathMap, path: string): string {
-  let best: [string, string] | undefined;
-  for (const entry of map) {
-    const [d] = entry;
-    const isPrefix = path === d || (path.startsWith(d) && (path[d.length] === '.' || path[d.length] === '['));
-    if (isPrefix && (!best || d.length > best[0].length)) best = entry;
-  }
-  return best ? best[1] : '';
 }
 
 function keyAttributePaths(map: PathMap, designPath: string, modelPath: string): void {
