@@ -23,7 +23,8 @@ export interface NamedDesign {
 export function allDesigns(): NamedDesign[] {
   const files = [
     ...jsonFiles(resolve(root, 'examples'), '.keyplan.json'),
-    ...jsonFiles(resolve(root, 'e2e/data'), '.keyplan.json'),
+    // Designs the solver's e2e starts from have no key templates yet (work in progress): nothing to export.
+    ...jsonFiles(resolve(root, 'e2e/data'), '.keyplan.json').filter((f) => !f.endsWith('-no-keys.keyplan.json')),
     ...jsonFiles(resolve(root, 'src-shared/formats/__fixtures__'), '.keyplan.json'),
   ];
   const designs = files.map((file) => {
