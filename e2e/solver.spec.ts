@@ -58,6 +58,7 @@ test('a design without keys gets ranked proposals; one opens as a new design, th
   await expect(solver.budget()).toHaveValue('');
   await expect(solver.billing()).toHaveValue('asIs');
   await expect(solver.seed()).toHaveValue('1');
+  await expect(solver.dialog.getByLabel('Partition headroom (×)')).toHaveValue('1.25');
   await steps.shot('constraints');
 
   await solver.noScan().check();

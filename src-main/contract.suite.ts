@@ -250,6 +250,7 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       expect(await refused(client.call('solver.run', { ...task, maxGsis: 21 }))).toMatchObject({ code: 'ipc.badInput', path: 'maxGsis' });
       expect(await refused(client.call('solver.run', { ...task, billing: 'reserved' } as never))).toMatchObject({ code: 'ipc.badInput', path: 'billing' });
       expect(await refused(client.call('solver.run', { ...task, monthlyBudgetUsd: -1 }))).toMatchObject({ code: 'ipc.badInput', path: 'monthlyBudgetUsd' });
+      expect(await refused(client.call('solver.run', { ...task, headroom: 0.5 }))).toMatchObject({ code: 'ipc.badInput', path: 'headroom' });
       expect(await refused(client.call('solver.run', { ...task, timeBudgetMs: 60_000 } as never))).toMatchObject({ code: 'ipc.badInput', path: 'timeBudgetMs' });
       expect(await refused(client.call('file.saveAs', { name: 'orders', design: sampleDesign(), overwrite: 'yes' } as never))).toMatchObject({
         code: 'ipc.badInput',

@@ -79,11 +79,24 @@ describe('keyplan solve', { timeout: 60_000 }, () => {
     [['--top', '0'], 'option "--top" of "keyplan solve" takes a whole number from 1 to 20, got "0".'],
     [['--max-gsis', '21'], 'option "--max-gsis" of "keyplan solve" takes a whole number from 0 to 20, got "21".'],
     [['--seed', 'x'], 'option "--seed" of "keyplan solve" takes a whole number'],
+    [['--billing', 'free'], 'option "--billing" of "keyplan solve" takes as-is, on-demand or provisioned, got "free".'],
+    [['--headroom', '0.5'], 'option "--headroom" of "keyplan solve" takes a number from 1 to 10, got "0.5".'],
     [['--budget', '-5'], 'option "--budget" of "keyplan solve" takes a monthly amount in USD (0 or more), got "-5".'],
   ])('%j is a usage error, exit 2', async (args, message) => {
     const run = await keyplan(['solve', EXAMPLE, ...args]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
+  });
+
+  test('--billing provisioned: each proposal is provisioned at the capacity its load needs, and says so', async () => {
+    const { dir, file } = await strippedShop();
+    const run = await keyplan(['solve', file, '--billing', 'provisioned', '--headroom', '2', '--top', '1', '--out', 'p.keyplan.json'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const written = JSON.parse(await readFile(join(dir, 'p.keyplan.json'), 'utf8')) as Design;
+    const table = written.tables[0]!;
+    expect(table.billing.mode).toBe('PROVISIONED');
+    for (const g of table.globalSecondaryIndexes) expect(g.provisioned?.readCapacityUnits).toBeGreaterThanOrEqual(1);
+    expect(run.stdout).toContain('Provisioned capacity sized to the load: the table ');
   });
 
   test('a table without patterns, and an unknown table, are said and exit 1', async () => {

@@ -105,13 +105,13 @@ function readable(file: string, design: Design, table: Table, proposals: Proposa
 
 export const solveCommand: Command = {
   name: 'solve',
-  synopsis: 'keyplan solve <design> [--top K] [--max-gsis N] [--no-scan] [--seed S] [--budget USD] [--keep-table-key] [--table NAME] [--out FILE] [--json]',
+  synopsis: 'keyplan solve <design> [--top K] [--max-gsis N] [--no-scan] [--seed S] [--budget USD] [--billing B] [--headroom H] [--keep-table-key] [--table NAME] [--out FILE] [--json]',
   summary: 'propose complete key designs for the entities and access patterns',
   fileName: '<design>',
   flags: ['--no-scan', '--keep-table-key', '--json'],
-  options: ['--top', '--max-gsis', '--seed', '--out', '--table', '--budget'],
+  options: ['--top', '--max-gsis', '--seed', '--out', '--table', '--budget', '--billing', '--headroom'],
   help: `Usage: keyplan solve <design> [--top K] [--max-gsis N] [--no-scan] [--seed S] [--budget USD]
-                     [--keep-table-key] [--table NAME] [--out FILE] [--json]
+                     [--billing B] [--headroom H] [--keep-table-key] [--table NAME] [--out FILE] [--json]
 
 Proposes complete single-table key designs for a table's entities and access patterns: where each
 entity's items live (its own partition, or the item collection of a parent a pattern lists it by),
@@ -130,6 +130,10 @@ Options:
   --no-scan         a pattern served by a Scan makes a proposal infeasible
   --seed S          seed of the search order (default 1): the same design and seed give the same proposals
   --budget USD      proposals costing more per month are infeasible (0 or more)
+  --billing B       as-is (the table's own, default), on-demand, or provisioned (capacity sized
+                    to each proposal's load)
+  --headroom H      a key's peak times H must stay under one partition's limit, else it is
+                    sharded (1 to 10, default 1.25)
   --keep-table-key  keep the entities' table key templates; propose only indexes
   --table NAME      the table to design (by name or id; default the first)
   --out FILE        write the best proposal as a Keyplan design file (only when it is feasible)
@@ -158,7 +162,14 @@ Examples:
     const budgetText = options.get('--budget');
     const budget = budgetText === undefined ? undefined : Number(budgetText);
     const budgetError = budgetText !== undefined && !(budget !== undefined && Number.isFinite(budget) && budget >= 0 && budgetText.trim() !== '') ? `option "--budget" of "keyplan solve" takes a monthly amount in USD (0 or more), got "${budgetText}".` : undefined;
-    const error = top.error ?? gsis.error ?? seed.error ?? budgetError;
+    const billingText = options.get('--billing');
+    const BILLINGS = { 'as-is': 'asIs', 'on-demand': 'onDemand', provisioned: 'provisioned' } as const;
+    const billing = billingText === undefined ? undefined : BILLINGS[billingText as keyof typeof BILLINGS];
+    const billingError = billingText !== undefined && billing === undefined ? `option "--billing" of "keyplan solve" takes as-is, on-demand or provisioned, got "${billingText}".` : undefined;
+    const headroomText = options.get('--headroom');
+    const headroom = headroomText === undefined ? undefined : Number(headroomText);
+    const headroomError = headroomText !== undefined && !(headroom !== undefined && Number.isFinite(headroom) && headroom >= 1 && headroom <= 10 && headroomText.trim() !== '') ? `option "--headroom" of "keyplan solve" takes a number from 1 to 10, got "${headroomText}".` : undefined;
+    const error = top.error ?? gsis.error ?? seed.error ?? budgetError ?? billingError ?? headroomError;
     if (error) {
       writeLines(io.stderr, [errorLine(error)]);
       return EXIT.usage;
@@ -187,6 +198,8 @@ Examples:
       ...(gsis.value !== undefined ? { maxGsis: gsis.value } : {}),
       ...(seed.value !== undefined ? { seed: seed.value } : {}),
       ...(budget !== undefined ? { monthlyBudgetUsd: budget } : {}),
+      ...(billing !== undefined ? { billing } : {}),
+      ...(headroom !== undefined ? { headroom } : {}),
       ...(flags.has('--no-scan') ? { noScan: true } : {}),
       ...(flags.has('--keep-table-key') ? { keepTableKey: true } : {}),
     };

@@ -54,8 +54,8 @@ export function createTaskHandlers(deps: HandlerDeps): TaskHandlers {
     },
 
     async 'solver.run'(input) {
-      const { top, maxGsis, noScan, billing, monthlyBudgetUsd, keepTableKey } = input;
-      const solver: SolverSettings = { top, maxGsis, noScan, billing, monthlyBudgetUsd, keepTableKey };
+      const { top, maxGsis, noScan, billing, monthlyBudgetUsd, keepTableKey, headroom } = input;
+      const solver: SolverSettings = { top, maxGsis, noScan, billing, monthlyBudgetUsd, keepTableKey, headroom };
       return deps.tasks.solve(input.runId, { ...taskInput(input, 'the key-design solver'), solver }, taskOptions(input.documentId));
     },
 

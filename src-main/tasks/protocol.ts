@@ -10,7 +10,7 @@ import type { Design } from '../../src-shared/model/schema.ts';
 import type { SolveOptions } from '../../src-shared/solver/types.ts';
 
 /** The solver options a caller may set (`solver.run`); the seed is `TaskInput.seed`. */
-export type SolverSettings = Pick<SolveOptions, 'top' | 'maxGsis' | 'noScan' | 'billing' | 'monthlyBudgetUsd' | 'keepTableKey'>;
+export type SolverSettings = Pick<SolveOptions, 'top' | 'maxGsis' | 'noScan' | 'billing' | 'monthlyBudgetUsd' | 'keepTableKey' | 'headroom'>;
 
 export interface TaskInput {
   design: Design;

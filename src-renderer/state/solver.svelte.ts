@@ -9,7 +9,7 @@ import { AppError } from '../../src-shared/errors.ts';
 import { totalDesignCost, type DesignCost } from '../../src-shared/costing/index.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Design, Table } from '../../src-shared/model/schema.ts';
-import { DEFAULT_MAX_GSIS, type SolveResult } from '../../src-shared/solver/types.ts';
+import { DEFAULT_HEADROOM, DEFAULT_MAX_GSIS, type SolveResult } from '../../src-shared/solver/types.ts';
 
 /** How proposals are priced: the table's own billing, on-demand, or provisioned capacity. */
 export type SolverBilling = 'asIs' | 'onDemand' | 'provisioned';
@@ -27,9 +27,11 @@ export interface SolverSettings {
   billing: SolverBilling;
   /** Seed of the search order: the same design, constraints and seed give the same proposals. */
   seed: number;
+  /** A key's peak times this must stay under one partition's limit (1.25 by default); over it, the key is sharded. */
+  headroom: number;
 }
 
-export const DEFAULT_SOLVER_SETTINGS: SolverSettings = { maxGsis: DEFAULT_MAX_GSIS, noScan: false, keepTableKey: false, monthlyBudgetUsd: undefined, billing: 'asIs', seed: 1 };
+export const DEFAULT_SOLVER_SETTINGS: SolverSettings = { maxGsis: DEFAULT_MAX_GSIS, noScan: false, keepTableKey: false, monthlyBudgetUsd: undefined, billing: 'asIs', seed: 1, headroom: DEFAULT_HEADROOM };
 
 export interface SolverRun {
   status: 'idle' | 'running' | 'done' | 'canceled' | 'failed';
@@ -128,7 +130,7 @@ export class SolverStore {
     const designJson = JSON.stringify(design);
     this.run = { status: 'running', progress: { done: 0, total: 1, label: 'Starting' }, tableId, settings, designJson };
     try {
-      const { maxGsis, noScan, keepTableKey, monthlyBudgetUsd, billing, seed } = settings;
+      const { maxGsis, noScan, keepTableKey, monthlyBudgetUsd, billing, seed, headroom } = settings;
       const result = await this.#api.call('solver.run', {
         runId,
         design,
@@ -138,6 +140,7 @@ export class SolverStore {
         noScan,
         keepTableKey,
         billing,
+        headroom,
         ...(monthlyBudgetUsd === undefined ? {} : { monthlyBudgetUsd }),
         ...(this.#documentId === undefined ? {} : { documentId: `${this.#documentId}/solver` }),
       });

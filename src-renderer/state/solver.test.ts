@@ -88,12 +88,12 @@ describe('SolverStore', () => {
   it('sends the constraints and the document, shows the progress of its own run, then the proposals', async () => {
     const host = fakeHost();
     const store = new SolverStore(host.api, 'doc-1');
-    store.settings = { maxGsis: 2, noScan: true, keepTableKey: false, monthlyBudgetUsd: undefined, billing: 'provisioned', seed: 9 };
+    store.settings = { maxGsis: 2, noScan: true, keepTableKey: false, monthlyBudgetUsd: undefined, billing: 'provisioned', seed: 9, headroom: 1.5 };
     const design = example();
     const running = store.propose(design, 'tbl-shop');
     await settle();
     expect(host.runs[0]!.channel).toBe('solver.run');
-    expect(host.runs[0]!.input).toEqual({ runId: expect.any(String), design, tableId: 'tbl-shop', seed: 9, maxGsis: 2, noScan: true, keepTableKey: false, billing: 'provisioned', documentId: 'doc-1/solver' });
+    expect(host.runs[0]!.input).toEqual({ runId: expect.any(String), design, tableId: 'tbl-shop', seed: 9, maxGsis: 2, noScan: true, keepTableKey: false, billing: 'provisioned', headroom: 1.5, documentId: 'doc-1/solver' });
     const runId = host.runs[0]!.input.runId as string;
     host.report(runId, 4, 16, 'Priced 4 of 16 key designs');
     host.report('another-run', 9, 10, 'Simulating');

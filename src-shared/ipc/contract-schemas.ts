@@ -277,7 +277,8 @@ export const contract = {
    * proposal may use (default 5, at most 20); `noScan`: a pattern served by a Scan makes a proposal
    * infeasible; `seed` of the search order (default 1; the same input gives the same proposals);
    * `billing` the proposals are priced with (`asIs`, the table's own, by default); `monthlyBudgetUsd`:
-   * a proposal costing more is infeasible; `keepTableKey`: only indexes are proposed. A new solve
+   * a proposal costing more is infeasible; `keepTableKey`: only indexes are proposed; `headroom`:
+   * a key's peak times it must stay under a partition's limit (default 1.25), else it is sharded. A new solve
    * for the same `documentId` cancels the one still running for it; queued as `sample.generate`.
    * The design is never changed: the proposals are new designs. Errors: `file.invalidDesign`,
    * `ipc.badInput` (path `tableId`), `task.canceled`, `task.failed`.
@@ -291,6 +292,7 @@ export const contract = {
       billing: Type.Optional(Type.Union([Type.Literal('asIs'), Type.Literal('onDemand'), Type.Literal('provisioned')])),
       monthlyBudgetUsd: Type.Optional(Type.Number({ minimum: 0, expected: 'a number of US dollars ≥ 0' })),
       keepTableKey: Type.Optional(Type.Boolean()),
+      headroom: Type.Optional(Type.Number({ minimum: 1, maximum: 10, expected: 'a number from 1 to 10' })),
     }),
     output: checkedElsewhere<SolveResult>('The ranked proposals: each a complete design, its monthly cost, GSIs, feasibility, partition risk, rules and per-pattern requests.'),
   },
