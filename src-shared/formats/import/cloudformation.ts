@@ -73,6 +73,7 @@ import { describeValue, joinPath, listOf, quote } from '../../model/validate/wor
 import { uniqueName } from '../table-spec.ts';
 import type { ImportNote, ImportNoteKind, ImportResult } from './types.ts';
 import { mapPath, type PathMap } from './paths.ts';
+import { slug as idSlug } from './ids.ts';
 
 /** Codes of the problems `fromCloudFormation` raises, besides the `model.*` rules of the design it builds. */
 export type CloudFormationErrorCode =
@@ -1037,10 +1038,8 @@ const DROPPED_TABLE_SETTINGS: Record<string, string> = {
   GlobalTableSettingsReplicationMode: 'how settings replicate between replicas',
 };
 
-/** `Order Items` → `order-items`: lower case, runs of other characters as one dash. */
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'x';
-}
+/** `Order Items` → `order-items`, at most 60 characters (a template's logical ids and names can be long). */
+const slug = (text: string): string => idSlug(text).slice(0, 60);
 
 interface KeyElement {
   name: string;

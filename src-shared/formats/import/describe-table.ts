@@ -99,6 +99,7 @@ import { uniqueName } from '../table-spec.ts';
 import { setOwn } from '../values.ts';
 import type { ImportNote, ImportNoteKind, ImportResult } from './types.ts';
 import { mapPath, type PathMap } from './paths.ts';
+import { slug } from './ids.ts';
 
 /**
  * Codes of the problems `fromDescribeTable` raises, besides the `model.*` and `keyTemplate.*`
@@ -149,11 +150,6 @@ type Json = Record<string, unknown>;
 const own = (obj: Json, key: string): unknown => (Object.hasOwn(obj, key) ? obj[key] : undefined);
 const has = (obj: Json, key: string): boolean => Object.hasOwn(obj, key);
 const bytes = (n: number): string => `${formatNumber(n)} B`;
-
-/** `Orders Archive` → `orders-archive`: lower case, runs of other characters as one dash. */
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
-}
 
 /** Collects the problems that stop the import and the notes on what it skipped, inferred and dropped. */
 class Collector {

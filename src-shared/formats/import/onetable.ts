@@ -86,6 +86,7 @@ import { uniqueName } from '../table-spec.ts';
 import { setOwn } from '../values.ts';
 import type { ImportNote, ImportResult } from './types.ts';
 import { mapPath, type PathMap } from './paths.ts';
+import { slug } from './ids.ts';
 
 /**
  * Codes of the problems `fromOneTable` raises (besides the `model.*` and `keyTemplate.*` rules of
@@ -177,11 +178,6 @@ const own = (obj: Json, key: string): unknown => (Object.hasOwn(obj, key) ? obj[
 const lookup = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
 /** A value for a message: text in quotes, anything else described. */
 const shownValue = (v: unknown): string => (typeof v === 'string' ? quote(v) : describeValue(v));
-
-/** `Order Items` → `order-items`: lower case, runs of other characters as one dash (the NoSQL Workbench importer's slug). */
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
-}
 
 /** Collects the problems that stop the import and the notes on what was inferred, skipped or dropped. */
 class Log {

@@ -13,14 +13,10 @@ import { uniqueName } from '../table-spec.ts';
 import { entityDrafts, inferEntity } from './infer-entities.ts';
 import { isRecord, quote, Reader, readTable, WORKBENCH_VERSIONS, type TableRead } from './model-shape.ts';
 import { mapPath, type PathMap } from '../import/paths.ts';
+import { slug } from '../import/ids.ts';
 
 /** The design's name when the model has none. */
 export const DEFAULT_DESIGN_NAME = 'Imported model';
-
-/** `Order Items` → `order-items`: lower case, runs of other characters as one dash. */
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
-}
 
 function keyAttributePaths(map: PathMap, designPath: string, modelPath: string): void {
   map.push([designPath, modelPath], [joinPath(designPath, 'name'), joinPath(modelPath, 'AttributeName')], [joinPath(designPath, 'type'), joinPath(modelPath, 'AttributeType')]);
