@@ -110,6 +110,7 @@ export function createSimulation(model: SimulationModel, workload: Workload, see
     multiplierSums: new Float64Array(groups),
     drawn: new Float64Array(totalSteps * groups),
     drawnSteps: 0,
+    multiplierPrefix: new Float64Array((totalSteps + 1) * groups),
     peakMultipliers: new Float64Array((MAX_PEAK_MULTIPLIERS + 1) * groups),
     peakMultiplierCount: 0,
     targets: [],

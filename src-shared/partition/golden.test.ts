@@ -17,7 +17,7 @@ import type { LoadSource } from './model.ts';
 import { createRandom, type Random } from './random.ts';
 import { finishSimulation } from './result.ts';
 import { simulate, startSimulation, type SimulateOptions } from './simulate.ts';
-import { keyPeaks } from './state.ts';
+import { keyPeaks, offeredSums } from './state.ts';
 import type { SimulationResult } from './types.ts';
 
 /** JSON with one line per array of numbers, so a difference shows as the row it is in. */
@@ -194,6 +194,7 @@ function everything(state: SimulationState): unknown {
       keys: Object.fromEntries(
         (['throttledRead', 'throttledWrite', 'causesRead', 'causesWrite', 'firstThrottledFrom', 'firstThrottledTo'] as const).map((k) => [k, Array.from(t.keyStats[k])]),
       ),
+      sums: (({ read, write }) => ({ read: Array.from(read), write: Array.from(write), since: t.sumsSince }))(offeredSums(state, t)),
       keyPeaks: (({ read, write }) => ({ read: Array.from(read), write: Array.from(write) }))(keyPeaks(state, t)),
       counts: [t.throttledSteps, t.throttledReadSteps, t.throttledWriteSteps, t.backPressureSteps, t.previousPeak],
       backPressureFrom: [...t.backPressureFrom],

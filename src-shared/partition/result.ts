@@ -16,7 +16,7 @@ import * as model from './model.ts';
 import type { ModelKey } from './model.ts';
 import { shardAdvice } from './shards.ts';
 import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_ON_DEMAND_MAXIMUM, AWS_PARTITION_KEY_DESIGN, AWS_PARTITION_LIMITS, AWS_QUOTAS } from './sources.ts';
-import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_MAX_ON_DEMAND, CAUSE_PROVISIONED, keyPeaks, type SimulationState, type TargetState } from './state.ts';
+import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_MAX_ON_DEMAND, CAUSE_PROVISIONED, keyPeaks, offeredSums, type SimulationState, type TargetState } from './state.ts';
 import type { HotKey, PartitionStat, PatternResult, SimulationResult, TargetResult, ThrottledKey, ThrottlingReason } from './types.ts';
 import { formatShare } from '../format/index.ts';
 
@@ -450,12 +450,14 @@ function targetResult(state: SimulationState, target: TargetState): TargetResult
   let totalUnits = 0;
   let largest = 0;
   let largestPartition = 0;
+  const sums = offeredSums(state, target);
   for (let i = 0; i < p; i += 1) {
-    const read = (target.sumRead[i] as number) / steps;
-    const write = (target.sumWrite[i] as number) / steps;
+    const read = (sums.read[i] as number) / steps;
+    const write = (sums.write[i] as number) / steps;
     const units = capacityUnits(read, write);
     totalUnits += units;
-    if (units > largest) {
+    // Partitions that carry the same load (to rounding noise) name the first of them.
+    if (units > largest * (1 + 1e-9)) {
       largest = units;
       largestPartition = i;
     }

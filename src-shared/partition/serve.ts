@@ -120,10 +120,15 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
     const units = s.baseUnits * mg * bp;
     const calls = s.baseCalls * mg * bp;
     last.backPressureWrite += units;
+    // What the writes lose here comes off their sums (the base loads' share counts them whole).
+    const sumWrite = target.sumWrite;
     for (let i = 0; i < p; i += 1) {
       const v = s.vector[i] as number;
       if (v === 0) continue;
-      offW[i] = Math.max(0, (offW[i] as number) - units * v);
+      const before = offW[i] as number;
+      const after = Math.max(0, before - units * v);
+      offW[i] = after;
+      sumWrite[i] = (sumWrite[i] as number) + (after - before);
       callsW[i] = Math.max(0, (callsW[i] as number) - calls * v);
     }
     const reasons = backPressure?.causes.get(s.source.patternIndex);
@@ -146,8 +151,6 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
   const hot = target.hotSeconds;
   const peakRead = target.peakRead;
   const peakWrite = target.peakWrite;
-  const sumRead = target.sumRead;
-  const sumWrite = target.sumWrite;
   const isLinear = state.limits === 'linear';
   const isProvisioned = capacity.mode === 'provisioned';
   const shareR = isProvisioned ? capacity.readUnitsPerSecond / p : 0;
@@ -189,8 +192,6 @@ export function serveTarget(state: SimulationState, target: TargetState, full: b
     // The heat map keeps each bucket's worst step, so a short spike over the limit stays visible.
     if (u > (heat[heatRow + i] as number)) heat[heatRow + i] = u;
     hot[i] = u > SPLIT_UTILIZATION ? (hot[i] as number) + dt : 0;
-    sumRead[i] = (sumRead[i] as number) + r;
-    sumWrite[i] = (sumWrite[i] as number) + w;
     if (r > (peakRead[i] as number)) peakRead[i] = r;
     if (w > (peakWrite[i] as number)) peakWrite[i] = w;
     if (isProvisioned) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessPattern, Entity, KeyBinding } from '../model/schema.ts';
 import { getEvent, ONE_HOUR, oneTableDesign, putEvents, TEN_MINUTES } from './__fixtures__/designs.ts';
-import { handModel, keyAt } from './__fixtures__/models.ts';
+import { handModel, keyAt, type HandTarget } from './__fixtures__/models.ts';
 import { createSimulation, isFinished, runToEnd, step } from './engine.ts';
 import { buildSimulationModel } from './model.ts';
 import { finishSimulation } from './result.ts';
@@ -264,6 +264,33 @@ describe('write sharding', () => {
     const sharded = simulate(hotDevice(n), 't-test').patterns[0]!;
     expect(unsharded.throttledFraction).toBeGreaterThan(0.5);
     expect(sharded.throttledFraction).toBeLessThan(unsharded.throttledFraction / 10);
+  });
+});
+
+describe('average load per partition', () => {
+  const write = (background: number): HandTarget['sources'][number] => ({ patternIndex: 0, kind: 'write', unitsPerCall: 1, keys: [], background, isMonotonic: false });
+
+  it('counts every step at its multiplier: 100 WCU/s tripled for 100 of 600 s and 50 WCU/s steady average (500×100 + 100×300)/600 + 50', () => {
+    const model = handModel(
+      [{ capacity: { mode: 'provisioned', readUnitsPerSecond: 1, writeUnitsPerSecond: 10_000 }, partitionCount: 1, sources: [write(1), { ...write(1), patternIndex: 1 }] }],
+      [
+        { kind: 'write', ratePerSecond: 100 },
+        { kind: 'write', ratePerSecond: 50 },
+      ],
+    );
+    const workload = { durationSeconds: 600, stepSeconds: 1, seed: 1, events: [{ kind: 'spike' as const, startSecond: 200, durationSeconds: 100, multiplier: 3, patternIds: ['p0'] }] };
+    const result = finishSimulation(runToEnd(createSimulation(model, workload, 1, { arrivalNoise: false })));
+    expect(result.targets[0]!.partitions.map((p) => p.writeUnitsPerSecond)).toEqual([183.333]);
+    expect(result.targets[0]!.partitions[0]!.peakWriteUnitsPerSecond).toBe(350);
+  });
+
+  it('gives each half of a split its share of the history: 900 WCU/s spread evenly averages 450 on each half, whenever it split', () => {
+    const model = handModel([{ capacity: { mode: 'provisioned', readUnitsPerSecond: 1, writeUnitsPerSecond: 10_000 }, partitionCount: 1, sources: [write(1)] }], [{ kind: 'write', ratePerSecond: 900 }]);
+    const workload = { durationSeconds: 600, stepSeconds: 1, seed: 1, events: [] };
+    const result = finishSimulation(runToEnd(createSimulation(model, workload, 1, { arrivalNoise: false })));
+    const t = result.targets[0]!;
+    expect(t.splits).toHaveLength(1);
+    expect(t.partitions.map((p) => p.writeUnitsPerSecond)).toEqual([450, 450]);
   });
 });
 

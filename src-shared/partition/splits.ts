@@ -7,7 +7,7 @@
  */
 import * as limits from './limits.ts';
 import { KEY_SPAN, KEY_TOP_OFFSET } from './model.ts';
-import { emptyAccount, emptyPlan, emptyScratch, heatStrideFor, layOutLoad, zeros, type ScaleOutEvent, type SimulationState, type SplitRefusal, type TargetState } from './state.ts';
+import { emptyAccount, emptyPlan, emptyScratch, heatStrideFor, layOutLoad, settleSums, zeros, type ScaleOutEvent, type SimulationState, type SplitRefusal, type TargetState } from './state.ts';
 
 const BURST_SECONDS = limits.BURST_SECONDS;
 const MAX_PARTITIONS = limits.MAX_PARTITIONS;
@@ -46,7 +46,7 @@ export function settle(state: SimulationState, target: TargetState): void {
         write += target.loadWrite[i * groups + g] as number;
       }
       if (utilization(state, read, write) <= SPLIT_UTILIZATION || (target.retryAfter[i] as number) > 0) continue;
-      if (splitForHeat(state, target, i, 0)) {
+      if (splitForHeat(state, target, i, 0, 0)) {
         didSplit = true;
         i += 1;
       } else target.retryAfter[i] = SPLIT_AFTER_SECONDS;
@@ -72,7 +72,7 @@ export function scaleOut(state: SimulationState, target: TargetState, needed: nu
     const widths = target.starts.map((start, i) => ({ i, start, width: (i + 1 < target.starts.length ? (target.starts[i + 1] as number) : 1) - start }));
     widths.sort((a, b) => b.width - a.width || a.i - b.i);
     const cuts = widths.slice(0, goal - target.starts.length).map((w) => ({ index: w.i, at: w.start + w.width / 2, leftShare: 0.5 }));
-    cutPartitions(state, target, cuts, false);
+    cutPartitions(state, target, state.step, cuts, false);
     for (const c of cuts) event.cuts.push(c.at);
   }
   target.scaleOuts.push(event);
@@ -123,9 +123,10 @@ function piecesOf(state: SimulationState, target: TargetState, a: number, b: num
  * would give no relief. A cut that falls inside one partition key's item collection is moved to
  * the key's edge (isolating the key from its neighbours) when the collection may not be cut: one
  * item, an LSI, or writes at the top of an ever-increasing sort key (docs/dynamodb-rules.md §4.6). On a
- * provisioned table with Streams, hot items are not isolated. Returns whether it split.
+ * provisioned table with Streams, hot items are not isolated. Returns whether it split. `now` is
+ * the second it happens at; the steps before `served` are the ones the sums count so far.
  */
-export function splitForHeat(state: SimulationState, target: TargetState, i: number, now: number): boolean {
+export function splitForHeat(state: SimulationState, target: TargetState, i: number, now: number, served: number): boolean {
   const a = target.starts[i] as number;
   const b = i + 1 < target.starts.length ? (target.starts[i + 1] as number) : 1;
   const { pieces, background } = piecesOf(state, target, a, b);
@@ -195,7 +196,7 @@ export function splitForHeat(state: SimulationState, target: TargetState, i: num
   const right = total - left;
   if (Math.min(left, right) <= MIN_SPLIT_RELIEF_SHARE * total) return refuse(why);
 
-  cutPartitions(state, target, [{ index: i, at, leftShare: left / total }]);
+  cutPartitions(state, target, served, [{ index: i, at, leftShare: left / total }]);
   target.splits.push({ second: now, partition: i, at, ...(keyName ? { key: keyName } : {}) });
   return true;
 }
@@ -219,11 +220,13 @@ interface Cut {
 
 /**
  * Cuts several partitions at once (each at most once), then lays the loads out again. The halves
- * inherit their parent's history: sums split by `leftShare`, the heat map copied. Every
- * per-partition array is rebuilt in one pass, so scaling out to thousands of partitions stays linear.
+ * inherit their parent's history: sums (over the steps before `served`) split by `leftShare`, the
+ * heat map copied. Every per-partition array is rebuilt in one pass, so scaling out to thousands of
+ * partitions stays linear.
  */
-function cutPartitions(state: SimulationState, target: TargetState, cuts: Cut[], layOut = true): void {
+function cutPartitions(state: SimulationState, target: TargetState, served: number, cuts: Cut[], layOut = true): void {
   if (cuts.length === 0) return;
+  settleSums(state, target, served);
   const byIndex = new Map(cuts.map((c) => [c.index, c]));
   const oldCount = target.starts.length;
   const count = oldCount + byIndex.size;

@@ -186,9 +186,16 @@ export interface TargetState {
   burstWrite: Float64Array;
   hotSeconds: Float64Array;
   retryAfter: Float64Array;
-  /** Offered units per partition summed over the steps done. */
+  /**
+   * Offered units per partition summed over the steps done, kept in two parts (`offeredSums` adds
+   * them): what the base loads offered since step `sumsSince` is Σ_g load_g × (the group's
+   * multipliers summed over those steps), not stored; these hold the rest (the sums before
+   * `sumsSince`, and the writes GSI back-pressure took off). A stretch of quiet steps so costs
+   * nothing per partition, and one step at a time gives the very same sums.
+   */
   sumRead: Float64Array;
   sumWrite: Float64Array;
+  sumsSince: number;
   peakRead: Float64Array;
   peakWrite: Float64Array;
   throttledCalls: Float64Array;
@@ -275,6 +282,8 @@ export interface SimulationState {
   /** The multipliers of steps drawn so far (ahead of the run, for a stretch), flat at `[step × groups + g]`. */
   drawn: Float64Array;
   drawnSteps: number;
+  /** Each group's multipliers summed over the steps before step t, at `[t × groups + g]` (t up to `drawnSteps`). */
+  multiplierPrefix: Float64Array;
   /**
    * Multiplier vectors of the steps since the last `flushKeyPeaks` that no other such step exceeds
    * in every group, flat at `[n × groups + g]`: a key's load is the same non-negative combination of
@@ -313,16 +322,67 @@ export function drawMultipliers(state: SimulationState, until: number): void {
   const groups = state.groupEvents.length;
   const dt = state.stepSeconds;
   const drawn = state.drawn;
+  const prefix = state.multiplierPrefix;
   for (let s = state.drawnSteps; s < until; s += 1) {
     const t = s * dt;
     for (let g = 0; g < groups; g += 1) {
       const mean = multiplierAt(state.groupEvents[g] as WorkloadEvent[], t);
       const calls = (state.groupCallsPerSecond[g] as number) * mean * dt;
       const noise = state.arrivalNoise && calls > 0 ? 1 + normal(state.random) / Math.sqrt(Math.max(1, calls)) : 1;
-      drawn[s * groups + g] = Math.max(0, mean * noise);
+      const m = Math.max(0, mean * noise);
+      drawn[s * groups + g] = m;
+      prefix[(s + 1) * groups + g] = (prefix[s * groups + g] as number) + m;
     }
   }
   if (until > state.drawnSteps) state.drawnSteps = until;
+}
+
+/**
+ * Each partition's offered units summed over the steps before `through` (drawn already): the kept
+ * part plus the base loads' share since `sumsSince`, into `read` and `write` (which may be the
+ * kept arrays themselves).
+ */
+function addBaseSums(state: SimulationState, target: TargetState, through: number, read: Float64Array, write: Float64Array): void {
+  const groups = state.groupEvents.length;
+  const p = target.starts.length;
+  const prefix = state.multiplierPrefix;
+  const d = new Float64Array(groups);
+  for (let g = 0; g < groups; g += 1) d[g] = (prefix[through * groups + g] as number) - (prefix[target.sumsSince * groups + g] as number);
+  const loadRead = target.loadRead;
+  const loadWrite = target.loadWrite;
+  for (let i = 0; i < p; i += 1) {
+    let r = target.sumRead[i] as number;
+    let w = target.sumWrite[i] as number;
+    for (let g = 0; g < groups; g += 1) {
+      r += (loadRead[i * groups + g] as number) * (d[g] as number);
+      w += (loadWrite[i * groups + g] as number) * (d[g] as number);
+    }
+    read[i] = r;
+    write[i] = w;
+  }
+}
+
+/** Each partition's offered read and write units summed over the steps done. */
+export function offeredSums(state: SimulationState, target: TargetState): { read: Float64Array; write: Float64Array } {
+  const p = target.starts.length;
+  const read = new Float64Array(p);
+  const write = new Float64Array(p);
+  if (target.sumsSince === state.step) {
+    read.set(target.sumRead.subarray(0, p));
+    write.set(target.sumWrite.subarray(0, p));
+  } else addBaseSums(state, target, state.step, read, write);
+  return { read, write };
+}
+
+/**
+ * Moves the base loads' share of the sums up to step `through` into the kept part, before the
+ * partitions or their loads change (a split, a scale-out). Runs at the same steps one step at a
+ * time as a stretch at a time, so both keep the same sums.
+ */
+export function settleSums(state: SimulationState, target: TargetState, through: number): void {
+  if (target.sumsSince === through) return;
+  addBaseSums(state, target, through, target.sumRead, target.sumWrite);
+  target.sumsSince = through;
 }
 
 /** A heat-map row's length for `partitions`: room for a quarter more (at least 64), so splits rarely reallocate it. */
@@ -431,6 +491,7 @@ export function createTargetState(state: SimulationState, model: TargetModel, in
     retryAfter: zeros(p),
     sumRead: zeros(p),
     sumWrite: zeros(p),
+    sumsSince: 0,
     peakRead: zeros(p),
     peakWrite: zeros(p),
     throttledCalls: zeros(p),

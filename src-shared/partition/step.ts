@@ -7,12 +7,14 @@
  * `step` serves every partition of every target. `advance` goes a stretch at a time (at most one
  * heat-map bucket): partitions that cannot reach 80% of their limit or their provisioned share in
  * the stretch (judged from each group's highest multiplier in it) are quiet, and only the others
- * are served step by step: no limit, burst, throttle or split work for the quiet ones, whose sums,
- * peaks, heat and burst buckets are brought up to date at the end of the stretch in one tight pass
- * per partition over its steps. That pass does the same arithmetic in the same order as serving
- * each step, and the target totals that couple partitions (unused provisioned capacity, on-demand's
- * served total) are summed in partition order where a result depends on them, so `advance` leaves
- * exactly the state `step` leaves. A stretch ends early when partitions change.
+ * are served step by step: no limit, burst, throttle or split work for the quiet ones, whose
+ * peaks, heat and burst buckets are brought up to date at the end of the stretch, one partition at
+ * a time over the few steps that can hold its peak (all of them where a burst bucket refills or
+ * on-demand needs the totals); their offered sums need no work at all (`offeredSums`, state.ts).
+ * That pass does the same arithmetic in the same order as serving each step, and the target totals
+ * that couple partitions (unused provisioned capacity, on-demand's served total) are summed in
+ * partition order where a result depends on them, so `advance` leaves exactly the state `step`
+ * leaves. A stretch ends early when partitions change.
  */
 import * as limits from './limits.ts';
 import * as model from './model.ts';
@@ -219,7 +221,7 @@ function splitHotPartitions(state: SimulationState, target: TargetState, partial
         break;
       }
       foldQuiet(state, target);
-      if (splitForHeat(state, target, i, now)) i += 1;
+      if (splitForHeat(state, target, i, now, state.step + 1)) i += 1;
     }
     return;
   }
@@ -236,7 +238,7 @@ function splitHotPartitions(state: SimulationState, target: TargetState, partial
       break;
     }
     foldQuiet(state, target);
-    if (splitForHeat(state, target, i, now)) shift += 1;
+    if (splitForHeat(state, target, i, now, state.step + 1)) shift += 1;
   }
 }
 
@@ -435,12 +437,17 @@ function planTarget(state: SimulationState, target: TargetState, t0: number, t1:
   }
 }
 
+/** Every step of a stretch, in order: what a fold visits when it needs each step's load. */
+const EVERY_STEP = Int32Array.from({ length: MAX_STRETCH_STEPS }, (_, n) => n);
+
 /**
  * Folds the steps the plan served for the active partitions only into the quiet partitions, one
- * partition at a time over those steps in order: offered load summed, peaks, the bucket's worst
- * utilization, and (provisioned) the burst bucket refilled by the unused share nobody borrowed;
- * on-demand, each step's served total, summed in partition order. The same arithmetic in the same
- * order as serving each step, so every figure is the same.
+ * partition at a time: peaks, the bucket's worst utilization, and (provisioned) the burst bucket
+ * refilled by the unused share nobody borrowed; on-demand, each step's served total, summed in
+ * partition order. (Their offered sums need nothing: the base loads' share is added when asked,
+ * `offeredSums`.) A partition's peak is found among the stretch's steps that no other step matches
+ * or exceeds in every group (see `frontOf`), its every step visited only when the bucket refills or
+ * the totals need them. The same arithmetic as serving each step, so every figure is the same.
  */
 function foldQuiet(state: SimulationState, target: TargetState): void {
   const plan = target.plan;
@@ -468,7 +475,8 @@ function foldQuiet(state: SimulationState, target: TargetState): void {
     const at = (steps[n] as number) * groups;
     for (let g = 0; g < groups; g += 1) multipliers[g * count + n] = state.drawn[at + g] as number;
   }
-  const fold = { sumRead: 0, sumWrite: 0, highRead: 0, highWrite: 0, reads: new Float64Array(count), writes: new Float64Array(count) };
+  const front = frontOf(multipliers, groups, count);
+  const fold: Fold = { highRead: 0, highWrite: 0, reads: new Float64Array(count), writes: new Float64Array(count) };
   // On-demand: each step's served total over every partition, in partition order.
   const totalR = isProvisioned ? undefined : new Float64Array(count);
   const totalW = isProvisioned ? undefined : new Float64Array(count);
@@ -482,18 +490,15 @@ function foldQuiet(state: SimulationState, target: TargetState): void {
     // A full bucket stays full while its partition is under its share.
     const refillR = isProvisioned && bucketR < capR;
     const refillW = isProvisioned && bucketW < capW;
-    const keep = refillR || refillW || isLinear || totalR !== undefined;
-    fold.sumRead = target.sumRead[i] as number;
-    fold.sumWrite = target.sumWrite[i] as number;
-    foldPartition(target, i, groups, multipliers, count, keep, fold);
-    target.sumRead[i] = fold.sumRead;
-    target.sumWrite[i] = fold.sumWrite;
+    const everyStep = refillR || refillW || totalR !== undefined;
+    const visits = everyStep ? count : front.count;
+    foldPartition(target, i, groups, multipliers, count, everyStep ? EVERY_STEP : front.steps, visits, fold);
     const reads = fold.reads;
     const writes = fold.writes;
     let highU: number;
     if (isLinear) {
       highU = 0;
-      for (let n = 0; n < count; n += 1) {
+      for (let n = 0; n < visits; n += 1) {
         const u = (reads[n] as number) / PARTITION_READS + (writes[n] as number) / PARTITION_WRITES;
         if (u > highU) highU = u;
       }
@@ -526,69 +531,92 @@ function foldQuiet(state: SimulationState, target: TargetState): void {
   }
 }
 
+/**
+ * The steps of a stretch (multipliers by group in rows of `count`) that no other step matches or
+ * exceeds in every group, the first of equal ones kept. A partition's load in a step is Σ_g m_g ×
+ * base_g with every base_g ≥ 0, and rounding keeps order (a ≤ b gives fl(a × c) ≤ fl(b × c) and
+ * fl(a + c) ≤ fl(b + c)), so a step left out never carries more load, read or write, than one
+ * kept: the highest load over these steps is the highest over all, to the last bit.
+ */
+function frontOf(m: Float64Array, groups: number, count: number): { steps: Int32Array; count: number } {
+  const steps = new Int32Array(count);
+  let kept = 0;
+  for (let n = 0; n < count; n += 1) {
+    let isCovered = false;
+    for (let k = 0; k < count && !isCovered; k += 1) {
+      if (k === n) continue;
+      let covers = true;
+      let exceeds = false;
+      for (let g = 0; g < groups && covers; g += 1) {
+        const other = m[g * count + k] as number;
+        const own = m[g * count + n] as number;
+        if (other < own) covers = false;
+        else if (other > own) exceeds = true;
+      }
+      // Another step at least as high everywhere: left out, unless it is an equal one that comes later.
+      if (covers && (exceeds || k < n)) isCovered = true;
+    }
+    if (!isCovered) {
+      steps[kept] = n;
+      kept += 1;
+    }
+  }
+  return { steps, count: kept };
+}
+
 interface Fold {
-  sumRead: number;
-  sumWrite: number;
   highRead: number;
   highWrite: number;
-  /** Each step's offered reads and writes (filled when asked). */
+  /** The offered reads and writes of each step visited, in visiting order. */
   reads: Float64Array;
   writes: Float64Array;
 }
 
 /**
- * Partition `i`'s offered load in each of `count` steps (multipliers by group in rows of `count`),
- * added to the sums in step order, with the highest step; kept per step when `keep`. The load is
+ * Partition `i`'s offered load in the steps `visit[0 … visits)` of a stretch of `count` steps
+ * (multipliers by group in rows of `count`), each kept in `out`, with the highest. The load is
  * Σ_g m_g × base_g, added from 0 in group order, as a step computes it (one and two groups written
  * out: most runs have one or two).
  */
-function foldPartition(target: TargetState, i: number, groups: number, m: Float64Array, count: number, keep: boolean, out: Fold): void {
+function foldPartition(target: TargetState, i: number, groups: number, m: Float64Array, count: number, visit: Int32Array, visits: number, out: Fold): void {
   const loadRead = target.loadRead;
   const loadWrite = target.loadWrite;
   const reads = out.reads;
   const writes = out.writes;
-  let sr = out.sumRead;
-  let sw = out.sumWrite;
   let highR = 0;
   let highW = 0;
   if (groups === 1) {
     const a = loadRead[i] as number;
     const b = loadWrite[i] as number;
-    for (let n = 0; n < count; n += 1) {
-      const x = m[n] as number;
+    for (let j = 0; j < visits; j += 1) {
+      const x = m[visit[j] as number] as number;
       const r = x * a;
       const w = x * b;
-      sr += r;
-      sw += w;
+      reads[j] = r;
+      writes[j] = w;
       if (r > highR) highR = r;
       if (w > highW) highW = w;
-      if (keep) {
-        reads[n] = r;
-        writes[n] = w;
-      }
     }
   } else if (groups === 2) {
     const a0 = loadRead[2 * i] as number;
     const a1 = loadRead[2 * i + 1] as number;
     const b0 = loadWrite[2 * i] as number;
     const b1 = loadWrite[2 * i + 1] as number;
-    for (let n = 0; n < count; n += 1) {
+    for (let j = 0; j < visits; j += 1) {
+      const n = visit[j] as number;
       const x = m[n] as number;
       const y = m[count + n] as number;
       const r = x * a0 + y * a1;
       const w = x * b0 + y * b1;
-      sr += r;
-      sw += w;
+      reads[j] = r;
+      writes[j] = w;
       if (r > highR) highR = r;
       if (w > highW) highW = w;
-      if (keep) {
-        reads[n] = r;
-        writes[n] = w;
-      }
     }
   } else {
     const base = i * groups;
-    for (let n = 0; n < count; n += 1) {
+    for (let j = 0; j < visits; j += 1) {
+      const n = visit[j] as number;
       let r = 0;
       let w = 0;
       for (let g = 0; g < groups; g += 1) {
@@ -596,18 +624,12 @@ function foldPartition(target: TargetState, i: number, groups: number, m: Float6
         r += mg * (loadRead[base + g] as number);
         w += mg * (loadWrite[base + g] as number);
       }
-      sr += r;
-      sw += w;
+      reads[j] = r;
+      writes[j] = w;
       if (r > highR) highR = r;
       if (w > highW) highW = w;
-      if (keep) {
-        reads[n] = r;
-        writes[n] = w;
-      }
     }
   }
-  out.sumRead = sr;
-  out.sumWrite = sw;
   out.highRead = highR;
   out.highWrite = highW;
 }
