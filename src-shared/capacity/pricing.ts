@@ -4,7 +4,7 @@
  * `DEFAULT_PRICING` is only the starting point a new design gets.
  */
 import type { AutoScalingRange, Pricing, TableClass, TableClassPricing } from '../model/schema.ts';
-import { figure, formatNumber, type Figure, type Step } from './figure.ts';
+import { figure, formatNumber, lazyFigure, type Figure, type Step } from './figure.ts';
 import { AWS_DOCS } from './sources.ts';
 
 /** Hours in a billing month as AWS's pricing examples count them (365 × 24 / 12). */
@@ -170,7 +170,8 @@ export function onDemandMonthlyUsd(input: OnDemandMonthlyInput): Figure {
   const wru = input.writeUnitsPerSecond * seconds;
   const reads = roundUsd((rru / 1e6) * p.readRequestUnitUsdPerMillion);
   const writes = roundUsd((wru / 1e6) * p.writeRequestUnitUsdPerMillion);
-  const steps: Step[] = [
+  // The derivation's text is written when someone opens it (a large design prices hundreds of these).
+  const steps = (): Step[] => [
     {
       label: 'Read request units per month',
       expression: `${formatNumber(input.readUnitsPerSecond)} RRU/s × 3,600 s × ${formatNumber(input.pricing.hoursPerMonth)} h`,
@@ -199,7 +200,7 @@ export function onDemandMonthlyUsd(input: OnDemandMonthlyInput): Figure {
     },
     { label: 'On-demand requests per month', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
   ];
-  return figure(steps, priceAssumptions(input.pricing, input.tableClass));
+  return lazyFigure(roundUsd(reads + writes), 'USD/month', steps, priceAssumptions(input.pricing, input.tableClass));
 }
 
 /** The steps that price whole capacity units for a month: RCU and WCU × hours × their hourly prices, then the sum. */

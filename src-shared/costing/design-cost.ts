@@ -236,6 +236,19 @@ export function costedTable(designTable: Table): Table {
 
 /** Plans and costs every access pattern of one table, with its totals. */
 export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING): TableCost {
+  const { table, patterns, storageOf } = costedPatterns(designTable, pricing);
+  return totalTableCost(designTable, table, pricing, { patterns, storage: storageOf(), patternWarnings: warningsFor(table, patterns, [], pricing) });
+}
+
+/**
+ * Every access pattern of one table planned and costed, in the table's order, without the table's
+ * totals and warnings: what the partition simulator needs (each pattern's operation and units).
+ */
+export function costPatterns(designTable: Table, pricing: Pricing = DEFAULT_PRICING): PatternCost[] {
+  return costedPatterns(designTable, pricing).patterns;
+}
+
+function costedPatterns(designTable: Table, pricing: Pricing): { table: Table; patterns: PatternCost[]; storageOf: () => StorageEstimate } {
   const table = costedTable(designTable);
   const plans = planTable(table);
   let storage: StorageEstimate | undefined;
@@ -243,7 +256,7 @@ export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING
   const sizes = createSizeEstimates();
   const shared = createTableCosting(table, pricing, sizes, createProjectionContext(table, () => plans, storageOf, sizes));
   const patterns = table.accessPatterns.map((p, i) => costPattern(table, p, plans[i]!, pricing, shared));
-  return totalTableCost(designTable, table, pricing, { patterns, storage: storageOf(), patternWarnings: warningsFor(table, patterns, [], pricing) });
+  return { table, patterns, storageOf };
 }
 
 /** What `totalTableCost` needs besides the table: the patterns' costs, in the table's order, their warnings and the table's storage. */

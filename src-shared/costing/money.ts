@@ -5,7 +5,7 @@
  * whatever the load (see `design-cost.ts`).
  */
 import { onDemandMonthlyUsd, PROVISIONED_PRICING_URL, roundUsd } from '../capacity/pricing.ts';
-import { figure, formatNumber, type Figure } from '../capacity/figure.ts';
+import { formatNumber, lazyFigure, type Figure } from '../capacity/figure.ts';
 import type { Pricing, TableClass } from '../model/schema.ts';
 
 export interface MonthlyUsd {
@@ -29,8 +29,11 @@ export function provisionedShareUsd(rates: UnitRates, tableClass: TableClass, pr
   const hours = pricing.hoursPerMonth;
   const reads = roundUsd(rates.readUnitsPerSecond * hours * p.readCapacityUnitUsdPerHour);
   const writes = roundUsd(rates.writeUnitsPerSecond * hours * p.writeCapacityUnitUsdPerHour);
-  return figure(
-    [
+  // The derivation's text is written when someone opens it.
+  return lazyFigure(
+    roundUsd(reads + writes),
+    'USD/month',
+    () => [
       {
         label: 'Read capacity this load uses',
         expression: `${formatNumber(rates.readUnitsPerSecond, 4)} RCU × ${formatNumber(hours)} h × ${usd(p.readCapacityUnitUsdPerHour)}`,

@@ -28,20 +28,28 @@ export function wordsOf(name: string): string[] {
 
 /** How many names `idInitialsOf` and `kindFromName` remember (they are asked about the same few names, very often). */
 const MAX_CACHED = 1024;
-const initialsCache = new Map<string, string>();
+/** By entity name, then attribute name (two lookups, no key string built per call). */
+const initialsCache = new Map<string, Map<string, string>>();
+let initialsCached = 0;
 const kindCache = new Map<string, NameKind>();
 
 /** The initials an id is written with: `userId` → `u`, `orderItemId` → `oi`, `id` → the entity's initial (`x` when none). */
 export function idInitialsOf(name: string, entityName: string): string {
-  const key = `${name}\u0000${entityName}`;
-  const known = initialsCache.get(key);
+  let byName = initialsCache.get(entityName);
+  const known = byName?.get(name);
   if (known !== undefined) return known;
   const words = wordsOf(name).filter((w) => w !== 'id');
   const source = words.length > 0 ? words : wordsOf(entityName);
   const initials = source.map((w) => w[0]).join('') || 'x';
   // Asked once per generated id (a simulation names thousands of keys): remembered, a bounded few.
-  if (initialsCache.size >= MAX_CACHED) initialsCache.clear();
-  initialsCache.set(key, initials);
+  if (initialsCached >= MAX_CACHED) {
+    initialsCache.clear();
+    initialsCached = 0;
+    byName = undefined;
+  }
+  if (!byName) initialsCache.set(entityName, (byName = new Map()));
+  byName.set(name, initials);
+  initialsCached += 1;
   return initials;
 }
 

@@ -11,7 +11,7 @@
 import { estimateIndexEntryBytes, estimateItemBytes, STORAGE_OVERHEAD_BYTES_PER_ITEM } from '../capacity/estimate.ts';
 import { indexFraction } from '../capacity/index-fraction.ts';
 import { DEFAULT_PRICING } from '../capacity/pricing.ts';
-import { costTable } from '../costing/design-cost.ts';
+import { costPatterns } from '../costing/design-cost.ts';
 import { parseKeyTemplate } from '../model/key-template.ts';
 import type { AccessPattern, AutoScaling, AutoScalingRange, Design, Distribution, Entity, OnDemandThroughput, Pricing, Table } from '../model/schema.ts';
 import type { EntityCounts } from '../planner/estimate.ts';
@@ -448,7 +448,7 @@ export function buildSimulationModel(design: Design, designTable: Table, options
   const pricing = options.pricing ?? design.pricing ?? DEFAULT_PRICING;
   const assumptions: string[] = [];
   const refs: EntityCounts = new Map(table.entities.map((e) => [e.id, { name: e.name, itemCount: e.itemCount }]));
-  const costs = costTable(table, pricing);
+  const costs = costPatterns(table, pricing);
   const specs = targetSpecs(table, assumptions);
   const canIsolateItems = !(table.billing.mode === 'PROVISIONED' && table.stream !== undefined);
   const canSplitCollections = table.localSecondaryIndexes.length === 0 && canIsolateItems;
@@ -471,7 +471,7 @@ export function buildSimulationModel(design: Design, designTable: Table, options
     // worked out once; again it would find every key already tracked and give the same shares.
     const sharesOf = new Map<KeySpace, Map<string, ReturnType<typeof trafficShares>>>();
 
-    costs.patterns.forEach((cost, patternIndex) => {
+    costs.forEach((cost, patternIndex) => {
       const pattern = table.accessPatterns[patternIndex] as AccessPattern;
       const rate = patterns[patternIndex]?.ratePerSecond ?? 0;
       if (rate <= 0) return;
