@@ -53,6 +53,20 @@ describe('costDesign of examples/ecommerce.keyplan.json', () => {
     expect(Object.getOwnPropertyDescriptor(cost.onDemandMonthly, 'steps')?.get).toBeDefined();
   });
 
+  it("defers a pattern's monthly dollar figures too, and writes them once read", () => {
+    const get = cost.tables[0]!.patterns.find((p) => p.patternId === 'ap-get-user')!;
+    expect(Object.getOwnPropertyDescriptor(get.monthly.onDemand, 'steps')?.get).toBeDefined();
+    expect(Object.getOwnPropertyDescriptor(get.monthly.provisioned, 'steps')?.get).toBeDefined();
+    // 250 RRU/s × 3,600 s × 730 h = 657,000,000 RRU a month; / 1,000,000 × $0.125 = $82.125.
+    expect(get.monthly.onDemand.value).toBeCloseTo(82.125, 10);
+    expect(get.monthly.onDemand.steps[0]).toEqual({ label: 'Read request units per month', expression: '250 RRU/s × 3,600 s × 730 h', value: 657_000_000, unit: 'RRU' });
+    expect(get.monthly.onDemand.steps.at(-1)!.value).toBe(get.monthly.onDemand.value);
+    // 250 RCU × 730 h × $0.00013 an hour = $23.725.
+    expect(get.monthly.provisioned.value).toBeCloseTo(23.725, 10);
+    expect(get.monthly.provisioned.steps[0]!.expression).toBe('250 RCU × 730 h × $0.00013');
+    expect(get.monthly.provisioned.steps.at(-1)!.value).toBe(get.monthly.provisioned.value);
+  });
+
   it('writes them, once read, with the numbers filled in', () => {
     // A 174 B user profile is one 4 KB block: 0.5 RCU eventually consistent, × 500 requests/s = 250 RCU/s.
     const get = cost.tables[0]!.patterns.find((p) => p.patternId === 'ap-get-user')!;
