@@ -145,7 +145,9 @@ Options:
   -h, --help        print this help
 
 The search stops after ${DEFAULT_TIME_BUDGET_MS / 1000} s with the best designs found so far; the finalists'
-simulations stop at one and a half times that.
+simulations stop at 1.2 times that. A finalist with a key over a partition's limit (after sharding)
+is not feasible; throttling with no such key (capacity at the workload's peaks, which every key
+design meets alike) is said in its partition risk and does not make it infeasible.
 
 Exit codes: 0 the best proposal is feasible; 1 the file cannot be read or is not a design, no
 proposal is feasible, or the output cannot be written; 2 usage error.

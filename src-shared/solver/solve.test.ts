@@ -179,6 +179,21 @@ describe('the rules, each on a small design', () => {
     expect(best!.partitionRisk?.throttles).toBe(false);
   });
 
+  it('throttling no key causes (capacity sized to the rates, under a spike) is reported, not held against the proposal, and shards nothing', () => {
+    // 300 puts/s of a small item spread over a million items, provisioned at the 300 WCU the rate
+    // needs; a 3× spike for 10 minutes offers 900 WCU/s: 600 over, the 300 s burst bucket (90,000
+    // WCU) gone in 150 s, then throttled. No key is anywhere near one partition's 1,000 WCU/s.
+    const d = design([entity('i', 'Item', 1_000_000, [id('itemId'), text('body', { averageSizeBytes: 200 })])], [pattern('put', 'i', 'put', ['itemId'], 300), pattern('get', 'i', 'get', ['itemId'], 300)]);
+    d.workload = { durationSeconds: 1800, stepSeconds: 1, seed: 3, events: [{ kind: 'spike', startSecond: 600, durationSeconds: 600, multiplier: 3 }] };
+    const [best] = solve(d, 't', { ...QUICK, billing: 'provisioned' }).proposals;
+    expect(best!.partitionRisk?.throttles).toBe(true);
+    expect(best!.partitionRisk?.summary).toMatch(/^No key of this design is over a partition's limit on its own/);
+    expect(best!.partitionRisk?.summary).toContain('provisioned capacity sized to the patterns\' rates is below the workload\'s peaks');
+    expect(best!.feasible).toBe(true);
+    expect(best!.design.tables[0]!.entities[0]!.keys.PK!.shards).toBeUndefined();
+    expect(best!.rules.map((r) => r.rule)).not.toContain('write-sharding');
+  });
+
   it('does not shard one hot item (sharding cannot spread it): the proposal says so and is not feasible', () => {
     const d = design([entity('p', 'Product', 1000, [id('productId')])], [pattern('get', 'p', 'get', ['productId'], 20_000, { traffic: { kind: 'hotKey', share: 0.9 } })]);
     const [best] = solve(d, 't', QUICK).proposals;

@@ -16,7 +16,9 @@
  *
  * Finalists. The best `top` candidates are checked by the partition simulator over the design's
  * workload; a key over a partition's limit is sharded by the simulator's advice and checked again;
- * what still throttles is infeasible unless `allowThrottling`.
+ * a key still over it is infeasible unless `allowThrottling`. Throttling with no key over a
+ * partition's limit (capacity at the workload's peaks) is the same for every key design: reported
+ * in the partition risk, not held against the proposal.
  *
  * Anytime: `createSolver` returns a solver to `step` (a few candidates each) while reading its
  * `progress()` and `result()` (the best so far) between steps; `solve` runs it to the end.
@@ -39,7 +41,7 @@ const MAX_SHARD_ROUNDS = 3;
 /** The most shards the solver proposes for one key (its simulations grow with the keys). */
 const MAX_SHARDS = 100;
 /** The finalists' simulations stop once the time used passes this multiple of the budget. */
-const FINALIST_BUDGET_SHARE = 1.5;
+const FINALIST_BUDGET_SHARE = 1.2;
 /** Random restarts of the local search, at most. */
 const MAX_RESTARTS = 64;
 
@@ -66,6 +68,22 @@ function compare(a: Candidate, b: Candidate): number {
   if (g !== 0) return g;
   if (a.indexReadRate !== b.indexReadRate) return a.indexReadRate - b.indexReadRate;
   return a.signature < b.signature ? -1 : a.signature > b.signature ? 1 : 0;
+}
+
+/**
+ * What a finalist's throttling is when no key's own peak is over a partition's limit: the
+ * workload's peaks against capacity (provisioned units sized to the rates, partitions that many
+ * light keys share until split for heat divides them, an on-demand maximum or quota), which every
+ * key design meets alike. Said before the simulator's summary.
+ */
+function capacityThrottling(reasons: ReadonlySet<string>): string {
+  const has = (suffix: string) => [...reasons].some((r) => r.endsWith(suffix));
+  const causes: string[] = [];
+  if (has('ProvisionedThroughputExceeded')) causes.push('provisioned capacity sized to the patterns\' rates is below the workload\'s peaks (provision for the peak, let auto scaling follow it, or run on-demand)');
+  if (has('KeyRangeThroughputExceeded')) causes.push('partitions that many light keys share run over their limits at the workload\'s peaks until split for heat divides them (pre-warm the table with warm throughput for the peak)');
+  if (has('MaxOnDemandThroughputExceeded') || has('AccountLimitExceeded')) causes.push('the on-demand maximum or the account\'s table quota is below the peaks (raise it)');
+  const what = causes.length > 0 ? causes.join('; ') : 'the workload\'s peaks exceed the capacity';
+  return `No key of this design is over a partition's limit on its own, so every key design would throttle alike: ${what}.`;
 }
 
 /** Fisher–Yates with the seeded generator. */
@@ -235,13 +253,16 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
    * simulator's advice and simulates again, doubling the shards while it still throttles (shards can
    * share a partition until it splits), at most `MAX_SHARD_ROUNDS` times.
    */
-  function checkFinalist(c: Candidate): { candidate: Candidate; risk: PartitionRisk; rules: AppliedRule[] } {
+  function checkFinalist(c: Candidate): { candidate: Candidate; risk: PartitionRisk; rules: AppliedRule[]; keyBound: boolean } {
     const run = (d: Design) => {
       const result = simulate(d, tableId, { headroom: settings.headroom ?? DEFAULT_HEADROOM, start: 'warm' });
       const targets = result.targets;
-      const throttled = targets.flatMap((t) => t.throttledKeys.map((k) => ({ target: t, key: k })));
+      // Only a key whose own peak is over a partition's limit is the key design's doing (and sharding's to fix).
+      const throttled = targets.flatMap((t) => t.throttledKeys.filter((k) => k.shards.recommended > 1).map((k) => ({ target: t, key: k })));
+      const throttles = targets.some((t) => t.throttledKeys.length > 0 || t.throttledTimeShare > 0);
       const summary = targets.map((t) => t.summary.slice(2, 4).join(' ')).join(' ');
-      return { throttled, risk: { throttles: throttled.length > 0 || targets.some((t) => t.throttledTimeShare > 0), summary } };
+      const reasons = new Set(targets.flatMap((t) => t.throttles.map((x) => x.reason)));
+      return { throttled, risk: { throttles, summary: throttles && throttled.length === 0 ? `${capacityThrottling(reasons)} ${summary}` : summary } };
     };
     let current = c;
     let outcome = run(c.design);
@@ -281,7 +302,7 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
       const how = binding.shards?.method === 'calculated' ? `calculated from ${binding.shards.from}` : 'random';
       return { rule: 'write-sharding', text: `${e.name}'s partition key ${binding.template} is split over ${count} shards (${how}): its busiest key's peak, times the headroom, is over one partition's limit.` };
     });
-    return { candidate: current, risk: outcome.risk, rules };
+    return { candidate: current, risk: outcome.risk, rules, keyBound: outcome.throttled.length > 0 };
   }
 
   // The finalists are checked one per step, so that a cancel between steps stops the simulations too.
@@ -302,7 +323,8 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
         continue;
       }
       const result = checkFinalist(c);
-      const throttles = result.risk.throttles && settings.allowThrottling !== true;
+      // Throttling no key design avoids (capacity at the workload's peaks) is reported, not held against the proposal.
+      const throttles = result.risk.throttles && result.keyBound && settings.allowThrottling !== true;
       const candidate = throttles ? { ...result.candidate, feasible: false, problems: [...result.candidate.problems, `The simulated workload throttles: ${result.risk.summary}${result.rules.length === 0 ? ' Sharding cannot spread a single hot item: cache its reads (DAX) or spread its writes over several items.' : ''}`] } : result.candidate;
       checked.push({ c: candidate, risk: result.risk, rules: result.rules });
       return true;
