@@ -896,6 +896,248 @@ ${replicas}`;
 });
 
 // ---------------------------------------------------------------------------------------------
+// Throughput and settings the table and global table readers share
+// ---------------------------------------------------------------------------------------------
+
+describe('global table throughput and settings', () => {
+  /** A global table `Catalog` (sku; GSIs ByCategory and ByBrand) with `body` under its Properties. */
+  const catalog = (body: string): string => `
+Parameters:
+  WriteTarget: { Type: Number, Default: 65 }
+Resources:
+  Catalog:
+    Type: AWS::DynamoDB::GlobalTable
+    Properties:
+      TableName: catalog
+      AttributeDefinitions:
+        - { AttributeName: sku, AttributeType: S }
+        - { AttributeName: category, AttributeType: S }
+        - { AttributeName: brand, AttributeType: S }
+      KeySchema: [{ AttributeName: sku, KeyType: HASH }]
+${body}`;
+  const P = 'Resources.Catalog.Properties';
+
+  it("reads a GSI's on-demand maximums from the first replica's entry for it (reads) or its own settings", () => {
+    const text = catalog(`      BillingMode: PAY_PER_REQUEST
+      GlobalSecondaryIndexes:
+        - IndexName: ByCategory
+          KeySchema: [{ AttributeName: category, KeyType: HASH }]
+          Projection: { ProjectionType: ALL }
+          WriteOnDemandThroughputSettings: { MaxWriteRequestUnits: 300 }
+        - IndexName: ByBrand
+          KeySchema: [{ AttributeName: brand, KeyType: HASH }]
+          Projection: { ProjectionType: KEYS_ONLY }
+          ReadOnDemandThroughputSettings: { MaxReadRequestUnits: 700 }
+      Replicas:
+        - Region: us-east-1
+          GlobalSecondaryIndexes:
+            - IndexName: ByCategory
+              ReadOnDemandThroughputSettings: { MaxReadRequestUnits: 900 }`);
+    const [byCategory, byBrand] = tableOf(fromCloudFormation(text)).globalSecondaryIndexes;
+    expect(byCategory!.onDemandThroughput).toEqual({ maxReadRequestUnits: 900, maxWriteRequestUnits: 300 });
+    expect(byBrand!.onDemandThroughput).toEqual({ maxReadRequestUnits: 700 });
+  });
+
+  it("reads read capacity from the resource when the first replica sets none, and gives a GSI without write settings the table's initial WCU", () => {
+    const text = catalog(`      BillingMode: PROVISIONED
+      WriteProvisionedThroughputSettings:
+        WriteCapacityAutoScalingSettings: { MinCapacity: 4, MaxCapacity: 40, SeedCapacity: 8, TargetTrackingScalingPolicyConfiguration: { TargetValue: !Ref WriteTarget } }
+      ReadProvisionedThroughputSettings: { ReadCapacityUnits: 12 }
+      GlobalSecondaryIndexes:
+        - IndexName: ByCategory
+          KeySchema: [{ AttributeName: category, KeyType: HASH }]
+          Projection: { ProjectionType: ALL }
+          ReadProvisionedThroughputSettings: { ReadCapacityUnits: 6 }
+      Replicas:
+        - Region: us-east-1`);
+    const result = fromCloudFormation(text);
+    const table = tableOf(result);
+    // Reads: the resource's 12 RCU; writes: SeedCapacity 8, scaling 4–40 at the Default of WriteTarget, 65 %.
+    expect(table.billing).toEqual({ mode: 'PROVISIONED', readCapacityUnits: 12, writeCapacityUnits: 8, autoScaling: { write: { minCapacity: 4, maxCapacity: 40, targetUtilizationPercent: 65 } } });
+    // The GSI reads its own 6 RCU and writes the table's initial 8 WCU, without auto scaling.
+    expect(table.globalSecondaryIndexes[0]!.provisioned).toEqual({ readCapacityUnits: 6, writeCapacityUnits: 8 });
+    const [note] = noteAt(result, `${P}.GlobalSecondaryIndexes[0]`);
+    expect(note).toMatchObject({ kind: 'inferred', message: expect.stringContaining('8 WCU') });
+  });
+
+  it('refuses a write target utilization known only at deployment', () => {
+    const text = catalog(`      WriteProvisionedThroughputSettings:
+        WriteCapacityAutoScalingSettings: { MinCapacity: 4, MaxCapacity: 40, TargetTrackingScalingPolicyConfiguration: { TargetValue: !ImportValue shared-target } }
+      Replicas:
+        - Region: us-east-1
+          ReadProvisionedThroughputSettings: { ReadCapacityUnits: 5 }`);
+    expect(where(problems(fromCloudFormation(text)))).toEqual([
+      { code: 'cloudformation.unresolved', path: `${P}.WriteProvisionedThroughputSettings.WriteCapacityAutoScalingSettings.TargetTrackingScalingPolicyConfiguration.TargetValue` },
+    ]);
+  });
+
+  it('skips the throughput settings of the other billing mode, on the resource, the first replica and a GSI', () => {
+    const provisioned = catalog(`      WriteProvisionedThroughputSettings:
+        WriteCapacityAutoScalingSettings: { MinCapacity: 4, MaxCapacity: 40, TargetTrackingScalingPolicyConfiguration: { TargetValue: 50 } }
+      ReadOnDemandThroughputSettings: { MaxReadRequestUnits: 100 }
+      GlobalSecondaryIndexes:
+        - IndexName: ByCategory
+          KeySchema: [{ AttributeName: category, KeyType: HASH }]
+          Projection: { ProjectionType: ALL }
+          WriteOnDemandThroughputSettings: { MaxWriteRequestUnits: 100 }
+      Replicas:
+        - Region: us-east-1
+          ReadProvisionedThroughputSettings: { ReadCapacityUnits: 5 }
+          ReadOnDemandThroughputSettings: { MaxReadRequestUnits: 100 }`);
+    const result = fromCloudFormation(provisioned);
+    const skipped = (r: ImportResult) => notesOf(r).filter((n) => n.kind === 'warning' && n.path.endsWith('ThroughputSettings')).map((n) => n.path);
+    expect(skipped(result)).toEqual([
+      `${P}.ReadOnDemandThroughputSettings`,
+      `${P}.Replicas[0].ReadOnDemandThroughputSettings`,
+      `${P}.GlobalSecondaryIndexes[0].WriteOnDemandThroughputSettings`,
+    ]);
+    expect(tableOf(result).onDemandThroughput).toBeUndefined();
+    const onDemand = catalog(`      BillingMode: PAY_PER_REQUEST
+      WriteProvisionedThroughputSettings:
+        WriteCapacityAutoScalingSettings: { MinCapacity: 4, MaxCapacity: 40, TargetTrackingScalingPolicyConfiguration: { TargetValue: 50 } }
+      Replicas:
+        - Region: us-east-1`);
+    const again = fromCloudFormation(onDemand);
+    expect(skipped(again)).toEqual([`${P}.WriteProvisionedThroughputSettings`]);
+    expect(tableOf(again).billing).toEqual({ mode: 'ON_DEMAND' });
+  });
+
+  it("drops a replica GSI's Contributor Insights and skips replica settings for a GSI the table does not define", () => {
+    const text = catalog(`      BillingMode: PAY_PER_REQUEST
+      GlobalSecondaryIndexes:
+        - IndexName: ByCategory
+          KeySchema: [{ AttributeName: category, KeyType: HASH }]
+          Projection: { ProjectionType: ALL }
+      Replicas:
+        - Region: us-east-1
+          GlobalSecondaryIndexes:
+            - IndexName: ByCategory
+              ContributorInsightsSpecification: { Enabled: true }
+            - IndexName: ByColour
+              ReadOnDemandThroughputSettings: { MaxReadRequestUnits: 10 }`);
+    const result = fromCloudFormation(text);
+    expect(noteAt(result, `${P}.Replicas[0].GlobalSecondaryIndexes[0].ContributorInsightsSpecification`)).toEqual([expect.objectContaining({ kind: 'dropped', message: expect.stringContaining('"ByCategory"') })]);
+    expect(noteAt(result, `${P}.Replicas[0].GlobalSecondaryIndexes[1]`)).toEqual([expect.objectContaining({ kind: 'warning', message: expect.stringContaining('"ByColour"') })]);
+  });
+
+  it('reads SSEType AES256 as the key DynamoDB owns, and skips a replica key without SSESpecification on the resource', () => {
+    const replicas = `      BillingMode: PAY_PER_REQUEST
+      Replicas:
+        - Region: us-east-1
+          SSESpecification: { KMSMasterKeyId: alias/catalog }`;
+    expect(tableOf(fromCloudFormation(catalog(`      SSESpecification: { SSEEnabled: true, SSEType: AES256 }\n${replicas}`))).encryption).toEqual({ type: 'AWS_OWNED' });
+    const without = fromCloudFormation(catalog(replicas));
+    expect(tableOf(without).encryption).toBeUndefined();
+    expect(noteAt(without, `${P}.Replicas[0].SSESpecification`)).toEqual([expect.objectContaining({ kind: 'warning' })]);
+    // With SSEEnabled on, the replica's key is the table's.
+    expect(tableOf(fromCloudFormation(catalog(`      SSESpecification: { SSEEnabled: true, SSEType: KMS }\n${replicas}`))).encryption).toEqual({ type: 'KMS', kmsKeyId: 'alias/catalog' });
+  });
+
+  it("reads the first replica's table class, recovery, deletion protection, tags and Contributor Insights", () => {
+    const text = catalog(`      BillingMode: PAY_PER_REQUEST
+      Replicas:
+        - Region: us-east-1
+          TableClass: STANDARD_INFREQUENT_ACCESS
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 7 }
+          DeletionProtectionEnabled: "true"
+          Tags: [{ Key: team, Value: catalog }]
+          ContributorInsightsSpecification: { Enabled: true, Mode: THROTTLED_KEYS }`);
+    expect(tableOf(fromCloudFormation(text))).toMatchObject({
+      tableClass: 'STANDARD_INFREQUENT_ACCESS',
+      pointInTimeRecovery: { enabled: true, recoveryPeriodInDays: 7 },
+      deletionProtection: true,
+      tags: { team: 'catalog' },
+      contributorInsights: { enabled: true, mode: 'THROTTLED_KEYS' },
+    });
+  });
+});
+
+describe('table throughput and settings', () => {
+  const P = 'Resources.Orders.Properties';
+  const withGsi = (p: Json, gsi: Json = {}): void => {
+    p.AttributeDefinitions.push({ AttributeName: 'status', AttributeType: 'S' });
+    p.GlobalSecondaryIndexes = [{ IndexName: 'ByStatus', KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' }, ...gsi }];
+  };
+
+  it('skips capacity on an on-demand table and its GSI, unless it is zero', () => {
+    const result = withProps((p) => {
+      p.ProvisionedThroughput = { ReadCapacityUnits: 5, WriteCapacityUnits: 5 };
+      withGsi(p, { ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 0 } });
+    });
+    expect(notesOf(result).filter((n) => n.kind === 'warning').map((n) => n.path)).toEqual([`${P}.ProvisionedThroughput`, `${P}.GlobalSecondaryIndexes[0].ProvisionedThroughput`]);
+    expect(tableOf(result).globalSecondaryIndexes[0]!.provisioned).toBeUndefined();
+    const zero = withProps((p) => {
+      p.ProvisionedThroughput = { ReadCapacityUnits: 0, WriteCapacityUnits: 0 };
+      withGsi(p, { ProvisionedThroughput: { ReadCapacityUnits: 0, WriteCapacityUnits: 0 } });
+    });
+    expect(notesOf(zero).filter((n) => n.kind === 'warning')).toEqual([]);
+  });
+
+  it("reads a provisioned GSI's own capacity, and drops on-demand maximums on it", () => {
+    const result = withProps((p) => {
+      p.BillingMode = 'PROVISIONED';
+      p.ProvisionedThroughput = { ReadCapacityUnits: 8, WriteCapacityUnits: 3 };
+      withGsi(p, { ProvisionedThroughput: { ReadCapacityUnits: 2, WriteCapacityUnits: 1 }, OnDemandThroughput: { MaxReadRequestUnits: 50 } });
+    });
+    const gsi = tableOf(result).globalSecondaryIndexes[0]!;
+    expect(gsi.provisioned).toEqual({ readCapacityUnits: 2, writeCapacityUnits: 1 });
+    expect(gsi.onDemandThroughput).toBeUndefined();
+    expect(noteAt(result, `${P}.GlobalSecondaryIndexes[0].OnDemandThroughput`)).toEqual([expect.objectContaining({ kind: 'dropped' })]);
+  });
+
+  it('reads on-demand maximums and warm throughput on a GSI of an on-demand table', () => {
+    const gsi = tableOf(withProps((p) => withGsi(p, { OnDemandThroughput: { MaxWriteRequestUnits: 40 }, WarmThroughput: { WriteUnitsPerSecond: 4500 } }))).globalSecondaryIndexes[0]!;
+    expect(gsi.onDemandThroughput).toEqual({ maxWriteRequestUnits: 40 });
+    expect(gsi.warmThroughput).toEqual({ writeUnitsPerSecond: 4500 });
+  });
+
+  it('keeps the first of two tags with the same key, and skips a tag without a value', () => {
+    const result = withProps((p) => (p.Tags = [{ Key: 'team', Value: 'a' }, { Key: 'team', Value: 'b' }, { Key: 'cost' }]));
+    expect(tableOf(result).tags).toEqual({ team: 'a' });
+    expect(notesOf(result).filter((n) => n.kind === 'warning').map((n) => n.path)).toEqual([`${P}.Tags[1]`, `${P}.Tags[2]`]);
+  });
+
+  it('keeps no TTL when it is enabled without an attribute name', () => {
+    const result = withProps((p) => (p.TimeToLiveSpecification = { Enabled: true }));
+    expect(tableOf(result).ttlAttribute).toBeUndefined();
+    expect(noteAt(result, `${P}.TimeToLiveSpecification`)).toEqual([expect.objectContaining({ kind: 'warning' })]);
+  });
+
+  it('skips NonKeyAttributes on a projection that is not INCLUDE', () => {
+    const result = withProps((p) => withGsi(p, { Projection: { ProjectionType: 'KEYS_ONLY', NonKeyAttributes: ['total'] } }));
+    expect(tableOf(result).globalSecondaryIndexes[0]!.projection).toEqual({ type: 'KEYS_ONLY' });
+    expect(noteAt(result, `${P}.GlobalSecondaryIndexes[0].Projection.NonKeyAttributes`)).toEqual([expect.objectContaining({ kind: 'warning' })]);
+  });
+
+  it('reads the key DynamoDB owns when SSEEnabled is off, with a warning about a KMS key named anyway', () => {
+    const result = withProps((p) => (p.SSESpecification = { SSEEnabled: false, KMSMasterKeyId: 'alias/orders' }));
+    expect(tableOf(result).encryption).toEqual({ type: 'AWS_OWNED' });
+    expect(noteAt(result, `${P}.SSESpecification`)).toEqual([expect.objectContaining({ kind: 'warning' })]);
+  });
+});
+
+describe('refusals of list items that are not what a table needs', () => {
+  const P = 'Resources.Orders.Properties';
+
+  it.each([
+    ['an attribute definition that is text', (p: Json) => (p.AttributeDefinitions[1] = 'SK'), [{ code: 'cloudformation.schema', path: `${P}.AttributeDefinitions[1]` }, { code: 'cloudformation.attributeDefinition', path: `${P}.KeySchema[1].AttributeName` }]],
+    ['a key schema element that is a number', (p: Json) => (p.KeySchema[0] = 5), [{ code: 'cloudformation.schema', path: `${P}.KeySchema[0]` }]],
+    ['a GSI that is text', (p: Json) => (p.GlobalSecondaryIndexes = ['ByStatus']), [{ code: 'cloudformation.schema', path: `${P}.GlobalSecondaryIndexes[0]` }]],
+    ['an LSI known only at deployment', (p: Json) => (p.LocalSecondaryIndexes = [{ 'Fn::ImportValue': 'shared-lsi' }]), [{ code: 'cloudformation.unresolved', path: `${P}.LocalSecondaryIndexes[0]` }]],
+    [
+      'an INCLUDE attribute that is an object',
+      (p: Json) => {
+        p.AttributeDefinitions.push({ AttributeName: 'status', AttributeType: 'S' });
+        p.GlobalSecondaryIndexes = [{ IndexName: 'ByStatus', KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }], Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['total', { name: 'x' }] } }];
+      },
+      [{ code: 'cloudformation.schema', path: `${P}.GlobalSecondaryIndexes[0].Projection.NonKeyAttributes[1]` }],
+    ],
+  ])('refuses %s, at the item', (_, edit, expected) => {
+    expect(where(problems(withProps(edit)))).toEqual(expected);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // Hostile input
 // ---------------------------------------------------------------------------------------------
 
