@@ -5,9 +5,8 @@
  * `--out` writes the best as a Keyplan file. This file only reads options and formats the result.
  */
 import { resolve } from 'node:path';
-import { costDesign } from '../../src-shared/costing/index.ts';
 import type { Design, Table } from '../../src-shared/model/schema.ts';
-import { DEFAULT_MAX_GSIS, DEFAULT_TIME_BUDGET_MS, DEFAULT_TOP, solve, type Proposal, type SolveOptions } from '../../src-shared/solver/index.ts';
+import { DEFAULT_MAX_GSIS, DEFAULT_TIME_BUDGET_MS, DEFAULT_TOP, inputCost, solve, type InputCost, type Proposal, type SolveOptions } from '../../src-shared/solver/index.ts';
 import type { Command } from './command.ts';
 import { problemLine, readDesign } from './input.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';
@@ -73,10 +72,18 @@ function proposalJson(p: Proposal, inputUsd: number | undefined): ProposalJson {
   return out;
 }
 
-function readable(file: string, design: Design, table: Table, proposals: ProposalJson[], evaluated: number, elapsedMs: number, stoppedEarly: boolean, inputUsd: number | undefined): string[] {
+/** The input's cost line: priced as the proposals are, and what it costs with the capacity it configures where that differs. */
+function inputLine(input: InputCost): string {
+  if (input.leftOut > 0) return 'The input has no complete key design to compare with.';
+  const billing = input.onDemand ? 'on-demand' : 'provisioned at the capacity its load needs, as each proposal is';
+  const configured = input.asConfiguredUsd !== undefined ? ` (${formatUsd(input.asConfiguredUsd)}/month with the capacity it configures)` : '';
+  return `The input design costs ${formatUsd(input.monthlyUsd)}/month, ${billing}${configured}.`;
+}
+
+function readable(file: string, design: Design, table: Table, proposals: ProposalJson[], evaluated: number, elapsedMs: number, stoppedEarly: boolean, input: InputCost): string[] {
   const lines = [
     `Key designs for table ${table.name} of "${design.name}" (${file}): ${proposals.length} best of ${evaluated} priced in ${(elapsedMs / 1000).toFixed(1)} s${stoppedEarly ? ' (stopped at the time budget)' : ''}`,
-    inputUsd === undefined ? 'The input has no complete key design to compare with.' : `The input design costs ${formatUsd(inputUsd)}/month.`,
+    inputLine(input),
   ];
   for (const p of proposals) {
     lines.push(
@@ -206,12 +213,12 @@ Examples:
       ...(flags.has('--keep-table-key') ? { keepTableKey: true } : {}),
     };
     const result = solve(design, table.id, solveOptions);
-    // The input's cost, when every pattern of the table has a key design to price.
-    const inputCost = costDesign({ ...design, tables: [table] });
-    const inputUsd = inputCost.patternsNeedingKeyDesign === 0 ? (table.billing.mode === 'ON_DEMAND' ? inputCost.onDemandMonthly.value : inputCost.provisionedMonthly.value) : undefined;
+    // The input's cost priced as the proposals are (their billing, capacity sized to the load), when every pattern of the table has a key design to price.
+    const inputPrice = inputCost(design, table, solveOptions);
+    const inputUsd = inputPrice.leftOut === 0 ? inputPrice.monthlyUsd : undefined;
     const proposals = result.proposals.map((p) => proposalJson(p, inputUsd));
     if (flags.has('--json')) writeJson(io.stdout, proposals);
-    else writeLines(io.stdout, readable(file, design, table, proposals, result.evaluated, result.elapsedMs, result.stoppedEarly, inputUsd));
+    else writeLines(io.stdout, readable(file, design, table, proposals, result.evaluated, result.elapsedMs, result.stoppedEarly, inputPrice));
     const best = result.proposals[0];
     if (!best || !best.feasible) {
       writeLines(io.stderr, [errorLine(`no proposal for table ${table.name} is feasible${best ? `: ${best.problems[0] ?? ''}` : ''}${options.has('--out') ? '; nothing written' : ''}.`)]);

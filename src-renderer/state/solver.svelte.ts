@@ -9,6 +9,7 @@ import { AppError } from '../../src-shared/errors.ts';
 import { totalDesignCost, type DesignCost } from '../../src-shared/costing/index.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Design, Table } from '../../src-shared/model/schema.ts';
+import { inputCost, type InputCost } from '../../src-shared/solver/evaluate.ts';
 import { DEFAULT_HEADROOM, DEFAULT_MAX_GSIS, type SolveResult } from '../../src-shared/solver/types.ts';
 
 /** How proposals are priced: the table's own billing, on-demand, or provisioned capacity. */
@@ -69,25 +70,21 @@ export function isPricedOnDemand(table: Table, billing: SolverBilling): boolean 
   return billing === 'onDemand' || table.billing.mode === 'ON_DEMAND';
 }
 
-/** The current design's monthly cost of a table, priced as the proposals are, and the patterns it leaves out. */
-export interface CurrentCost {
-  monthlyUsd: number;
-  onDemand: boolean;
-  /** Patterns the cost leaves out because they have no key design yet: then the cost is not comparable. */
-  leftOut: number;
-}
+/** The current design's monthly cost of a table, priced as the proposals are, and the patterns it leaves out (`inputCost`). */
+export type CurrentCost = InputCost;
 
 /**
- * The current design's monthly cost of `tableId` under the proposals' billing, from the cost
- * engine: the table's requests or capacity plus its storage, as the solver totals a proposal.
- * Undefined when the design cannot be costed or has no such table.
+ * The current design's monthly cost of `table` as the solver prices a proposal: under the
+ * proposals' billing, provisioned at the capacity its own load needs (what it configures is kept
+ * beside it), the table's requests or capacity plus its storage. The ratio then measures the key
+ * design, not a change of capacity any design could make.
  */
-export function currentCostOf(costs: DesignCost, table: Table, billing: SolverBilling): CurrentCost | undefined {
+export function currentCostOf(design: Design, costs: DesignCost, table: Table, billing: SolverBilling): CurrentCost | undefined {
+  if (!isPricedOnDemand(table, billing)) return inputCost(design, table, { billing });
+  // On-demand, the costs the screen already has are the answer (no capacity to size).
   const tableCost = costs.tables.find((t) => t.tableId === table.id);
   if (!tableCost) return undefined;
-  const total = totalDesignCost(costs.pricing, [tableCost]);
-  const onDemand = isPricedOnDemand(table, billing);
-  return { monthlyUsd: onDemand ? total.onDemandMonthly.value : total.provisionedMonthly.value, onDemand, leftOut: tableCost.needingKeyDesign.length };
+  return { monthlyUsd: totalDesignCost(costs.pricing, [tableCost]).onDemandMonthly.value, onDemand: true, leftOut: tableCost.needingKeyDesign.length };
 }
 
 /** A proposal's cost over the current design's: undefined when the current one leaves patterns out or costs nothing. */

@@ -68,15 +68,16 @@ describe('the current design against a proposal', () => {
     const costs = costDesign(design);
     const shop = design.tables[0]!;
     // The example is one on-demand table: its table total is the design's total.
-    expect(currentCostOf(costs, shop, 'asIs')).toEqual({ monthlyUsd: costs.onDemandMonthly.value, onDemand: true, leftOut: 0 });
-    expect(currentCostOf(costs, shop, 'onDemand')?.monthlyUsd).toBe(costs.onDemandMonthly.value);
-    expect(currentCostOf(costs, shop, 'provisioned')).toEqual({ monthlyUsd: costs.provisionedMonthly.value, onDemand: false, leftOut: 0 });
-    expect(costRatio(costs.onDemandMonthly.value / 2, currentCostOf(costs, shop, 'asIs'))).toBeCloseTo(0.5, 10);
+    expect(currentCostOf(design, costs, shop, 'asIs')).toEqual({ monthlyUsd: costs.onDemandMonthly.value, onDemand: true, leftOut: 0 });
+    expect(currentCostOf(design, costs, shop, 'onDemand')?.monthlyUsd).toBe(costs.onDemandMonthly.value);
+    // Provisioned, the example has no capacity of its own: it is given what its load needs, as the cost engine's provisioned total.
+    expect(currentCostOf(design, costs, shop, 'provisioned')).toEqual({ monthlyUsd: costs.provisionedMonthly.value, onDemand: false, leftOut: 0 });
+    expect(costRatio(costs.onDemandMonthly.value / 2, currentCostOf(design, costs, shop, 'asIs'))).toBeCloseTo(0.5, 10);
   });
 
   it('gives no ratio when the current design leaves patterns out for want of keys', () => {
     const design = stripKeyDesign(example());
-    const current = currentCostOf(costDesign(design), design.tables[0]!, 'asIs');
+    const current = currentCostOf(design, costDesign(design), design.tables[0]!, 'asIs');
     // Without a key template no pattern of the example can be planned: all 11 are left out.
     expect(current?.leftOut).toBe(11);
     expect(costRatio(100, current)).toBeUndefined();

@@ -291,6 +291,38 @@ export function sizeCapacity(table: Table, pricing: Pricing): Table {
 /** Whether proposals are provisioned: asked for, or the table's own billing. */
 export const isProvisioned = (table: Table, options: SolveOptions): boolean => options.billing === 'provisioned' || (options.billing !== 'onDemand' && table.billing.mode === 'PROVISIONED');
 
+/** The input's cost beside the proposals (`inputCost`). */
+export interface InputCost {
+  /** The table's requests or capacity plus its storage, under the proposals' billing. */
+  monthlyUsd: number;
+  onDemand: boolean;
+  /** Patterns the cost leaves out for want of a key design: then it is no measure to compare with. */
+  leftOut: number;
+  /** Provisioned: the same with the capacity the input configures, where that differs. */
+  asConfiguredUsd?: number;
+}
+
+/**
+ * The input's table priced as a proposal is: under the proposals' billing, and provisioned at the
+ * capacity its own load needs (`sizeCapacity`), not at what it configures. A proposal's ratio to it
+ * then measures the key design, not a change of capacity that any design could make.
+ */
+export function inputCost(design: Design, table: Table, options: Pick<SolveOptions, 'billing'>): InputCost {
+  const pricing: Pricing = design.pricing ?? DEFAULT_PRICING;
+  const billed: Table = options.billing === 'onDemand' ? { ...table, billing: { mode: 'ON_DEMAND' } } : table;
+  const provisioned = isProvisioned(table, options);
+  const priced = provisioned ? sizeCapacity(billed, pricing) : billed;
+  const cost = costTable(priced, pricing);
+  const total = totalDesignCost(pricing, [cost]);
+  const onDemand = priced.billing.mode === 'ON_DEMAND';
+  const out: InputCost = { monthlyUsd: onDemand ? total.onDemandMonthly.value : total.provisionedMonthly.value, onDemand, leftOut: cost.needingKeyDesign.length };
+  if (provisioned && table.billing.mode === 'PROVISIONED') {
+    const configured = totalDesignCost(pricing, [costTable(table, pricing)]).provisionedMonthly.value;
+    if (Math.round(configured * 100) !== Math.round(out.monthlyUsd * 100)) out.asConfiguredUsd = configured;
+  }
+  return out;
+}
+
 /** Prices a finished table: its monthly cost, feasibility and what makes it infeasible. */
 export function price(design: Design, table: Table, options: SolveOptions): Pick<Candidate, 'monthlyUsd' | 'feasible' | 'problems' | 'patternCosts' | 'design' | 'indexReadRate'> {
   const pricing: Pricing = design.pricing ?? DEFAULT_PRICING;

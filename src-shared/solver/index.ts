@@ -7,3 +7,4 @@ export * from './types.ts';
 export { createSolver, solve, EXHAUSTIVE_LIMIT, type Solver } from './solve.ts';
 export { identityOf, layoutsOf, prefixOf, type Layout } from './layouts.ts';
 export { stripKeyDesign } from './strip.ts';
+export { inputCost, type InputCost } from './evaluate.ts';

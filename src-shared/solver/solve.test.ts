@@ -10,7 +10,7 @@ import { costDesign } from '../costing/index.ts';
 import type { AccessPattern, Attribute, Design, Entity } from '../model/schema.ts';
 import { validateDesign } from '../model/validate.ts';
 import { planTable } from '../planner/index.ts';
-import { createSolver, identityOf, layoutsOf, solve, stripKeyDesign, type Proposal } from './index.ts';
+import { createSolver, identityOf, inputCost, layoutsOf, solve, stripKeyDesign, type Proposal } from './index.ts';
 
 const id = (name: string): Attribute => ({ name, type: 'S', generator: { kind: 'id' } });
 const ref = (name: string, entity: string): Attribute => ({ name, type: 'S', generator: { kind: 'ref', entity } });
@@ -200,6 +200,33 @@ describe('the rules, each on a small design', () => {
     expect(best!.design.tables[0]!.entities[0]!.keys.PK!.shards).toBeUndefined();
     expect(best!.feasible).toBe(false);
     expect(best!.problems.join(' ')).toContain('Sharding cannot spread a single hot item');
+  });
+});
+
+describe('the input priced as the proposals are', () => {
+  // Items of well under 1 KB: 200 gets/s eventually consistent = 100 RCU/s, 100 puts/s = 100 WCU/s.
+  const keyed = (): Design => {
+    const d = design([{ ...entity('i', 'Item', 1000, [id('itemId'), text('body', { averageSizeBytes: 200 })]), keys: { PK: { template: 'ITEM#{itemId}' }, SK: { template: 'ITEM' } } }], [pattern('get', 'i', 'get', ['itemId'], 200), pattern('put', 'i', 'put', ['itemId'], 100)]);
+    d.tables[0]!.billing = { mode: 'PROVISIONED', readCapacityUnits: 1000, writeCapacityUnits: 1000 };
+    return d;
+  };
+
+  it('provisioned at the capacity its load needs, what it configures kept beside: 100 RCU + 100 WCU, not 1,000 + 1,000', () => {
+    const d = keyed();
+    const cost = inputCost(d, d.tables[0]!, {});
+    // 100 RCU × 730 h × $0.00013 + 100 WCU × 730 h × $0.00065 = $9.49 + $47.45; 1 MB of items is within the free 25 GB.
+    expect(cost.onDemand).toBe(false);
+    expect(cost.leftOut).toBe(0);
+    expect(cost.monthlyUsd).toBeCloseTo(56.94, 6);
+    // As configured: 1,000 × 730 × $0.00013 + 1,000 × 730 × $0.00065 = $94.90 + $474.50.
+    expect(cost.asConfiguredUsd).toBeCloseTo(569.4, 6);
+  });
+
+  it('on-demand when the proposals are, whatever the table configures: 200 × 0.5 RRU and 100 WRU a second for a month', () => {
+    const d = keyed();
+    const cost = inputCost(d, d.tables[0]!, { billing: 'onDemand' });
+    // 100 RRU/s × 3,600 × 730 = 262,800,000 RRU × $0.125/M = $32.85; 100 WRU/s → 262,800,000 × $0.625/M = $164.25.
+    expect(cost).toEqual({ monthlyUsd: expect.closeTo(197.1, 6) as number, onDemand: true, leftOut: 0 });
   });
 });
 
