@@ -13,7 +13,8 @@ import { indexFraction } from '../capacity/index-fraction.ts';
 import { DEFAULT_PRICING } from '../capacity/pricing.ts';
 import { costPatterns } from '../costing/design-cost.ts';
 import { parseKeyTemplate } from '../model/key-template.ts';
-import type { AccessPattern, AutoScaling, AutoScalingRange, Design, Distribution, Entity, OnDemandThroughput, Pricing, Table } from '../model/schema.ts';
+import { baselineWarmThroughput, effectiveWarmThroughput, warmThroughputPartitions } from '../capacity/warm-throughput.ts';
+import type { AccessPattern, AutoScaling, AutoScalingRange, Design, Distribution, Entity, OnDemandThroughput, Pricing, Table, WarmThroughput } from '../model/schema.ts';
 import type { EntityCounts } from '../planner/estimate.ts';
 import { hashFraction, HASH_DESCRIPTION, type PlacedKey } from './hash.ts';
 import { isTimeLike, keySpaceOf, type KeySpace } from './key-space.ts';
@@ -24,6 +25,7 @@ import {
   DEFAULT_START,
   ON_DEMAND_INITIAL_READ_UNITS,
   PARTITION_READ_UNITS_PER_SECOND,
+  PARTITION_WRITE_UNITS_PER_SECOND,
   partitionCountFor,
   type PartitionCount,
   type SimulationStart,
@@ -96,6 +98,11 @@ export type TargetCapacity =
       maxReadUnitsPerSecond?: number;
       /** The design's on-demand maximum write request units per second (absent: none). */
       maxWriteUnitsPerSecond?: number;
+      /**
+       * The warm throughput the design sets, as write-equivalents served at once: max(write units,
+       * read units ÷ 3), read like the new-table level (12,000 reads or 4,000 writes). Absent: none set.
+       */
+      warmWriteEquivalents?: number;
     };
 
 /** An on-demand target's capacity: its maximums, when the design sets them. */
@@ -248,6 +255,22 @@ function listRankedKeys(space: KeySpace, combos: readonly number[], members: num
 
 const allCombos = (space: KeySpace) => space.combos.map((_, i) => i);
 
+/**
+ * A table or GSI with warm throughput set: the partitions it implies (`warmThroughputPartitions`,
+ * the figure the Costs screen shows) and, on-demand, what it serves at once in write-equivalents
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html).
+ */
+function warmStart(spec: TargetSpec): { partitions: number; writeEquivalents: number } | undefined {
+  if (!spec.warm || (spec.warm.readUnitsPerSecond === undefined && spec.warm.writeUnitsPerSecond === undefined)) return undefined;
+  const c = spec.capacity;
+  const baseline = baselineWarmThroughput(c.mode === 'provisioned' ? { mode: 'PROVISIONED', readCapacityUnits: c.readUnitsPerSecond, writeCapacityUnits: c.writeUnitsPerSecond } : { mode: 'ON_DEMAND' });
+  const effective = effectiveWarmThroughput(spec.warm, baseline);
+  return {
+    partitions: warmThroughputPartitions(effective).value,
+    writeEquivalents: Math.max(effective.writeUnitsPerSecond, effective.readUnitsPerSecond / (PARTITION_READ_UNITS_PER_SECOND / PARTITION_WRITE_UNITS_PER_SECOND)),
+  };
+}
+
 interface TargetSpec {
   name: string;
   kind: 'table' | 'gsi';
@@ -258,6 +281,8 @@ interface TargetSpec {
   sortKey?: string;
   capacity: TargetCapacity;
   autoScaling?: AutoScaling;
+  /** The warm throughput the design sets on the table or GSI. */
+  warm?: WarmThroughput;
 }
 
 function targetSpecs(table: Table, assumptions: string[]): TargetSpec[] {
@@ -274,6 +299,7 @@ function targetSpecs(table: Table, assumptions: string[]): TargetSpec[] {
           ? { mode: 'provisioned', readUnitsPerSecond: billing.readCapacityUnits, writeUnitsPerSecond: billing.writeCapacityUnits }
           : onDemandCapacity(table.onDemandThroughput),
       ...(billing.mode === 'PROVISIONED' && billing.autoScaling ? { autoScaling: billing.autoScaling } : {}),
+      ...(table.warmThroughput ? { warm: table.warmThroughput } : {}),
     },
   ];
   for (const g of table.globalSecondaryIndexes) {
@@ -290,7 +316,16 @@ function targetSpecs(table: Table, assumptions: string[]): TargetSpec[] {
       }
     }
     const sortKey = sortKeysOf(g)[0];
-    specs.push({ name: g.name, kind: 'gsi', label: g.name, partitionKeys: partitionKeysOf(g).map((k) => k.name), ...(sortKey ? { sortKey: sortKey.name } : {}), capacity, ...(autoScaling ? { autoScaling } : {}) });
+    specs.push({
+      name: g.name,
+      kind: 'gsi',
+      label: g.name,
+      partitionKeys: partitionKeysOf(g).map((k) => k.name),
+      ...(sortKey ? { sortKey: sortKey.name } : {}),
+      capacity,
+      ...(autoScaling ? { autoScaling } : {}),
+      ...(g.warmThroughput ? { warm: g.warmThroughput } : {}),
+    });
   }
   return specs;
 }
@@ -536,6 +571,8 @@ export function buildSimulationModel(design: Design, designTable: Table, options
     }
     let partitions: PartitionCount;
     let capacity = spec.capacity;
+    // Warm throughput set: the table or GSI starts with the partitions it implies, as the Costs screen counts them.
+    const warm = warmStart(spec);
     if (capacity.mode === 'provisioned') {
       const initial = { readUnitsPerSecond: capacity.readUnitsPerSecond, writeUnitsPerSecond: capacity.writeUnitsPerSecond };
       capacity = autoScaledCapacity(capacity, spec.autoScaling, reads, writes);
@@ -545,12 +582,16 @@ export function buildSimulationModel(design: Design, designTable: Table, options
         writeUnitsPerSecond: Math.max(initial.writeUnitsPerSecond, capacity.writeUnitsPerSecond),
         bytes,
       });
+      if (warm && warm.partitions > partitions.partitionsForThroughput) {
+        partitions = { ...partitions, partitionsForThroughput: warm.partitions, partitionCount: Math.max(partitions.partitionCount, warm.partitions) };
+      }
     } else {
       // A new on-demand table serves 12,000 reads/s at once (4 partitions). Twice its previous peak
       // at once: a warm table that has run at the design's load has partitions for twice that load.
       const load = partitionCountFor({ readUnitsPerSecond: reads, writeUnitsPerSecond: writes, bytes });
       const initial = ON_DEMAND_INITIAL_READ_UNITS / PARTITION_READ_UNITS_PER_SECOND;
-      const forThroughput = start === 'warm' ? Math.max(initial, 2 * load.partitionsForThroughput) : initial;
+      const forThroughput = Math.max(start === 'warm' ? Math.max(initial, 2 * load.partitionsForThroughput) : initial, warm?.partitions ?? 0);
+      if (warm) capacity = { ...capacity, warmWriteEquivalents: warm.writeEquivalents };
       partitions = { partitionsForSize: load.partitionsForSize, partitionsForThroughput: forThroughput, partitionCount: Math.max(1, Math.ceil(Math.max(forThroughput, load.partitionsForSize) - 1e-9)) };
     }
     return {

@@ -15,7 +15,7 @@ import * as limits from './limits.ts';
 import * as model from './model.ts';
 import type { ModelKey } from './model.ts';
 import { shardAdvice } from './shards.ts';
-import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_ON_DEMAND_MAXIMUM, AWS_PARTITION_KEY_DESIGN, AWS_PARTITION_LIMITS, AWS_QUOTAS } from './sources.ts';
+import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_ON_DEMAND_MAXIMUM, AWS_PARTITION_KEY_DESIGN, AWS_PARTITION_LIMITS, AWS_QUOTAS, AWS_WARM_THROUGHPUT } from './sources.ts';
 import { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_MAX_ON_DEMAND, CAUSE_PROVISIONED, keyPeaks, offeredSums, type SimulationState, type TargetState } from './state.ts';
 import type { HotKey, PartitionStat, PatternResult, SimulationResult, TargetResult, ThrottledKey, ThrottlingReason } from './types.ts';
 import { formatShare } from '../format/index.ts';
@@ -574,7 +574,7 @@ function engineAssumptions(state: SimulationState): string[] {
   const start =
     state.start === 'warm'
       ? "Warm start: the table has run at the design's base load before the run: split for heat has already cut what that load keeps hot, burst buckets are full and the base load is on-demand's previous peak."
-      : `Cold start: a new table at its documented initial capacity: on-demand serves 12,000 reads/s or 4,000 writes/s at once (${AWS_ON_DEMAND}), provisioned its provisioned capacity with empty burst buckets (a Keyplan assumption); it grows during the run only by split for heat and on-demand's doubling of its previous peak. Warm throughput is not modeled.`;
+      : `Cold start: a new table at its documented initial capacity: on-demand serves 12,000 reads/s or 4,000 writes/s at once (${AWS_ON_DEMAND}), provisioned its provisioned capacity with empty burst buckets (a Keyplan assumption); it grows during the run only by split for heat and on-demand's doubling of its previous peak. A table or GSI with warm throughput set starts on the partitions it implies (the Costs screen's estimate) and, on-demand, serves it at once (${AWS_WARM_THROUGHPUT}).`;
   return [limits, start, ...ENGINE_ASSUMPTIONS];
 }
 

@@ -7,6 +7,7 @@ import { buildSimulationModel } from './model.ts';
 import { finishSimulation } from './result.ts';
 import { recommendShards } from './shards.ts';
 import { simulate } from './simulate.ts';
+import { costDesign } from '../costing/index.ts';
 
 /** One device: every event of the table goes to one partition-key value. */
 const oneDevice: Partial<Entity> = {
@@ -113,6 +114,18 @@ describe('partition examples (docs/dynamodb-rules.md §9.3)', () => {
     const over = run(480);
     expect(over.patterns[0]?.throttledFraction).toBeGreaterThan(0);
     expect(over.patterns[0]?.reasons).toEqual(['TableWriteKeyRangeThroughputExceeded']);
+  });
+
+  it('warm throughput: a new on-demand table pre-warmed to 10,000 WCU/s starts on the 10 partitions the Costs screen counts and takes the 4,800 WCU/s jump', () => {
+    const jump = { durationSeconds: 120, stepSeconds: 1, seed: 1, events: [{ kind: 'spike' as const, startSecond: 0, durationSeconds: 60, multiplier: 480 }] };
+    const design = oneTableDesign({ patterns: [putEvents(10)], workload: jump });
+    design.tables[0]!.warmThroughput = { writeUnitsPerSecond: 10_000 };
+    const result = simulate(design, 't-test', { arrivalNoise: false });
+    // max(12,000 ÷ 3,000, 10,000 ÷ 1,000) = 10 partitions; 4,800 WCU/s is under the 10,000 served at once, 480 on each.
+    expect(result.targets[0]!.partitionCount).toBe(10);
+    expect(costDesign(design).tables[0]!.targets[0]!.warmThroughput.partitions.value).toBe(10);
+    expect(result.patterns[0]?.throttled).toBe(0);
+    expect(result.assumptions.join(' ')).toContain('A table or GSI with warm throughput set starts on the partitions it implies');
   });
 
   it('P-6: on-demand doubles its previous peak at once, and doubles again only after 30 minutes', () => {

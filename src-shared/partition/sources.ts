@@ -18,3 +18,5 @@ export const AWS_WRITE_SHARDING = `${DEVELOPER_GUIDE}/bp-partition-key-sharding.
 export const AWS_PARTITION_LIMITS = `${DEVELOPER_GUIDE}/warm-throughput-scenarios.html`;
 /** The on-demand maximum a table or GSI may be given, and what goes over it (docs/dynamodb-rules.md §4.3, §4.7). */
 export const AWS_ON_DEMAND_MAXIMUM = `${DEVELOPER_GUIDE}/on-demand-capacity-mode-max-throughput.html`;
+/** Warm throughput: what a table or GSI serves at once, set ahead of a launch (docs/dynamodb-rules.md §4.4). */
+export const AWS_WARM_THROUGHPUT = `${DEVELOPER_GUIDE}/warm-throughput.html`;
