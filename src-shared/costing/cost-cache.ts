@@ -337,7 +337,7 @@ function costTableCached(designTable: Table, pricing: Pricing, pricingKey: strin
   // Plans of patterns since edited away stay behind: dropped all at once when they far outnumber the patterns.
   if (memo.plans.size > 8 * (patterns.list.length + 16) * (memo.changes.size + 1)) memo.plans.clear();
   const patternWarnings = hasUniqueIds ? entries.flatMap((e) => e.warnings ?? warningsFor(table, [e.cost], [], pricing)) : warningsFor(table, costs, [], pricing);
-  return { cost: totalTableCost(designTable, table, pricing, { patterns: costs, storage: storageOf(), patternWarnings }), memo };
+  return { cost: totalTableCost(designTable, table, pricing, { patterns: costs, storage: storageOf(), patternWarnings, sizes }), memo };
 }
 
 /**

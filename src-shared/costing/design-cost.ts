@@ -23,8 +23,9 @@ import { figure, formatNumber, lazyFigure, type Figure, type Step } from '../cap
 import type { AutoScalingRange, Design, OnDemandThroughput, Pricing, ProvisionedThroughput, Table, TableClass, WarmThroughput } from '../model/schema.ts';
 import { withValueModel } from '../model/value-model.ts';
 import { planTable } from '../planner/index.ts';
-import { costPattern, createProjectionContext, createSizeEstimates, createTableCosting, type PatternCost } from './pattern-cost.ts';
+import { costPattern, createProjectionContext, createSizeEstimates, createTableCosting, type PatternCost, type SizeEstimates } from './pattern-cost.ts';
 import { warningsFor, type CostWarning } from './warnings.ts';
+import { itemLimitWarnings } from './item-limits.ts';
 import { onDemandMaximumWarnings, warmThroughputCost, warmThroughputWarnings, type WarmThroughputCost } from './throughput-settings.ts';
 import { indexesLeftOut, withinIndexQuota } from '../model/index-quota.ts';
 
@@ -236,8 +237,8 @@ export function costedTable(designTable: Table): Table {
 
 /** Plans and costs every access pattern of one table, with its totals. */
 export function costTable(designTable: Table, pricing: Pricing = DEFAULT_PRICING): TableCost {
-  const { table, patterns, storageOf } = costedPatterns(designTable, pricing);
-  return totalTableCost(designTable, table, pricing, { patterns, storage: storageOf(), patternWarnings: warningsFor(table, patterns, [], pricing) });
+  const { table, patterns, storageOf, sizes } = costedPatterns(designTable, pricing);
+  return totalTableCost(designTable, table, pricing, { patterns, storage: storageOf(), patternWarnings: warningsFor(table, patterns, [], pricing), sizes });
 }
 
 /**
@@ -248,7 +249,7 @@ export function costPatterns(designTable: Table, pricing: Pricing = DEFAULT_PRIC
   return costedPatterns(designTable, pricing).patterns;
 }
 
-function costedPatterns(designTable: Table, pricing: Pricing): { table: Table; patterns: PatternCost[]; storageOf: () => StorageEstimate } {
+function costedPatterns(designTable: Table, pricing: Pricing): { table: Table; patterns: PatternCost[]; storageOf: () => StorageEstimate; sizes: SizeEstimates } {
   const table = costedTable(designTable);
   const plans = planTable(table);
   let storage: StorageEstimate | undefined;
@@ -256,7 +257,7 @@ function costedPatterns(designTable: Table, pricing: Pricing): { table: Table; p
   const sizes = createSizeEstimates();
   const shared = createTableCosting(table, pricing, sizes, createProjectionContext(table, () => plans, storageOf, sizes));
   const patterns = table.accessPatterns.map((p, i) => costPattern(table, p, plans[i]!, pricing, shared));
-  return { table, patterns, storageOf };
+  return { table, patterns, storageOf, sizes };
 }
 
 /** What `totalTableCost` needs besides the table: the patterns' costs, in the table's order, their warnings and the table's storage. */
@@ -266,6 +267,8 @@ export interface CostedPatterns {
   patternWarnings: CostWarning[];
   /** `estimateStorage(table)`. */
   storage: StorageEstimate;
+  /** The item and index-entry sizes the patterns were costed with (the limits are checked on the same estimates). */
+  sizes?: SizeEstimates;
 }
 
 /**
@@ -319,6 +322,7 @@ export function totalTableCost(designTable: Table, table: Table, pricing: Pricin
     preWarmUsd,
     warnings: [
       ...quotaWarning(designTable),
+      ...itemLimitWarnings(table, costed.sizes),
       ...keyDesignWarning(needingKeyDesign),
       ...costed.patternWarnings,
       ...warningsFor(table, [], targets, pricing),

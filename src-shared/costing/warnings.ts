@@ -25,6 +25,8 @@ export type CostWarningCode =
   | 'cost.plan'
   | 'cost.designProblem'
   | 'cost.needsKeyDesign'
+  | 'cost.itemTooLarge'
+  | 'cost.itemCollectionTooLarge'
   | ThroughputWarningCode;
 
 export interface CostWarning {
@@ -54,7 +56,7 @@ export const FILTER_WASTE_RATIO = 10;
  * How many distinct values a key template takes for an entity's items (shards multiply it), and
  * the share of the items the most common value holds (from enum generator weights; else even).
  */
-function distinctKeyValues(entity: Entity, keyAttributes: readonly string[]): { count: number; template: string; largestItemShare: number } | undefined {
+export function distinctKeyValues(entity: Entity, keyAttributes: readonly string[]): { count: number; template: string; largestItemShare: number } | undefined {
   // A multi-attribute GSI key hashes its attributes together: its values are their combinations.
   const sources = keyAttributes.map((name) => gsiKeySourceOf(entity, name));
   if (sources.length === 0 || sources.some((s) => s === undefined)) return undefined;
