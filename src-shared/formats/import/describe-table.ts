@@ -100,6 +100,7 @@ import { setOwn } from '../values.ts';
 import type { ImportNote, ImportNoteKind, ImportResult } from './types.ts';
 import { mapPath, type PathMap } from './paths.ts';
 import { slug } from './ids.ts';
+import { indexId, isBillingMode, isKeyAttributeType, newTable, NO_MAXIMUM } from './cloudformation/dynamodb-table.ts';
 
 /**
  * Codes of the problems `fromDescribeTable` raises, besides the `model.*` and `keyTemplate.*`
@@ -393,11 +394,11 @@ function readAttributeDefinitions(table: Json, base: string, c: Collector): Map<
       c.wrong(joinPath(dp, 'AttributeName'), name, 'an attribute name');
       isUsable = false;
     }
-    if (type !== 'S' && type !== 'N' && type !== 'B') {
+    if (!isKeyAttributeType(type)) {
       c.wrong(joinPath(dp, 'AttributeType'), type, 'S, N or B', ' (a key attribute is a string, a number or a binary)');
       isUsable = false;
     }
-    if (typeof name !== 'string' || name === '' || (type !== 'S' && type !== 'N' && type !== 'B')) return;
+    if (typeof name !== 'string' || name === '' || !isKeyAttributeType(type)) return;
     const first = defs.get(name);
     if (first) {
       c.problem(joinPath(dp, 'AttributeName'), `${joinPath(dp, 'AttributeName')} is ${quote(name)}, which ${first.path} defines already; expected each attribute defined once.`, quote(name), 'each attribute defined once');
@@ -559,7 +560,7 @@ function readOnDemand(value: unknown, path: string, c: Collector): { max?: OnDem
   for (const [field, key] of [['MaxReadRequestUnits', 'maxReadRequestUnits'], ['MaxWriteRequestUnits', 'maxWriteRequestUnits']] as const) {
     if (!has(value, field)) continue;
     const v = value[field];
-    if (v === -1) continue;
+    if (v === NO_MAXIMUM) continue;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
       c.wrong(joinPath(path, field), v, 'a whole number ≥ 1, or -1 for no maximum');
       isValid = false;
@@ -656,7 +657,7 @@ function readTable(located: Located, ids: Set<string>, c: Collector): TableRead 
     const bm = isRecord(summary) ? own(summary, 'BillingMode') : undefined;
     const bp = joinPath(at('BillingModeSummary'), 'BillingMode');
     if (!isRecord(summary)) c.wrong(at('BillingModeSummary'), summary, 'an object with BillingMode');
-    else if (bm !== undefined && bm !== 'PROVISIONED' && bm !== 'PAY_PER_REQUEST') c.wrong(bp, bm, 'PROVISIONED or PAY_PER_REQUEST');
+    else if (bm !== undefined && !isBillingMode(bm)) c.wrong(bp, bm, 'PROVISIONED or PAY_PER_REQUEST');
     else if (bm === 'PAY_PER_REQUEST') {
       mode = 'PAY_PER_REQUEST';
       billingPath = bp;
@@ -697,7 +698,7 @@ function readTable(located: Located, ids: Set<string>, c: Collector): TableRead 
     if (typeof indexName !== 'string' || indexName === '' || !gKeys || !projection || !onDemand.isValid || !warm.isValid || (!isOnDemand && !throughput)) return;
     const sortKey = keyPart(gKeys.range);
     const gsi: GlobalSecondaryIndex = {
-      id: uniqueName(`gsi-${tableSlug}-${slug(indexName)}`, ids),
+      id: indexId('gsi', tableSlug, slug(indexName), ids),
       name: indexName,
       partitionKey: keyPart(gKeys.hash) as GlobalSecondaryIndex['partitionKey'],
       ...(sortKey ? { sortKey } : {}),
@@ -743,7 +744,7 @@ function readTable(located: Located, ids: Set<string>, c: Collector): TableRead 
     map.push([dp, lp], [joinPath(dp, 'name'), joinPath(lp, 'IndexName')], [joinPath(dp, 'projection'), joinPath(lp, 'Projection')]);
     map.push([joinPath(joinPath(dp, 'projection'), 'nonKeyAttributes'), joinPath(joinPath(lp, 'Projection'), 'NonKeyAttributes')]);
     if (defs) mapKeyPart(map, joinPath(dp, 'sortKey'), [range], defs);
-    lsis.push({ id: uniqueName(`lsi-${tableSlug}-${slug(indexName)}`, ids), name: indexName, sortKey: range.attribute, projection });
+    lsis.push({ id: indexId('lsi', tableSlug, slug(indexName), ids), name: indexName, sortKey: range.attribute, projection });
   });
 
   // Table class: https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TableClassSummary.html
@@ -789,26 +790,27 @@ function readTable(located: Located, ids: Set<string>, c: Collector): TableRead 
   if (!hash) return undefined;
   const billing: Billing = tableThroughput ? { mode: 'PROVISIONED', ...tableThroughput } : { mode: 'ON_DEMAND' };
   const [range] = keys.range;
-  const table: Table = {
-    id: uniqueName(`tbl-${tableSlug}`, ids),
-    name,
-    partitionKey: hash.attribute,
-    ...(range ? { sortKey: range.attribute } : {}),
-    billing,
-    tableClass,
-    globalSecondaryIndexes: gsis,
-    localSecondaryIndexes: lsis,
-    entities: [],
-    accessPatterns: [],
-  };
-  if (stream) table.stream = stream;
-  table.encryption = encryption;
-  if (deletionProtection !== undefined) table.deletionProtection = deletionProtection;
-  if (onDemand.max) {
-    if (isOnDemand) table.onDemandThroughput = onDemand.max;
-    else c.note('dropped', at('OnDemandThroughput'), `${tableLabel}: an on-demand maximum throughput applies to an on-demand table only, and this table is provisioned; it was not imported.`);
+  if (onDemand.max && !isOnDemand) {
+    c.note('dropped', at('OnDemandThroughput'), `${tableLabel}: an on-demand maximum throughput applies to an on-demand table only, and this table is provisioned; it was not imported.`);
   }
-  if (warm.warm) table.warmThroughput = warm.warm;
+  const table = newTable(
+    {
+      name,
+      partitionKey: hash.attribute,
+      sortKey: range?.attribute,
+      billing,
+      tableClass,
+      stream,
+      globalSecondaryIndexes: gsis,
+      localSecondaryIndexes: lsis,
+      encryption,
+      deletionProtection,
+      onDemandThroughput: isOnDemand ? onDemand.max : undefined,
+      warmThroughput: warm.warm,
+    },
+    tableSlug,
+    ids,
+  );
 
   const warmOwners = [...(table.warmThroughput ? ['the table'] : []), ...gsis.filter((g) => g.warmThroughput).map((g) => `GSI ${quote(g.name)}`)];
   if (warmOwners.length > 0) {
