@@ -345,6 +345,10 @@ function startLines(state: SimulationState, target: TargetState): string[] {
     lines.push(
       `${label} starts warm: it has run the design's base load before, so split for heat has already cut what that load keeps hot${capacity.mode === 'provisioned' ? ' and burst buckets are full' : ', and that load is its previous on-demand peak'}.`,
     );
+  } else if (capacity.mode === 'onDemand' && capacity.warmWriteEquivalents !== undefined && capacity.warmWriteEquivalents > ON_DEMAND_INITIAL_WRITE_UNITS) {
+    lines.push(
+      `${label} starts cold but pre-warmed: its warm throughput lets it serve ${count(capacity.warmWriteEquivalents)} write units/s (or three times as many reads) at once, on the ${count(target.model.partitions.partitionCount)} partitions that implies, and it grows beyond by doubling its previous peak (once 30 minutes old) and by split for heat (${AWS_WARM_THROUGHPUT}).`,
+    );
   } else if (capacity.mode === 'onDemand') {
     lines.push(
       `${label} starts cold, as a new on-demand table: it serves ${count(ON_DEMAND_INITIAL_READ_UNITS)} reads/s or ${count(ON_DEMAND_INITIAL_WRITE_UNITS)} writes/s at once and grows only by doubling its previous peak (once 30 minutes old) and by split for heat (${AWS_ON_DEMAND}).`,

@@ -126,6 +126,7 @@ describe('partition examples (docs/dynamodb-rules.md §9.3)', () => {
     expect(costDesign(design).tables[0]!.targets[0]!.warmThroughput.partitions.value).toBe(10);
     expect(result.patterns[0]?.throttled).toBe(0);
     expect(result.assumptions.join(' ')).toContain('A table or GSI with warm throughput set starts on the partitions it implies');
+    expect(result.targets[0]!.summary.join(' ')).toContain('Table starts cold but pre-warmed: its warm throughput lets it serve 10,000 write units/s (or three times as many reads) at once, on the 10 partitions that implies');
   });
 
   it('P-6: on-demand doubles its previous peak at once, and doubles again only after 30 minutes', () => {
