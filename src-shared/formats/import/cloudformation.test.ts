@@ -14,6 +14,7 @@ import type { Table } from '../../model/schema.ts';
 import { parseDesign } from '../../model/validate.ts';
 import { toCloudFormation, toCloudFormationJson } from '../cloudformation.ts';
 import { DEFAULT_TEMPLATE_DESIGN_NAME, fromCloudFormation } from './cloudformation.ts';
+import { detectImportFormat, detectJsonFormat, importText } from './index.ts';
 import type { ImportNote, ImportResult, Imported } from './types.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../tests/fixtures/cloudformation');
@@ -1134,6 +1135,63 @@ describe('refusals of list items that are not what a table needs', () => {
     ],
   ])('refuses %s, at the item', (_, edit, expected) => {
     expect(where(problems(withProps(edit)))).toEqual(expected);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Recognizing a template (import/index.ts)
+// ---------------------------------------------------------------------------------------------
+
+describe('recognizing a CloudFormation template among the formats Keyplan imports', () => {
+  const otherFixture = (path: string): string => readFileSync(resolve(FIXTURES, '..', path), 'utf8');
+
+  it('recognizes the fixtures, in YAML and JSON', () => {
+    expect(detectImportFormat(fixture('orders-service.yaml'))).toBe('cloudformation');
+    expect(detectImportFormat(fixture('inventory.json'))).toBe('cloudformation');
+  });
+
+  it.each([
+    ['a YAML list of links', 'Resources:\n  - name: handbook\n    url: https://example.com/handbook\n'],
+    ['YAML container limits', 'Resources:\n  cpu: 2\n  memory: 4Gi\n'],
+    ['a YAML map of entries without a Type', 'Resources:\n  Orders:\n    owner: sales\n'],
+    ['YAML whose resources have a Type that is no resource type', 'Resources:\n  Orders:\n    Type: table\n'],
+  ])('does not take %s, with Resources at column 0, for a template', (_, text) => {
+    expect(detectImportFormat(text)).toBeUndefined();
+  });
+
+  it('does not take a JSON object with a Resources key that holds no resource for a template', () => {
+    expect(detectJsonFormat({ Resources: { cpu: 2 } })).toBeUndefined();
+    expect(detectImportFormat('{"Resources": []}')).toBeUndefined();
+  });
+
+  it('recognizes a template by AWSTemplateFormatVersion, or by a resource with a resource type', () => {
+    expect(detectImportFormat('AWSTemplateFormatVersion: "2010-09-09"\nDescription: nothing yet\n')).toBe('cloudformation');
+    expect(detectImportFormat('Resources:\n  Queue:\n    Type: AWS::SQS::Queue\n')).toBe('cloudformation');
+    expect(detectImportFormat('Transform: AWS::Serverless-2016-10-31\nResources:\n  Handler:\n    Type: AWS::Serverless::Function\n')).toBe('cloudformation');
+    expect(detectImportFormat('Resources:\n  Seed:\n    Type: Custom::SeedItems\n    Properties: { ServiceToken: arn }\n')).toBe('cloudformation');
+    expect(detectJsonFormat({ Resources: { Queue: { Type: 'AWS::SQS::Queue' } } })).toBe('cloudformation');
+  });
+
+  it('says that a template without a DynamoDB table has none', () => {
+    const text = 'Resources:\n  Queue:\n    Type: AWS::SQS::Queue\n';
+    const result = importText('cloudformation', text);
+    expect(problems(result)).toEqual([expect.objectContaining({ code: 'cloudformation.noTable', path: 'Resources' })]);
+    expect(problems(result)[0]!.message).toMatch(/^The template has no DynamoDB table to import/);
+  });
+
+  it('takes a YAML template that does not parse for a template, so its syntax error is said with its line', () => {
+    const text = 'Resources:\n  Orders:\n    Type: AWS::DynamoDB::Table\n    Properties: {\n';
+    expect(detectImportFormat(text)).toBe('cloudformation');
+    expect(problems(importText('cloudformation', text))[0]!.code).toBe('cloudformation.syntax');
+  });
+
+  it('still tells the other formats apart', () => {
+    expect(detectImportFormat(otherFixture('onetable/project-tracker.json'))).toBe('onetable');
+    expect(detectImportFormat(otherFixture('nosql-workbench/FlightFares.json'))).toBe('nosql-workbench');
+    expect(detectImportFormat(otherFixture('describe-table/shop-orders.describe-table.json'))).toBe('describe-table');
+    expect(detectImportFormat('{"formatVersion": 1, "tables": []}')).toBe('keyplan');
+    // OneTable schemas are read as JSON only: the same schema in YAML is no format Keyplan reads.
+    expect(detectImportFormat('format: onetable:1.1.0\nindexes: {}\nmodels: {}\n')).toBeUndefined();
   });
 });
 

@@ -7,8 +7,9 @@
  * - a Keyplan design: `formatVersion` or `tables` (a broken design is still said to be one);
  * - NoSQL Workbench: `DataModel` or `ModelName`;
  * - OneTable: `format` starting `onetable:`, or both `indexes` and `models`;
- * - CloudFormation: `Resources` or `AWSTemplateFormatVersion` (JSON, or YAML text with such a
- *   top-level key);
+ * - CloudFormation (JSON or YAML): `AWSTemplateFormatVersion`, or `Resources` holding a resource
+ *   whose `Type` is a resource type (`AWS::SQS::Queue`, `Custom::Seed`); a `Resources` key alone is
+ *   not enough. The other formats are JSON only, so a YAML text is a template or nothing;
  * - describe-table: `Table` holding `KeySchema` (the CLI's output), `TableDescription` (what
  *   create-table and update-table print), or a bare TableDescription (`KeySchema` with
  *   `TableStatus` or `TableArn`, which a CreateTable input never has).
@@ -18,6 +19,7 @@ import type { Problem } from '../../model/problems.ts';
 import { describeValue } from '../../model/validate.ts';
 import { fromNoSqlWorkbench } from '../nosql-workbench/import.ts';
 import { fromCloudFormation } from './cloudformation.ts';
+import { isTemplate, isTemplateText } from './cloudformation/text.ts';
 import { fromDescribeTable } from './describe-table.ts';
 import { fromOneTable } from './onetable.ts';
 import { IMPORT_SOURCE_LABELS, IMPORT_SOURCES, type ImportResult, type ImportSource } from './types.ts';
@@ -35,15 +37,12 @@ export function detectJsonFormat(json: unknown): ImportFormat | undefined {
   if ('formatVersion' in json || 'tables' in json) return 'keyplan';
   if ('DataModel' in json || 'ModelName' in json) return 'nosql-workbench';
   if ((typeof json.format === 'string' && json.format.startsWith('onetable:')) || ('indexes' in json && 'models' in json)) return 'onetable';
-  if ('Resources' in json || 'AWSTemplateFormatVersion' in json) return 'cloudformation';
+  if (isTemplate(json)) return 'cloudformation';
   if (isRecord(json.Table) && 'KeySchema' in json.Table) return 'describe-table';
   if (isRecord(json.TableDescription) && 'KeySchema' in json.TableDescription) return 'describe-table';
   if ('KeySchema' in json && ('TableStatus' in json || 'TableArn' in json)) return 'describe-table';
   return undefined;
 }
-
-/** A YAML text whose top level has a CloudFormation section: `Resources:` or `AWSTemplateFormatVersion:` at column 0. */
-const CLOUDFORMATION_YAML = /^(?:Resources|AWSTemplateFormatVersion|"Resources"|'Resources')[ \t]*:/m;
 
 /** Parses `text` as JSON; undefined when it is not JSON. */
 function tryJson(text: string): { json: unknown } | undefined {
@@ -62,7 +61,7 @@ export function detectImportFormat(raw: string): ImportFormat | undefined {
   const text = withoutBom(raw);
   const parsed = tryJson(text);
   if (parsed) return detectJsonFormat(parsed.json);
-  return CLOUDFORMATION_YAML.test(text) ? 'cloudformation' : undefined;
+  return isTemplateText(text) ? 'cloudformation' : undefined;
 }
 
 /** What a text that is no format Keyplan reads looks like, for the one problem about it. */

@@ -317,3 +317,45 @@ export function parseTemplateText(text: string): { ok: true; value: ParsedText }
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   return /^[ \t\r\n]*\{/.test(body) ? parseJson(body) : parseYaml(body);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Whether a text is a template
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A resource type: `AWS::DynamoDB::Table`, `AWS::Serverless::Function`, `Custom::SeedItems`, a
+ * registry type `Vendor::Service::Resource` (letters and digits, then `::`-separated names).
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/resources-section-structure.html
+ */
+const RESOURCE_TYPE = /^[A-Za-z0-9]+(?:::[\w@-]+)+$/;
+
+/**
+ * Whether a parsed document is a CloudFormation template: it has `AWSTemplateFormatVersion`, or a
+ * `Resources` map with at least one resource whose `Type` is a resource type. A document that merely
+ * has a `Resources` key is not one.
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/template-anatomy.html
+ */
+export function isTemplate(root: unknown): boolean {
+  if (typeof root !== 'object' || root === null || Array.isArray(root)) return false;
+  const template = root as Record<string, unknown>;
+  if (Object.hasOwn(template, 'AWSTemplateFormatVersion')) return true;
+  const resources = template.Resources;
+  if (typeof resources !== 'object' || resources === null || Array.isArray(resources)) return false;
+  return Object.values(resources).some((r) => typeof r === 'object' && r !== null && typeof (r as { Type?: unknown }).Type === 'string' && RESOURCE_TYPE.test((r as { Type: string }).Type));
+}
+
+/** Lines that only a template whose text does not parse still shows: a top-level section, and a resource's Type. */
+const VERSION_LINE = /^["']?AWSTemplateFormatVersion["']?[ \t]*:/m;
+const RESOURCES_LINE = /^["']?Resources["']?[ \t]*:/m;
+const TYPE_LINE = /\bType["']?[ \t]*:[ \t]*["']?[A-Za-z0-9]+::[\w@-]/;
+
+/**
+ * Whether a text (JSON or YAML) is a CloudFormation template (see `isTemplate`). A text that does not
+ * parse is taken for one when it has `AWSTemplateFormatVersion:` at column 0, or `Resources:` at
+ * column 0 and a resource `Type`, so that importing it says where its syntax breaks.
+ */
+export function isTemplateText(text: string): boolean {
+  const parsed = parseTemplateText(text);
+  if (parsed.ok) return isTemplate(parsed.value.root);
+  return VERSION_LINE.test(text) || (RESOURCES_LINE.test(text) && TYPE_LINE.test(text));
+}
