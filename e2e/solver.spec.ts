@@ -10,9 +10,10 @@
  * enough to watch its progress and cancel it.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import type { Design } from '../src-shared/model/schema.ts';
 import { test, expect } from './fixtures/app.ts';
 import { ComparePage } from './pages/compare.ts';
 import { KeyplanPage, PatternsPage } from './pages/keyplan.ts';
@@ -202,4 +203,32 @@ test('a design with no entities or no patterns says what it needs instead of pro
   await solver.open();
   await expect(solver.needed).toContainText('no entities yet');
   await solver.close();
+});
+
+test('an over-provisioned design is compared at the capacity its load needs, with what it configures beside it', async ({ page, host, steps }) => {
+  test.setTimeout(120_000);
+  const app = new KeyplanPage(page);
+  const solver = new SolverDialog(page);
+  await app.open(host.url);
+  // The example provisioned at 50,000 RCU and WCU: the table and (no capacity of their own) its two
+  // GSIs at 3 × (50,000 × 730 h × $0.00013 + 50,000 × 730 h × $0.00065) = $85,410.00 a month.
+  const design = JSON.parse(await readFile(join(import.meta.dirname, '..', 'examples', 'ecommerce.keyplan.json'), 'utf8')) as Design;
+  design.tables[0]!.billing = { mode: 'PROVISIONED', readCapacityUnits: 50_000, writeCapacityUnits: 50_000 };
+  await mkdir(host.workspaceDir, { recursive: true });
+  await writeFile(join(host.workspaceDir, 'big.keyplan.json'), JSON.stringify(design, null, 2));
+  await app.openFile('big.keyplan.json');
+  await app.show('Access patterns');
+
+  await solver.open();
+  await solver.keepTableKey().check();
+  await solver.propose();
+  await solver.proposals();
+  const best = solver.shown();
+  await expect(solver.cost(best)).toHaveText(/^\$[\d,]+\.\d\d\/month provisioned$/);
+  await expect(solver.ratio(best)).toContainText('provisioned at the capacity its load needs as this proposal is ($85,410.00/month with the capacity it configures)');
+  // The same table keys, the indexes chosen again: about the input's cost, not a two-hundredth of it.
+  const ratio = Number((await solver.ratio(best).innerText()).match(/^([\d.]+)×/)?.[1]);
+  expect(ratio).toBeGreaterThan(0.5);
+  expect(ratio).toBeLessThan(1.5);
+  await steps.shot('over-provisioned-input');
 });
