@@ -365,7 +365,7 @@ export function evaluate(design: Design, base: Table, layouts: readonly Layout[]
   const provisioned = isProvisioned(base, options);
   const table = provisioned ? sizeCapacity(sparseResult.table, design.pricing ?? DEFAULT_PRICING) : sparseResult.table;
   const rules: AppliedRule[] = [
-    ...layouts.map((l): AppliedRule => ({ rule: l.kind === 'child' ? 'item-collection' : 'own-partition', text: l.text })),
+    ...layouts.map((l): AppliedRule => ({ rule: l.kind === 'child' ? 'item-collection' : l.kind === 'kept' ? 'kept-table-key' : 'own-partition', text: l.text })),
     ...indexRules(table),
     ...sparse,
     ...(provisioned && table.billing.mode === 'PROVISIONED'

@@ -257,6 +257,10 @@ describe('constraints and search', () => {
       const before = table.entities.find((x) => x.id === e.id)!;
       expect([e.keys.PK?.template, e.keys.SK?.template]).toEqual([before.keys.PK!.template, before.keys.SK!.template]);
     }
+    // Each entity's rule says it kept its key (an Order under USER#{userId} is no partition of its own).
+    const kept = best!.rules.filter((r) => r.rule === 'kept-table-key').map((r) => r.text);
+    expect(kept).toContain('Order keeps its table key USER#{userId}.');
+    expect(best!.rules.filter((r) => r.rule === 'own-partition' || r.rule === 'item-collection')).toEqual([]);
     passesCheck(best!.design);
   });
 

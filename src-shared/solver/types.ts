@@ -56,7 +56,7 @@ export interface PatternChoice {
 
 /** One rule of single-table design the proposal applies (docs/dynamodb-rules.md §13). */
 export interface AppliedRule {
-  rule: 'item-collection' | 'own-partition' | 'gsi' | 'overloaded-gsi' | 'inverted-index' | 'sparse-index' | 'projection' | 'multi-attribute-key' | 'write-sharding' | 'provisioned-capacity';
+  rule: 'item-collection' | 'own-partition' | 'kept-table-key' | 'gsi' | 'overloaded-gsi' | 'inverted-index' | 'sparse-index' | 'projection' | 'multi-attribute-key' | 'write-sharding' | 'provisioned-capacity';
   text: string;
 }
 
