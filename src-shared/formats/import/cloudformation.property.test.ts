@@ -3,7 +3,8 @@
  * tests/fixtures/cloudformation (keys deleted, values of the wrong type, random values and intrinsic
  * functions at random paths, written back as YAML or JSON; and text cut short, garbled or spliced)
  * never make it throw, and every answer is either a design `parseDesign` accepts, with well-formed
- * notes, or a non-empty list of problems with a code, a path and a message.
+ * notes (whose messages do not repeat their paths), or a non-empty list of problems with a code, a
+ * path and a message.
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
@@ -152,6 +153,8 @@ function expectContract(result: ImportResult): void {
       expect(NOTE_KINDS).toContain(note.kind);
       expect(typeof note.path).toBe('string');
       expect(note.message.length).toBeGreaterThan(0);
+      // The path is shown beside the message (CLI and import dialog); the message does not repeat it.
+      if (note.path.includes('.')) expect(note.message).not.toContain(note.path);
     }
   } else {
     expect(result.errors.length).toBeGreaterThan(0);

@@ -1196,6 +1196,107 @@ describe('recognizing a CloudFormation template among the formats Keyplan import
 });
 
 // ---------------------------------------------------------------------------------------------
+// How notes are worded
+// ---------------------------------------------------------------------------------------------
+
+describe('note wording', () => {
+  /** Templates that between them give a note of every kind the importer writes at a path. */
+  const noteRich = (): ImportResult[] => [
+    fromCloudFormation(fixture('orders-service.yaml')),
+    fromCloudFormation(fixture('inventory.json')),
+    withProps((p) => {
+      p.BillingMod = 'PROVISIONED';
+      p.TableClass = { 'Fn::ImportValue': 'shared-class' };
+      p.DeletionProtectionEnabled = 'maybe';
+      p.Tags = [{ Key: 'team', Value: 'a' }, { Key: 'team', Value: 'b' }, { Key: 'cost' }, 'x', { 'Fn::ImportValue': 'tag' }];
+      p.TimeToLiveSpecification = { Enabled: true };
+      p.SSESpecification = { SSEEnabled: false, KMSMasterKeyId: 'alias/orders' };
+      p.ContributorInsightsSpecification = { Enabled: false, Mode: 'THROTTLED_KEYS' };
+      p.StreamSpecification = { StreamViewType: 'KEYS_ONLY', ResourcePolicy: {} };
+      p.PointInTimeRecoverySpecification = 'on';
+      p.ProvisionedThroughput = { ReadCapacityUnits: 5, WriteCapacityUnits: 5 };
+      p.AttributeDefinitions.push({ AttributeName: 'status', AttributeType: 'S' }, { AttributeName: 'PK', AttributeType: 'S' }, { AttributeName: 'email', AttributeType: 'S' });
+      p.KeySchema.reverse();
+      p.GlobalSecondaryIndexes = [
+        {
+          IndexName: 'ByStatus',
+          KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }],
+          Projection: { ProjectionType: 'ALL', NonKeyAttributes: ['total'] },
+          ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 },
+          ContributorInsightsSpecification: { Enabled: true },
+        },
+      ];
+      p.OnDemandThroughput = { MaxReadRequestUnits: 'lots' };
+    }),
+    withProps((p) => {
+      p.TableName = 5.5;
+      p.SSESpecification = { SSEEnabled: true, SSEType: 'AES256' };
+      p.BillingMode = 'PROVISIONED';
+      p.ProvisionedThroughput = { ReadCapacityUnits: 1, WriteCapacityUnits: 1 };
+      p.OnDemandThroughput = { MaxReadRequestUnits: 5 };
+      p.DeletionProtectionEnabled = { 'Fn::If': ['IsProd', { Ref: 'AWS::NoValue' }, true] };
+    }),
+    fromCloudFormation(
+      provisionedYaml(
+        [
+          target('BadDimension', 'table/Orders', 'dynamodb:table:Bogus', 1, 9),
+          target('Unknown', '!ImportValue shared-id', 'dynamodb:table:ReadCapacityUnits', 1, 9),
+          target('Elsewhere', 'table/Invoices', 'dynamodb:table:ReadCapacityUnits', 1, 9),
+          target('Mismatch', 'table/Orders', 'dynamodb:index:ReadCapacityUnits', 1, 9),
+          target('NoIndex', 'table/Orders/index/ByDate', 'dynamodb:index:ReadCapacityUnits', 1, 9),
+          target('Joined', '!Join ["/", [table, !Ref OrdersTable]]', 'dynamodb:table:WriteCapacityUnits', 1, 9),
+          policy('NoValue', 'Joined', 70, 'DynamoDBWriteCapacityUtilization').replace('        TargetValue: 70\n', ''),
+        ].join(''),
+      ),
+    ),
+    fromCloudFormation(`
+Resources:
+  Catalog:
+    Type: AWS::DynamoDB::GlobalTable
+    Properties:
+      TableName: catalog
+      AttributeDefinitions: [{ AttributeName: sku, AttributeType: S }, { AttributeName: category, AttributeType: S }]
+      KeySchema: [{ AttributeName: sku, KeyType: HASH }]
+      ReadOnDemandThroughputSettings: { MaxReadRequestUnits: 100 }
+      WriteProvisionedThroughputSettings:
+        WriteCapacityAutoScalingSettings: { MinCapacity: 4, MaxCapacity: 40, TargetTrackingScalingPolicyConfiguration: { TargetValue: 50, ScaleInCooldown: 60 } }
+      GlobalSecondaryIndexes:
+        - IndexName: ByCategory
+          KeySchema: [{ AttributeName: category, KeyType: HASH }]
+          Projection: { ProjectionType: ALL }
+      Replicas:
+        - Region: us-east-1
+          SSESpecification: { KMSMasterKeyId: alias/catalog }
+          ReadProvisionedThroughputSettings: { ReadCapacityUnits: 5 }
+          GlobalSecondaryIndexes:
+            - IndexName: ByCategory
+              ContributorInsightsSpecification: { Enabled: true }
+            - IndexName: ByColour
+              ReadProvisionedThroughputSettings: { ReadCapacityUnits: 1 }
+        - 5
+`),
+  ];
+
+  it('does not repeat in its text the path it carries (the CLI and the import dialog show the path beside it)', () => {
+    const notes = noteRich().flatMap((result) => notesOf(result));
+    // Every path-carrying kind of note the importer writes is here: 30 and more of them.
+    expect(notes.filter((n) => n.path !== '').length).toBeGreaterThan(30);
+    for (const note of notes) {
+      if (note.path !== '') expect(note.message, `${note.kind} at ${note.path}`).not.toContain(note.path);
+    }
+  });
+
+  it('names the field it is about, as its template key', () => {
+    const result = withProps((p) => {
+      p.BillingMod = 'PROVISIONED';
+      p.TableClass = { 'Fn::ImportValue': 'shared-class' };
+    });
+    expect(noteAt(result, 'Resources.Orders.Properties.BillingMod')[0]!.message).toBe('BillingMod is not a property of AWS::DynamoDB::Table; it was skipped.');
+    expect(noteAt(result, 'Resources.Orders.Properties.TableClass')[0]!.message).toMatch(/^TableClass is \{"Fn::ImportValue": "shared-class"\}, which the template does not decide/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // Hostile input
 // ---------------------------------------------------------------------------------------------
 

@@ -102,13 +102,13 @@ function readScalingTargets(r: Reader, resources: Json, reads: TableRead[]): Sca
     const dp = joinPath(pp, 'ScalableDimension');
     const dimension = dimensionText !== undefined ? DIMENSIONS[dimensionText] : undefined;
     if (!dimension) {
-      r.note('warning', dp, `${dp} is ${dimensionGot.ok ? describeValue(dimensionGot.value) : dimensionGot.what}; expected one of ${Object.keys(DIMENSIONS).join(', ')}, so scalable target ${quote(logicalId)} was skipped.`);
+      r.note('warning', dp, `ScalableDimension is ${dimensionGot.ok ? describeValue(dimensionGot.value) : dimensionGot.what}; expected one of ${Object.keys(DIMENSIONS).join(', ')}, so scalable target ${quote(logicalId)} was skipped.`);
       continue;
     }
     const ip = joinPath(pp, 'ResourceId');
     const id = r.template.resourceIdParts(props.ResourceId);
     if (!id.ok) {
-      r.note('warning', ip, `${ip} is ${id.what}, which the template does not decide (${id.why}); scalable target ${quote(logicalId)} names no table of this template that Keyplan can tell, so it was skipped.`);
+      r.note('warning', ip, `ResourceId is ${id.what}, which the template does not decide (${id.why}); scalable target ${quote(logicalId)} names no table of this template that Keyplan can tell, so it was skipped.`);
       continue;
     }
     const parsed = parseResourceId(id.parts);
@@ -116,13 +116,13 @@ function readScalingTargets(r: Reader, resources: Json, reads: TableRead[]): Sca
     const shownId = id.parts.map((p) => (typeof p === 'string' ? p : `\${${p.table}}`)).join('');
     if (!parsed || tableIndex < 0) {
       const why = parsed ? 'names no table of this template' : 'is not of the form table/<table> or table/<table>/index/<index>';
-      r.note('warning', ip, `${ip} is ${quote(shownId)}, which ${why}; scalable target ${quote(logicalId)} was skipped.`);
+      r.note('warning', ip, `ResourceId is ${quote(shownId)}, which ${why}; scalable target ${quote(logicalId)} was skipped.`);
       continue;
     }
-    if (id.via.length > 0) r.note('inferred', ip, `${ip} is ${r.template.show(props.ResourceId)}; read as ${quote(shownId)}, from ${id.via.join(', then ')}.`);
+    if (id.via.length > 0) r.note('inferred', ip, `ResourceId is ${r.template.show(props.ResourceId)}; read as ${quote(shownId)}, from ${id.via.join(', then ')}.`);
     const read = reads[tableIndex]!;
     if (dimension.isIndex !== (parsed.index !== undefined)) {
-      r.note('warning', dp, `${dp} is ${dimensionText} but ${ip} names ${parsed.index !== undefined ? 'an index' : 'a table'}; scalable target ${quote(logicalId)} was skipped.`);
+      r.note('warning', dp, `ScalableDimension is ${dimensionText} but ResourceId names ${parsed.index !== undefined ? 'an index' : 'a table'}; scalable target ${quote(logicalId)} was skipped.`);
       continue;
     }
     if (read.isGlobal) {
@@ -133,7 +133,7 @@ function readScalingTargets(r: Reader, resources: Json, reads: TableRead[]): Sca
     if (parsed.index !== undefined) {
       gsiIndex = read.table.globalSecondaryIndexes.findIndex((g) => g.name === parsed.index);
       if (gsiIndex < 0) {
-        r.note('warning', ip, `${ip} names index ${quote(parsed.index)}, which table ${quote(read.table.name)} has no GSI of; scalable target ${quote(logicalId)} was skipped.`);
+        r.note('warning', ip, `ResourceId names index ${quote(parsed.index)}, which table ${quote(read.table.name)} has no GSI of; scalable target ${quote(logicalId)} was skipped.`);
         continue;
       }
     }
@@ -222,7 +222,7 @@ export function applyAutoScaling(r: Reader, resources: Json, reads: TableRead[],
       }
       const value = r.optionalNumber(config, 'TargetValue', cp, 'a target utilization in percent', `scaling policy ${quote(policy.logicalId)} was skipped`);
       if (value === undefined) {
-        if (!Object.hasOwn(config, 'TargetValue')) r.note('warning', cp, `${cp} has no TargetValue; scaling policy ${quote(policy.logicalId)} was skipped.`);
+        if (!Object.hasOwn(config, 'TargetValue')) r.note('warning', cp, `TargetTrackingScalingPolicyConfiguration has no TargetValue; scaling policy ${quote(policy.logicalId)} was skipped.`);
         continue;
       }
       noteCooldowns(r, config, cp);

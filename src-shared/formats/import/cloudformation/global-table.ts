@@ -121,7 +121,7 @@ export function readGlobalThroughput(r: Reader, own: Located, replica: Located |
     for (const key of otherModeKeys) {
       if (!Object.hasOwn(owner.value, key)) continue;
       const p = joinPath(owner.path, key);
-      r.note('warning', p, `${p} applies to ${mode === 'PROVISIONED' ? 'on-demand' : 'provisioned'} billing, but the global table is ${mode}; it was skipped.`);
+      r.note('warning', p, `${key} applies to ${mode === 'PROVISIONED' ? 'on-demand' : 'provisioned'} billing, but the global table is ${mode}; it was skipped.`);
     }
   }
 
@@ -155,7 +155,7 @@ export function readGlobalThroughput(r: Reader, own: Located, replica: Located |
     return entry;
   });
   for (const [indexName, entry] of entries) {
-    r.note('warning', entry.path, `${entry.path} sets replica settings for GSI ${quote(indexName)}, which the global table does not define; they were skipped.`);
+    r.note('warning', entry.path, `The first replica sets settings for GSI ${quote(indexName)}, which the global table does not define; they were skipped.`);
   }
   return { ...(billing ? { billing } : {}), ...(onDemand ? { onDemand } : {}), replicaGsis };
 }

@@ -78,7 +78,7 @@ export class TableKeys {
           type,
           first.type,
         );
-      } else this.r.note('warning', item.path, `${item.path} defines ${quote(name)} a second time (first at ${first.path}); the repeat was skipped.`);
+      } else this.r.note('warning', item.path, `AttributeDefinitions defines ${quote(name)} a second time (first at ${first.path}); the repeat was skipped.`);
     }
   }
 
@@ -86,7 +86,7 @@ export class TableKeys {
   reportUnused(): void {
     for (const [name, d] of this.definitions) {
       if (this.used.has(name)) continue;
-      this.r.note('warning', d.path, `${d.path} defines ${quote(name)}, which no key of the table or its indexes uses; it was skipped (AttributeDefinitions lists only key attributes).`);
+      this.r.note('warning', d.path, `AttributeDefinitions defines ${quote(name)}, which no key of the table or its indexes uses; it was skipped (AttributeDefinitions lists only key attributes).`);
     }
   }
 
@@ -214,7 +214,7 @@ export class TableKeys {
     }
     const firstRange = range[0];
     if (firstRange && items.findIndex((i) => i.path === firstRange.path) < items.findIndex((i) => i.path === hash[hash.length - 1]!.path)) {
-      this.r.note('warning', ks, `${ks} lists a RANGE element before a HASH element; DynamoDB expects the partition key (HASH) first, and the elements were read by their KeyType.`);
+      this.r.note('warning', ks, `KeySchema lists a RANGE element before a HASH element; DynamoDB expects the partition key (HASH) first, and the elements were read by their KeyType.`);
     }
     return { hash, range };
   }
@@ -229,7 +229,7 @@ export class TableKeys {
     if (type === undefined) return undefined;
     if (type !== 'INCLUDE') {
       const np = joinPath(pp, 'NonKeyAttributes');
-      if (Object.hasOwn(p, 'NonKeyAttributes')) this.r.note('warning', np, `${np} is set, but the projection is ${type}; it was skipped (only INCLUDE takes NonKeyAttributes).`);
+      if (Object.hasOwn(p, 'NonKeyAttributes')) this.r.note('warning', np, `NonKeyAttributes is set, but the projection is ${type}; it was skipped (only INCLUDE takes NonKeyAttributes).`);
       return { type } as Projection;
     }
     const nonKey = this.r.list(p, 'NonKeyAttributes', pp, 'strict', 'a list of attribute names');

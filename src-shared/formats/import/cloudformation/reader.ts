@@ -43,6 +43,26 @@ export interface Item {
   unresolved?: Unresolved;
 }
 
+/**
+ * How a note names the field at `path`: its own key (`BillingMode`), with its place in its list
+ * (`Tags[1]`). A note carries its path beside its message, and the CLI and the import dialog show
+ * both; the message names the field without repeating the path, as the other importers' notes do.
+ */
+export function fieldName(path: string): string {
+  // Read from the end, without a regular expression: a hostile key may be 100 KB long.
+  let start = path.length;
+  while (path.endsWith(']', start)) {
+    const open = path.lastIndexOf('[', start - 1);
+    if (open < 0 || !/^\[\d+\]$/.test(path.slice(open, start))) break;
+    start = open;
+  }
+  const head = path.slice(0, start);
+  const indexes = path.slice(start);
+  // A key joinPath quoted (`["my key"]`; a quote inside it is escaped, so `["` starts it), or a plain one after the last dot.
+  if (head.endsWith('"]')) return `${head.slice(head.lastIndexOf('["') + 1, -1)}${indexes}`;
+  return `${head.slice(head.lastIndexOf('.') + 1)}${indexes}`;
+}
+
 /** A list item as a field read. */
 export const gotOf = (item: Item): Got => (item.unresolved ? { kind: 'unresolved', ...item.unresolved } : { kind: 'value', value: item.value });
 
@@ -96,10 +116,10 @@ export class Reader {
     if (!e.ok) return { kind: 'unresolved', what: e.what, why: e.why };
     const shown = this.template.show(v);
     if (e.value === NO_VALUE) {
-      if (e.via.length > 0) this.note('inferred', path, `${path} is ${shown}; it was left out, as ${e.via.join(', then ')} is AWS::NoValue.`);
+      if (e.via.length > 0) this.note('inferred', path, `${fieldName(path)} is ${shown}; it was left out, as ${e.via.join(', then ')} is AWS::NoValue.`);
       return { kind: 'absent' };
     }
-    if (e.via.length > 0) this.note('inferred', path, `${path} is ${shown}; read as ${describeValue(e.value)}, from ${e.via.join(', then ')}.`);
+    if (e.via.length > 0) this.note('inferred', path, `${fieldName(path)} is ${shown}; read as ${describeValue(e.value)}, from ${e.via.join(', then ')}.`);
     return { kind: 'value', value: e.value };
   }
 
@@ -115,7 +135,7 @@ export class Reader {
 
   /** A value known only at deployment where the setting has a default: an `inferred` note saying what was taken. */
   unresolvedNote(path: string, got: Unresolved, taken: string): void {
-    this.note('inferred', path, `${path} is ${got.what}, which the template does not decide (${got.why}); ${taken}.`);
+    this.note('inferred', path, `${fieldName(path)} is ${got.what}, which the template does not decide (${got.why}); ${taken}.`);
   }
 
   /**
@@ -131,7 +151,7 @@ export class Reader {
     }
     const found = describeValue(got.kind === 'value' ? got.value : undefined);
     if (taken === undefined) this.problem('cloudformation.schema', path, `${path} is ${found}; expected ${expected}.`, found, expected);
-    else this.note('warning', path, `${path} is ${found}; expected ${expected}, so ${taken}.`);
+    else this.note('warning', path, `${fieldName(path)} is ${found}; expected ${expected}, so ${taken}.`);
   }
 
   /** A required object (or, when `isOptional`, an optional one: a wrong shape is then a warning). */
@@ -227,7 +247,7 @@ export class Reader {
     for (const key of Object.keys(obj)) {
       if (known.includes(key)) continue;
       const p = joinPath(path, key);
-      this.note('warning', p, `${p} is not a property of ${owner}; it was skipped.`);
+      this.note('warning', p, `${fieldName(p)} is not a property of ${owner}; it was skipped.`);
     }
   }
 }

@@ -87,7 +87,7 @@ function readTimeToLive(r: Reader, props: Json, pp: string, tp: string, map: Pat
   if (!enabled) return undefined;
   const name = r.optionalString(ttl, 'AttributeName', ttp, 'an attribute name', 'TTL was taken as off');
   if (name === undefined) {
-    if (!Object.hasOwn(ttl, 'AttributeName')) r.note('warning', ttp, `${ttp} enables TTL without an AttributeName; TTL was taken as off.`);
+    if (!Object.hasOwn(ttl, 'AttributeName')) r.note('warning', ttp, `TimeToLiveSpecification enables TTL without an AttributeName; TTL was taken as off.`);
     return undefined;
   }
   map.push([joinPath(tp, 'ttlAttribute'), joinPath(ttp, 'AttributeName')]);
@@ -98,7 +98,7 @@ function readStream(r: Reader, props: Json, pp: string, tp: string, map: PathMap
   const s = r.record(props, 'StreamSpecification', pp, true);
   if (!s) return undefined;
   const sp = joinPath(pp, 'StreamSpecification');
-  if (Object.hasOwn(s, 'ResourcePolicy')) r.note('dropped', joinPath(sp, 'ResourcePolicy'), `${joinPath(sp, 'ResourcePolicy')} sets a resource-based policy on the stream, which a design does not keep; it was dropped.`);
+  if (Object.hasOwn(s, 'ResourcePolicy')) r.note('dropped', joinPath(sp, 'ResourcePolicy'), 'StreamSpecification sets a resource-based policy on the stream (ResourcePolicy), which a design does not keep; it was dropped.');
   const stream = r.optionalString(s, 'StreamViewType', sp, STREAM_VIEW_TYPES.join(', '), 'the stream was taken as off', STREAM_VIEW_TYPES) as StreamViewType | undefined;
   if (stream) map.push([joinPath(tp, 'stream'), joinPath(sp, 'StreamViewType')]);
   return stream;
@@ -130,7 +130,7 @@ function readEncryption(r: Reader, props: Located, keyOwner: Located | undefined
   const kmsKeyId = keySse ? r.optionalString(keySse, 'KMSMasterKeyId', keyPath, 'a KMS key id, ARN or alias', 'no key id was taken, which is the AWS managed key aws/dynamodb') : undefined;
   if (kmsKeyId !== undefined) map.push([joinPath(joinPath(tp, 'encryption'), 'kmsKeyId'), joinPath(keyPath, 'KMSMasterKeyId')]);
   if (!sse) {
-    if (kmsKeyId !== undefined) r.note('warning', keyPath, `${keyPath} names a KMS key, but the global table has no SSESpecification turning KMS encryption on; the key was skipped.`);
+    if (kmsKeyId !== undefined) r.note('warning', keyPath, `The first replica's SSESpecification names a KMS key, but the global table has no SSESpecification turning KMS encryption on; the key was skipped.`);
     return undefined;
   }
   const enabled = r.optionalBoolean(sse, 'SSEEnabled', sp, 'the key DynamoDB owns was taken');
@@ -138,10 +138,10 @@ function readEncryption(r: Reader, props: Located, keyOwner: Located | undefined
   map.push([joinPath(tp, 'encryption'), sp]);
   if (isGlobal && type === 'AES256') return { type: 'AWS_OWNED' };
   if (!enabled) {
-    if (kmsKeyId !== undefined) r.note('warning', sp, `${sp} names a KMS key but has SSEEnabled off; the key DynamoDB owns was taken, as SSEEnabled says.`);
+    if (kmsKeyId !== undefined) r.note('warning', sp, `SSESpecification names a KMS key but has SSEEnabled off; the key DynamoDB owns was taken, as SSEEnabled says.`);
     return { type: 'AWS_OWNED' };
   }
-  if (type !== undefined && type !== 'KMS') r.note('warning', joinPath(sp, 'SSEType'), `${joinPath(sp, 'SSEType')} is ${quote(type)}; DynamoDB encrypts with AWS KMS when SSEEnabled is on, so KMS was taken.`);
+  if (type !== undefined && type !== 'KMS') r.note('warning', joinPath(sp, 'SSEType'), `SSEType is ${quote(type)}; DynamoDB encrypts with AWS KMS when SSEEnabled is on, so KMS was taken.`);
   return kmsKeyId !== undefined && kmsKeyId.trim() !== '' ? { type: 'KMS', kmsKeyId } : { type: 'KMS' };
 }
 
@@ -153,7 +153,7 @@ function readContributorInsights(r: Reader, owner: Located, tp: string, map: Pat
   const mode = r.optionalString(c, 'Mode', cp, CONTRIBUTOR_INSIGHTS_MODES.join(' or '), 'the default mode was taken', CONTRIBUTOR_INSIGHTS_MODES);
   map.push([joinPath(tp, 'contributorInsights'), cp], [joinPath(joinPath(tp, 'contributorInsights'), 'mode'), joinPath(cp, 'Mode')]);
   if (mode !== undefined && !enabled) {
-    r.note('dropped', joinPath(cp, 'Mode'), `${joinPath(cp, 'Mode')} is ${mode} with Contributor Insights off; a design keeps a mode only while it is on, so the mode was dropped.`);
+    r.note('dropped', joinPath(cp, 'Mode'), `Mode is ${mode} with Contributor Insights off; a design keeps a mode only while it is on, so the mode was dropped.`);
     return { enabled };
   }
   return mode !== undefined ? { enabled, mode: mode as NonNullable<ContributorInsights['mode']> } : { enabled };
@@ -163,7 +163,7 @@ function readContributorInsights(r: Reader, owner: Located, tp: string, map: Pat
 export function noteIndexContributorInsights(r: Reader, owner: Located, indexName: string): void {
   if (!Object.hasOwn(owner.value, 'ContributorInsightsSpecification')) return;
   const cp = joinPath(owner.path, 'ContributorInsightsSpecification');
-  r.note('dropped', cp, `${cp} sets Contributor Insights on GSI ${quote(indexName)}; a design keeps Contributor Insights for the table only, so it was dropped.`);
+  r.note('dropped', cp, `ContributorInsightsSpecification sets Contributor Insights on GSI ${quote(indexName)}; a design keeps Contributor Insights for the table only, so it was dropped.`);
 }
 
 function readTags(r: Reader, owner: Located, tp: string, map: PathMap): Record<string, string> | undefined {
@@ -177,12 +177,12 @@ function readTags(r: Reader, owner: Located, tp: string, map: PathMap): Record<s
     const key = r.optionalString(tag, 'Key', item.path, 'a tag key', 'the tag was dropped');
     const value = r.optionalString(tag, 'Value', item.path, 'a tag value', 'the tag was dropped');
     if (key === undefined || value === undefined) {
-      if (!Object.hasOwn(tag, 'Key') || !Object.hasOwn(tag, 'Value')) r.note('warning', item.path, `${item.path} lacks a Key or a Value; the tag was skipped.`);
+      if (!Object.hasOwn(tag, 'Key') || !Object.hasOwn(tag, 'Value')) r.note('warning', item.path, 'The tag lacks a Key or a Value; it was skipped.');
       continue;
     }
     const first = seen.get(key);
     if (first !== undefined) {
-      r.note('warning', item.path, `${item.path} repeats the tag key ${quote(key)} (first at ${first}); the repeat was skipped.`);
+      r.note('warning', item.path, `The tag repeats the key ${quote(key)} (first at ${first}); the repeat was skipped.`);
       continue;
     }
     seen.set(key, item.path);

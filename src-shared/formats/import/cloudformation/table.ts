@@ -109,7 +109,7 @@ function readTableName(r: Reader, props: Json, pp: string, logicalId: string): {
     r.note('inferred', pp, `Resource ${quote(logicalId)} has no TableName, so CloudFormation names the table at deployment; the table is named after its logical id, ${quote(fallback)}.`);
   } else if (got.kind === 'unresolved') {
     r.unresolvedNote(p, got, `the table is named after its logical id, ${quote(fallback)}`);
-  } else r.note('warning', p, `${p} is ${describeValue(got.value)}; expected a table name, so the table is named after its logical id, ${quote(fallback)}.`);
+  } else r.note('warning', p, `TableName is ${describeValue(got.value)}; expected a table name, so the table is named after its logical id, ${quote(fallback)}.`);
   return { name: fallback, isKnown: false };
 }
 

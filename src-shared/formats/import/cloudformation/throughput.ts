@@ -10,7 +10,7 @@ import type { AutoScalingRange, OnDemandThroughput, ProvisionedThroughput, WarmT
 import { joinPath } from '../../../model/validate/wording.ts';
 import type { PathMap } from '../paths.ts';
 import { BILLING_MODES, onDemandMaximum, type BillingMode } from './dynamodb-table.ts';
-import { integerOf, type Reader } from './reader.ts';
+import { fieldName, integerOf, type Reader } from './reader.ts';
 import type { Json } from './template.ts';
 
 /** The billing mode, and why it is that (for a message about capacity it needs). */
@@ -62,7 +62,7 @@ export function noteCapacityOnDemand(r: Reader, owner: Json, ownerPath: string, 
   const pt = r.record(owner, 'ProvisionedThroughput', ownerPath, true);
   if (pt && (integerOf(pt.ReadCapacityUnits) !== 0 || integerOf(pt.WriteCapacityUnits) !== 0)) {
     const ptp = joinPath(ownerPath, 'ProvisionedThroughput');
-    r.note('warning', ptp, `${ptp} sets capacity on ${what}; it was skipped.`);
+    r.note('warning', ptp, `ProvisionedThroughput sets capacity on ${what}; it was skipped.`);
   }
 }
 
@@ -70,7 +70,7 @@ export function noteCapacityOnDemand(r: Reader, owner: Json, ownerPath: string, 
 export function noteMaximumsProvisioned(r: Reader, owner: Json, ownerPath: string, what: string): void {
   if (!Object.hasOwn(owner, 'OnDemandThroughput')) return;
   const op = joinPath(ownerPath, 'OnDemandThroughput');
-  r.note('dropped', op, `${op} sets on-demand maximums on ${what}, whose capacity is its maximum; it was dropped.`);
+  r.note('dropped', op, `OnDemandThroughput sets on-demand maximums on ${what}, whose capacity is its maximum; it was dropped.`);
 }
 
 /** An on-demand maximum of request units (-1 means none). */
@@ -125,7 +125,7 @@ export function readCapacityAutoScaling(r: Reader, settings: Json, path: string,
     noteCooldowns(r, tt, ttp);
   }
   if (min === undefined || max === undefined || target === undefined) return undefined;
-  if (seed === undefined) r.note('inferred', path, `${path} sets no SeedCapacity, so the template holds no initial ${direction} capacity; the minimum, ${min}, was taken.`);
+  if (seed === undefined) r.note('inferred', path, `${fieldName(path)} sets no SeedCapacity, so the template holds no initial ${direction} capacity; the minimum, ${min}, was taken.`);
   map.push(
     [designPath, path],
     [joinPath(designPath, 'minCapacity'), joinPath(path, 'MinCapacity')],
@@ -139,5 +139,5 @@ export function readCapacityAutoScaling(r: Reader, settings: Json, path: string,
 export function noteCooldowns(r: Reader, config: Json, path: string): void {
   const set = ['ScaleInCooldown', 'ScaleOutCooldown', 'DisableScaleIn'].filter((k) => Object.hasOwn(config, k));
   if (set.length === 0) return;
-  r.note('dropped', path, `${path} sets ${set.join(', ')}; a design keeps auto scaling as a minimum, a maximum and a target utilization, so ${set.length === 1 ? 'it was' : 'they were'} dropped.`);
+  r.note('dropped', path, `${fieldName(path)} sets ${set.join(', ')}; a design keeps auto scaling as a minimum, a maximum and a target utilization, so ${set.length === 1 ? 'it was' : 'they were'} dropped.`);
 }
