@@ -67,7 +67,7 @@ export function fieldName(path: string): string {
 export const gotOf = (item: Item): Got => (item.unresolved ? { kind: 'unresolved', ...item.unresolved } : { kind: 'value', value: item.value });
 
 /** A number, or text of one, as CloudFormation converts it. */
-export function numberOf(v: unknown): number | undefined {
+function numberOf(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (typeof v === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v.trim())) return Number(v.trim());
   return undefined;

@@ -69,7 +69,7 @@ export function intrinsicOf(v: unknown): { name: string; arg: unknown } | undefi
   return { name, arg: v[name] };
 }
 
-export const isScalar = (v: unknown): v is string | number | boolean => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean';
+const isScalar = (v: unknown): v is string | number | boolean => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean';
 
 /** The template's parameters, mappings and resources, and how to work out intrinsic functions over them. */
 export class Template {
