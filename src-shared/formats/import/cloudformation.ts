@@ -46,8 +46,8 @@
  * mappings and intrinsic functions), `reader.ts` (fields, notes and problems), `table.ts` (one table
  * resource, either type), `keys.ts` (key schemas, indexes, projections), `throughput.ts` and
  * `global-table.ts` (billing, capacity, replicas), `settings.ts` (TTL, stream, recovery, encryption,
- * tags …), `auto-scaling.ts` (Application Auto Scaling resources) and `dynamodb-table.ts` (what is the
- * same in a DescribeTable output).
+ * tags …) and `auto-scaling.ts` (Application Auto Scaling resources); `./dynamodb-table.ts`
+ * holds what is the same in a DescribeTable output.
  */
 import { fail, ok } from '../../errors.ts';
 import { FORMAT_VERSION, type Design } from '../../model/schema.ts';

@@ -100,7 +100,7 @@ import { setOwn } from '../values.ts';
 import type { ImportNote, ImportNoteKind, ImportResult } from './types.ts';
 import { mapPath, type PathMap } from './paths.ts';
 import { slug } from './ids.ts';
-import { indexId, isBillingMode, isKeyAttributeType, newTable, NO_MAXIMUM } from './cloudformation/dynamodb-table.ts';
+import { indexId, isBillingMode, isKeyAttributeType, newTable, NO_MAXIMUM } from './dynamodb-table.ts';
 
 /**
  * Codes of the problems `fromDescribeTable` raises, besides the `model.*` and `keyTemplate.*`

@@ -11,7 +11,7 @@ import type { GlobalSecondaryIndex, KeyAttribute, KeyAttributeType, LocalSeconda
 import { joinPath, quote } from '../../../model/validate/wording.ts';
 import { slug as idSlug } from '../ids.ts';
 import type { PathMap } from '../paths.ts';
-import { indexId, KEY_ATTRIBUTE_TYPES, PROJECTION_TYPES } from './dynamodb-table.ts';
+import { indexId, KEY_ATTRIBUTE_TYPES, PROJECTION_TYPES } from '../dynamodb-table.ts';
 import { gotOf, type Reader } from './reader.ts';
 import type { Json } from './template.ts';
 

@@ -10,7 +10,7 @@
 import type { Billing, OnDemandThroughput, Table } from '../../../model/schema.ts';
 import { describeValue, joinPath, quote } from '../../../model/validate/wording.ts';
 import type { PathMap } from '../paths.ts';
-import { newTable } from './dynamodb-table.ts';
+import { newTable } from '../dynamodb-table.ts';
 import { readGlobalThroughput, readReplicas } from './global-table.ts';
 import { slug, TableKeys, type GsiRead } from './keys.ts';
 import type { Reader } from './reader.ts';

@@ -9,7 +9,7 @@
 import type { AutoScalingRange, OnDemandThroughput, ProvisionedThroughput, WarmThroughput } from '../../../model/schema.ts';
 import { joinPath } from '../../../model/validate/wording.ts';
 import type { PathMap } from '../paths.ts';
-import { BILLING_MODES, onDemandMaximum, type BillingMode } from './dynamodb-table.ts';
+import { BILLING_MODES, onDemandMaximum, type BillingMode } from '../dynamodb-table.ts';
 import { fieldName, integerOf, type Reader } from './reader.ts';
 import type { Json } from './template.ts';
 

@@ -2,13 +2,13 @@
  * What a DynamoDB table's definition means, the same whether a CloudFormation resource writes it
  * (its properties follow the CreateTable API) or DescribeTable returns it: the key attribute types,
  * projection types and billing modes, -1 as "no on-demand maximum", and the design table they make.
- * Shared by the CloudFormation importer and `../describe-table.ts`; each reads its own source's
+ * Shared by the CloudFormation importer (`./cloudformation/`) and `./describe-table.ts`; each reads its own source's
  * shape (intrinsic functions, output-only fields) and words its own notes and problems.
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_CreateTable.html
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TableDescription.html
  */
-import type { KeyAttributeType, Table } from '../../../model/schema.ts';
-import { uniqueName } from '../../table-spec.ts';
+import type { KeyAttributeType, Table } from '../../model/schema.ts';
+import { uniqueName } from '../table-spec.ts';
 
 /** `AttributeType` of a key attribute. https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_AttributeDefinition.html */
 export const KEY_ATTRIBUTE_TYPES = ['S', 'N', 'B'] as const;
