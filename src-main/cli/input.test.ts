@@ -1,6 +1,6 @@
 /**
  * What commands do with bytes that are not UTF-8 text, JSON nested deeper than the error scanner can
- * follow, and error messages holding long runs of white space.
+ * follow, error messages holding long runs of white space, and how a problem's path and message are listed.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { main } from '../cli.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
-import { parseJson, readText } from './input.ts';
+import { parseJson, problemLine, readText } from './input.ts';
 import { errorLine } from './io.ts';
 
 async function keyplan(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -84,5 +84,18 @@ describe('errorLine', () => {
   test('keeps a long run of spaces without a line break as it is', () => {
     const message = `a${' '.repeat(200_000)}b\n  c`;
     expect(errorLine(message)).toBe(`keyplan: a${' '.repeat(200_000)}b c`);
+  });
+});
+
+describe('problemLine', () => {
+  test('puts the path before a message that does not name it, once before one that does', () => {
+    expect(problemLine({ path: 'tables[0].name', message: 'must be 3–255 characters.' })).toBe('tables[0].name: must be 3–255 characters.');
+    expect(problemLine({ path: 'tables[0].name', message: 'tables[0].name: must be 3–255 characters.' })).toBe('tables[0].name: must be 3–255 characters.');
+    expect(problemLine({ path: 'Resources.T.Properties.AttributeDefinitions[0].AttributeType', message: 'Resources.T.Properties.AttributeDefinitions[0].AttributeType is the text "X"; expected S, N or B.' })).toBe(
+      'Resources.T.Properties.AttributeDefinitions[0].AttributeType is the text "X"; expected S, N or B.',
+    );
+    // A longer path that merely starts like it is a different place: prefixed.
+    expect(problemLine({ path: 'tables[0]', message: 'tables[0].name is empty.' })).toBe('tables[0]: tables[0].name is empty.');
+    expect(problemLine({ path: '', message: 'The file is empty.' })).toBe('The file is empty.');
   });
 });

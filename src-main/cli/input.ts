@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AppError, fail, ok, type Result } from '../../src-shared/errors.ts';
-import type { Problem } from '../../src-shared/model/problems.ts';
+import { messageAfterPath, type Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { validateDesign } from '../../src-shared/model/validate.ts';
 import { decodeUtf8Strict, describeUtf8Failure } from '../../src-shared/text/utf8.ts';
@@ -128,8 +128,10 @@ export async function readValidDesign(file: string, cwd: string, purpose: string
   ]);
 }
 
-/** `path: message`, the way problems are listed; a message that already starts with its path is not prefixed again. */
+/**
+ * `path: message`, the way problems are listed; a message that already starts with its path (`path: …`,
+ * or a sentence about it, `path is …`) is not prefixed again.
+ */
 export function problemLine(problem: Pick<Problem, 'path' | 'message'>): string {
-  if (problem.path === '' || problem.message.startsWith(`${problem.path}: `)) return problem.message;
-  return `${problem.path}: ${problem.message}`;
+  return problem.path === '' || messageAfterPath(problem) !== problem.message ? problem.message : `${problem.path}: ${problem.message}`;
 }

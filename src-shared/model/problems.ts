@@ -57,3 +57,16 @@ export interface Problem extends ErrorData {
   /** What is allowed there ("3–255 characters of a-z A-Z 0-9 _ . -"). */
   expected?: string;
 }
+
+/**
+ * A problem's or note's message without the path it starts with (`path: …`, or a sentence about the
+ * place, `path is …`), for lists that show the path beside the message: the place is named once.
+ * A message that does not start with its path is returned whole.
+ */
+export function messageAfterPath(item: { path: string; message: string }): string {
+  const { path, message } = item;
+  if (path === '') return message;
+  if (message.startsWith(`${path}: `)) return message.slice(path.length + 2);
+  if (message.startsWith(`${path} `)) return message.slice(path.length + 1);
+  return message;
+}
