@@ -15,6 +15,9 @@ describe('warm throughput: the partitions it implies', () => {
     ['P-1: provisioned 10,000 RCU and 2,000 WCU: ceil(3.33 + 2)', effectiveWarmThroughput(undefined, provisioned(10_000, 2_000)), 6],
     ['1 read and 1 write a second: at least one partition', effectiveWarmThroughput({ readUnitsPerSecond: 1, writeUnitsPerSecond: 1 }, onDemand), 1],
     ['writes raised to 9,000, reads left at the default: max(4, 9)', effectiveWarmThroughput({ writeUnitsPerSecond: 9000 }, onDemand), 9],
+    // Provisioned with warm throughput set: partitions are never taken away, so the larger of the two
+    ['provisioned 3,000 / 3,000 with writes warmed to 3,000: max(ceil(max(1, 3)), ceil(1 + 3)) = max(3, 4)', effectiveWarmThroughput({ writeUnitsPerSecond: 3000 }, provisioned(3000, 3000)), 4],
+    ['provisioned 3,000 / 3,000 warmed to 30,000 reads: max(ceil(max(10, 3)), 4) = max(10, 4)', effectiveWarmThroughput({ readUnitsPerSecond: 30_000 }, provisioned(3000, 3000)), 10],
   ])('%s = %d', (_, warm, partitions) => {
     expect(warmThroughputPartitions(warm).value).toBe(partitions);
   });

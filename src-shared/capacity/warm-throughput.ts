@@ -105,45 +105,45 @@ const valueStep = (what: 'Read' | 'Write', units: number, isSet: boolean, basis:
  * AWS states the new-table level (12,000 reads or 4,000 writes, or a linear combination): the
  * partitions that serve the larger direction alone, ceil(max(read ÷ 3,000, write ÷ 1,000)); 30,000
  * reads and 10,000 writes a second: max(10, 10) = 10; a new on-demand table: max(4, 4) = 4
- * (docs/dynamodb-rules.md §4.3, §10.2). A provisioned table with no warm throughput set starts
- * with the partitions of its capacity, ceil(RCU ÷ 3,000 + WCU ÷ 1,000) (docs/dynamodb-rules.md §4.2). Both as the partition
- * simulator starts a table, so the two screens agree.
+ * (docs/dynamodb-rules.md §4.3, §10.2). A provisioned table starts with the partitions of its
+ * capacity, ceil(RCU ÷ 3,000 + WCU ÷ 1,000) (docs/dynamodb-rules.md §4.2), and keeps them when a
+ * warm throughput is set (partitions are never taken away): the larger of the two. Both as the
+ * partition simulator starts a table, so the two screens agree.
  */
 export function warmThroughputPartitions(warm: EffectiveWarmThroughput): Figure {
   const fromReads = warm.readUnitsPerSecond / PARTITION_READ_UNITS_PER_SECOND;
   const fromWrites = warm.writeUnitsPerSecond / PARTITION_WRITE_UNITS_PER_SECOND;
-  const isProvisionedStart = warm.baseline.kind === 'provisioned' && !warm.isReadSet && !warm.isWriteSet;
-  const partitions = Math.max(1, Math.ceil((isProvisionedStart ? fromReads + fromWrites : Math.max(fromReads, fromWrites)) - 1e-9));
-  return figure(
-    [
-      valueStep('Read', warm.readUnitsPerSecond, warm.isReadSet, warm.baseline.basis),
-      valueStep('Write', warm.writeUnitsPerSecond, warm.isWriteSet, warm.baseline.basis),
+  const isSet = warm.isReadSet || warm.isWriteSet;
+  const isProvisioned = warm.baseline.kind === 'provisioned';
+  const capacityReads = warm.baseline.readUnitsPerSecond / PARTITION_READ_UNITS_PER_SECOND;
+  const capacityWrites = warm.baseline.writeUnitsPerSecond / PARTITION_WRITE_UNITS_PER_SECOND;
+  const ofCapacity = Math.max(1, Math.ceil(capacityReads + capacityWrites - 1e-9));
+  const ofWarm = Math.max(1, Math.ceil(Math.max(fromReads, fromWrites) - 1e-9));
+  const steps: Step[] = [
+    valueStep('Read', warm.readUnitsPerSecond, warm.isReadSet, warm.baseline.basis),
+    valueStep('Write', warm.writeUnitsPerSecond, warm.isWriteSet, warm.baseline.basis),
+    { label: 'Partitions for the reads: one partition serves 3,000 read units per second', expression: `${formatNumber(warm.readUnitsPerSecond)} ÷ 3,000`, value: fromReads, unit: 'partitions', source: AWS_DOCS.partitionKeyDesign },
+    { label: 'Partitions for the writes: one partition serves 1,000 write units per second', expression: `${formatNumber(warm.writeUnitsPerSecond)} ÷ 1,000`, value: fromWrites, unit: 'partitions', source: AWS_DOCS.partitionKeyDesign },
+  ];
+  if (isProvisioned && !isSet) {
+    steps.push({ label: 'Partitions implied (estimate, the historical formula for provisioned capacity)', expression: `max(1, ceil(${formatNumber(fromReads, 4)} + ${formatNumber(fromWrites, 4)}))`, value: ofCapacity, unit: 'partitions', source: AWS_DOCS.partitions });
+  } else if (isProvisioned) {
+    steps.push(
+      { label: 'Partitions for the warm throughput (estimate: the larger direction alone)', expression: `max(1, ceil(max(${formatNumber(fromReads, 4)}, ${formatNumber(fromWrites, 4)})))`, value: ofWarm, unit: 'partitions', source: AWS_DOCS.partitions },
       {
-        label: 'Partitions for the reads: one partition serves 3,000 read units per second',
-        expression: `${formatNumber(warm.readUnitsPerSecond)} ÷ 3,000`,
-        value: fromReads,
-        unit: 'partitions',
-        source: AWS_DOCS.partitionKeyDesign,
-      },
-      {
-        label: 'Partitions for the writes: one partition serves 1,000 write units per second',
-        expression: `${formatNumber(warm.writeUnitsPerSecond)} ÷ 1,000`,
-        value: fromWrites,
-        unit: 'partitions',
-        source: AWS_DOCS.partitionKeyDesign,
-      },
-      {
-        label: isProvisionedStart ? 'Partitions implied (estimate, the historical formula for provisioned capacity)' : 'Partitions implied (estimate: the larger direction alone)',
-        expression: isProvisionedStart
-          ? `max(1, ceil(${formatNumber(fromReads, 4)} + ${formatNumber(fromWrites, 4)}))`
-          : `max(1, ceil(max(${formatNumber(fromReads, 4)}, ${formatNumber(fromWrites, 4)})))`,
-        value: partitions,
+        label: 'Partitions of the provisioned capacity (estimate, the historical formula)',
+        expression: `max(1, ceil(${formatNumber(warm.baseline.readUnitsPerSecond)} ÷ 3,000 + ${formatNumber(warm.baseline.writeUnitsPerSecond)} ÷ 1,000))`,
+        value: ofCapacity,
         unit: 'partitions',
         source: AWS_DOCS.partitions,
       },
-    ],
-    [isProvisionedStart ? WARM_THROUGHPUT_ASSUMPTIONS.provisionedPartitions : WARM_THROUGHPUT_ASSUMPTIONS.partitions, WARM_THROUGHPUT_ASSUMPTIONS.hotKeys],
-  );
+      { label: 'Partitions implied: the larger (partitions are never taken away)', expression: `max(${formatNumber(ofWarm)}, ${formatNumber(ofCapacity)})`, value: Math.max(ofWarm, ofCapacity), unit: 'partitions', source: AWS_DOCS.partitions },
+    );
+  } else {
+    steps.push({ label: 'Partitions implied (estimate: the larger direction alone)', expression: `max(1, ceil(max(${formatNumber(fromReads, 4)}, ${formatNumber(fromWrites, 4)})))`, value: ofWarm, unit: 'partitions', source: AWS_DOCS.partitions });
+  }
+  const assumptions = isProvisioned && !isSet ? [WARM_THROUGHPUT_ASSUMPTIONS.provisionedPartitions] : isProvisioned ? [WARM_THROUGHPUT_ASSUMPTIONS.partitions, WARM_THROUGHPUT_ASSUMPTIONS.provisionedPartitions] : [WARM_THROUGHPUT_ASSUMPTIONS.partitions];
+  return figure(steps, [...assumptions, WARM_THROUGHPUT_ASSUMPTIONS.hotKeys]);
 }
 
 /** What `preWarmCostUsd` needs. */

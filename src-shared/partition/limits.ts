@@ -98,15 +98,15 @@ export function partitionCountFor(input: { readUnitsPerSecond: number; writeUnit
 }
 
 /**
- * What an on-demand table or GSI serves instantly, in write-equivalent units/s (a read unit is a
- * third of a write unit, as in the 12,000 R / 4,000 W linear combination): the new-table level, the
- * warm throughput the design sets (`warmWriteEquivalents`), or twice the previous peak, whichever is
- * most (docs/dynamodb-rules.md §4.3, §4.4, P-5, P-6).
+ * What an on-demand table or GSI serves instantly without pre-warming, in write-equivalent units/s
+ * (a read unit is a third of a write unit, as in the 12,000 R / 4,000 W linear combination): the
+ * new-table level or twice the previous peak, whichever is more; the partitions it scales out to
+ * serve it (docs/dynamodb-rules.md §4.3, P-5, P-6). Warm throughput adds to what is served at once,
+ * not to this (`serve.ts`).
  */
-export function onDemandInstantCapacity(previousPeakWriteEquivalents: number, warmWriteEquivalents = 0): number {
+export function onDemandInstantCapacity(previousPeakWriteEquivalents: number): number {
   const peak = Number.isFinite(previousPeakWriteEquivalents) && previousPeakWriteEquivalents > 0 ? previousPeakWriteEquivalents : 0;
-  const warm = Number.isFinite(warmWriteEquivalents) && warmWriteEquivalents > 0 ? warmWriteEquivalents : 0;
-  return Math.max(ON_DEMAND_INITIAL_WRITE_UNITS, warm, ON_DEMAND_PEAK_MULTIPLE * peak);
+  return Math.max(ON_DEMAND_INITIAL_WRITE_UNITS, ON_DEMAND_PEAK_MULTIPLE * peak);
 }
 
 /** Reads and writes as write-equivalent units: what the linear-combination limits compare. */

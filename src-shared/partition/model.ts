@@ -25,7 +25,6 @@ import {
   DEFAULT_START,
   ON_DEMAND_INITIAL_READ_UNITS,
   PARTITION_READ_UNITS_PER_SECOND,
-  PARTITION_WRITE_UNITS_PER_SECOND,
   partitionCountFor,
   type PartitionCount,
   type SimulationStart,
@@ -99,10 +98,11 @@ export type TargetCapacity =
       /** The design's on-demand maximum write request units per second (absent: none). */
       maxWriteUnitsPerSecond?: number;
       /**
-       * The warm throughput the design sets, as write-equivalents served at once: max(write units,
-       * read units ÷ 3), read like the new-table level (12,000 reads or 4,000 writes). Absent: none set.
+       * The warm throughput in effect when the design sets one (a direction not set is the new-table
+       * level): read and write units per second served at once, both together, as the Costs screen
+       * compares them. Absent: none set.
        */
-      warmWriteEquivalents?: number;
+      warm?: { readUnitsPerSecond: number; writeUnitsPerSecond: number };
     };
 
 /** An on-demand target's capacity: its maximums, when the design sets them. */
@@ -257,18 +257,15 @@ const allCombos = (space: KeySpace) => space.combos.map((_, i) => i);
 
 /**
  * A table or GSI with warm throughput set: the partitions it implies (`warmThroughputPartitions`,
- * the figure the Costs screen shows) and, on-demand, what it serves at once in write-equivalents
+ * the figure the Costs screen shows) and the read and write units it serves at once
  * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html).
  */
-function warmStart(spec: TargetSpec): { partitions: number; writeEquivalents: number } | undefined {
+function warmStart(spec: TargetSpec): { partitions: number; readUnitsPerSecond: number; writeUnitsPerSecond: number } | undefined {
   if (!spec.warm || (spec.warm.readUnitsPerSecond === undefined && spec.warm.writeUnitsPerSecond === undefined)) return undefined;
   const c = spec.capacity;
   const baseline = baselineWarmThroughput(c.mode === 'provisioned' ? { mode: 'PROVISIONED', readCapacityUnits: c.readUnitsPerSecond, writeCapacityUnits: c.writeUnitsPerSecond } : { mode: 'ON_DEMAND' });
   const effective = effectiveWarmThroughput(spec.warm, baseline);
-  return {
-    partitions: warmThroughputPartitions(effective).value,
-    writeEquivalents: Math.max(effective.writeUnitsPerSecond, effective.readUnitsPerSecond / (PARTITION_READ_UNITS_PER_SECOND / PARTITION_WRITE_UNITS_PER_SECOND)),
-  };
+  return { partitions: warmThroughputPartitions(effective).value, readUnitsPerSecond: effective.readUnitsPerSecond, writeUnitsPerSecond: effective.writeUnitsPerSecond };
 }
 
 interface TargetSpec {
@@ -591,7 +588,7 @@ export function buildSimulationModel(design: Design, designTable: Table, options
       const load = partitionCountFor({ readUnitsPerSecond: reads, writeUnitsPerSecond: writes, bytes });
       const initial = ON_DEMAND_INITIAL_READ_UNITS / PARTITION_READ_UNITS_PER_SECOND;
       const forThroughput = Math.max(start === 'warm' ? Math.max(initial, 2 * load.partitionsForThroughput) : initial, warm?.partitions ?? 0);
-      if (warm) capacity = { ...capacity, warmWriteEquivalents: warm.writeEquivalents };
+      if (warm) capacity = { ...capacity, warm: { readUnitsPerSecond: warm.readUnitsPerSecond, writeUnitsPerSecond: warm.writeUnitsPerSecond } };
       partitions = { partitionsForSize: load.partitionsForSize, partitionsForThroughput: forThroughput, partitionCount: Math.max(1, Math.ceil(Math.max(forThroughput, load.partitionsForSize) - 1e-9)) };
     }
     return {

@@ -345,9 +345,9 @@ function startLines(state: SimulationState, target: TargetState): string[] {
     lines.push(
       `${label} starts warm: it has run the design's base load before, so split for heat has already cut what that load keeps hot${capacity.mode === 'provisioned' ? ' and burst buckets are full' : ', and that load is its previous on-demand peak'}.`,
     );
-  } else if (capacity.mode === 'onDemand' && capacity.warmWriteEquivalents !== undefined && capacity.warmWriteEquivalents > ON_DEMAND_INITIAL_WRITE_UNITS) {
+  } else if (capacity.mode === 'onDemand' && capacity.warm) {
     lines.push(
-      `${label} starts cold but pre-warmed: its warm throughput lets it serve ${count(capacity.warmWriteEquivalents)} write units/s (or three times as many reads) at once, on the ${count(target.model.partitions.partitionCount)} partitions that implies, and it grows beyond by doubling its previous peak (once 30 minutes old) and by split for heat (${AWS_WARM_THROUGHPUT}).`,
+      `${label} starts cold but pre-warmed: its warm throughput serves ${count(capacity.warm.readUnitsPerSecond)} read and ${count(capacity.warm.writeUnitsPerSecond)} write units/s at once, together, on the ${count(target.model.partitions.partitionCount)} partitions that implies, and it grows beyond by doubling its previous peak (once 30 minutes old) and by split for heat (${AWS_WARM_THROUGHPUT}).`,
     );
   } else if (capacity.mode === 'onDemand') {
     lines.push(

@@ -36,17 +36,20 @@ export interface BackPressure {
 export const onDemandPeakLag = (state: SimulationState): number => Math.max(1, Math.round(ON_DEMAND_PEAK_AGE_SECONDS / state.stepSeconds));
 
 /**
- * On-demand at the start of a step: a peak served 30 minutes ago counts as previous; twice it (or
- * the warm throughput set, when more) is served at once, on partitions enough for it (scaling out
- * when there are fewer). Returns the instant capacity in write-equivalents per second.
+ * On-demand at the start of a step: a peak served 30 minutes ago counts as previous; twice it is
+ * served at once, on partitions enough for it (scaling out when there are fewer), or the warm
+ * throughput set (its reads and writes together) when that is more. Returns the instant capacity
+ * in write-equivalents per second.
  */
 export function onDemandInstant(state: SimulationState, target: TargetState): number {
   const lag = onDemandPeakLag(state);
   if (state.step >= lag) target.previousPeak = Math.max(target.previousPeak, target.servedHistory[state.step - lag] as number);
+  const scaled = onDemandInstantCapacity(target.previousPeak);
+  scaleOut(state, target, Math.ceil(scaled / PARTITION_WRITES - 1e-9));
+  // Pre-warmed: its warm read and write throughput are served at once, both together.
   const capacity = target.model.capacity;
-  const instant = onDemandInstantCapacity(target.previousPeak, capacity.mode === 'onDemand' ? capacity.warmWriteEquivalents : undefined);
-  scaleOut(state, target, Math.ceil(instant / PARTITION_WRITES - 1e-9));
-  return instant;
+  const warm = capacity.mode === 'onDemand' && capacity.warm ? capacity.warm.readUnitsPerSecond / 3 + capacity.warm.writeUnitsPerSecond : 0;
+  return warm > scaled ? warm : scaled;
 }
 
 /**

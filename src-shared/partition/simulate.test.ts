@@ -126,7 +126,23 @@ describe('partition examples (docs/dynamodb-rules.md §9.3)', () => {
     expect(costDesign(design).tables[0]!.targets[0]!.warmThroughput.partitions.value).toBe(10);
     expect(result.patterns[0]?.throttled).toBe(0);
     expect(result.assumptions.join(' ')).toContain('A table or GSI with warm throughput set starts on the partitions it implies');
-    expect(result.targets[0]!.summary.join(' ')).toContain('Table starts cold but pre-warmed: its warm throughput lets it serve 10,000 write units/s (or three times as many reads) at once, on the 10 partitions that implies');
+    expect(result.targets[0]!.summary.join(' ')).toContain('Table starts cold but pre-warmed: its warm throughput serves 12,000 read and 10,000 write units/s at once, together, on the 10 partitions that implies');
+  });
+
+  it('warm throughput serves its reads and writes together: 20,000 RCU/s and 9,000 WCU/s under 30,000 R / 10,000 W neither warn nor throttle', () => {
+    // 40,000 eventually consistent gets of a < 4 KB item (0.5 RCU) = 20,000 RCU/s; 9,000 puts of a < 1 KB item = 9,000 WCU/s.
+    // Read as one capacity (reads or writes) they would be 20,000 ÷ 3 + 9,000 = 15,667 write-equivalents against 10,000.
+    const design = oneTableDesign({ patterns: [putEvents(9000), getEvent(40_000)], workload: TEN_MINUTES });
+    design.tables[0]!.warmThroughput = { readUnitsPerSecond: 30_000, writeUnitsPerSecond: 10_000 };
+    const costs = costDesign(design);
+    expect(costs.tables[0]!.targets[0]!.readUnitsPerSecond.value).toBe(20_000);
+    expect(costs.tables[0]!.targets[0]!.writeUnitsPerSecond.value).toBe(9000);
+    expect(costs.warnings.filter((w) => w.code === 'cost.warmThroughput')).toEqual([]);
+    const result = simulate(design, 't-test', { arrivalNoise: false });
+    // max(30,000 ÷ 3,000, 10,000 ÷ 1,000) = 10 partitions at the start: 2,000 RCU/s and 900 WCU/s each
+    // (at 90% of the write limit each splits for heat after five minutes).
+    expect(result.targets[0]!.partitionOrigins?.atStart).toBe(10);
+    expect(result.patterns.map((p) => p.throttled)).toEqual([0, 0]);
   });
 
   it('P-6: on-demand doubles its previous peak at once, and doubles again only after 30 minutes', () => {

@@ -346,7 +346,7 @@ function runStretch(state: SimulationState, limit: number): void {
     let peak = target.previousPeak;
     for (let t = t0 + 1; t < t1; t += 1) {
       if (t >= lag) peak = Math.max(peak, target.servedHistory[t - lag] as number);
-      const needed = Math.ceil(onDemandInstantCapacity(peak, target.model.capacity.warmWriteEquivalents) / PARTITION_WRITES - 1e-9);
+      const needed = Math.ceil(onDemandInstantCapacity(peak) / PARTITION_WRITES - 1e-9);
       if (Math.min(needed, MAX_PARTITIONS) > target.starts.length) {
         t1 = t;
         break;
