@@ -194,6 +194,26 @@ describe('the rules, each on a small design', () => {
     expect(best!.rules.map((r) => r.rule)).not.toContain('write-sharding');
   });
 
+  it('a single item throttled only by capacity sized to its rate is not "a hot item": 420 updates/s, doubled for 15 minutes, is under one partition\'s 1,000 WCU/s', () => {
+    // A one-item counter updated 420 times a second (one < 1 KB item: 1 WCU each), provisioned at
+    // the 420 WCU its rate needs; 840 WCU/s at the spike's mean (a little more with arrival noise)
+    // is over the capacity once the burst bucket is spent, but under a partition's 1,000: no shard
+    // would help, and none is needed.
+    const d = design(
+      [
+        entity('u', 'User', 100_000, [id('userId'), text('bio', { averageSizeBytes: 200 })]),
+        entity('c', 'Counter', 1, [text('counterId', { generator: { kind: 'constant', value: 'GLOBAL' } }), { name: 'n', type: 'N' }]),
+      ],
+      [pattern('get-user', 'u', 'get', ['userId'], 50), pattern('bump', 'c', 'update', ['counterId'], 420, { updates: ['n'] })],
+    );
+    d.workload = { durationSeconds: 3600, stepSeconds: 1, seed: 1, events: [{ kind: 'spike', startSecond: 600, durationSeconds: 900, multiplier: 2 }] };
+    const [best] = solve(d, 't', { ...QUICK, billing: 'provisioned' }).proposals;
+    expect(best!.partitionRisk?.throttles).toBe(true);
+    expect(best!.partitionRisk?.summary).toMatch(/^No key of this design is over a partition's limit on its own/);
+    expect(best!.feasible).toBe(true);
+    expect(best!.problems.join(' ')).not.toContain('Sharding cannot spread a single hot item');
+  });
+
   it('does not shard one hot item (sharding cannot spread it): the proposal says so and is not feasible', () => {
     const d = design([entity('p', 'Product', 1000, [id('productId')])], [pattern('get', 'p', 'get', ['productId'], 20_000, { traffic: { kind: 'hotKey', share: 0.9 } })]);
     const [best] = solve(d, 't', QUICK).proposals;

@@ -257,12 +257,14 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
     const run = (d: Design) => {
       const result = simulate(d, tableId, { headroom: settings.headroom ?? DEFAULT_HEADROOM, start: 'warm' });
       const targets = result.targets;
-      // Only a key whose own peak is over a partition's limit is the key design's doing (and sharding's to fix).
+      // A throttled key whose peak with the headroom is over a partition's limit is sharded; only one
+      // whose own peak is over it (no headroom) is the key design's doing and makes a proposal infeasible.
       const throttled = targets.flatMap((t) => t.throttledKeys.filter((k) => k.shards.recommended > 1).map((k) => ({ target: t, key: k })));
+      const keyBound = throttled.some((t) => t.key.shards.minimum > 1);
       const throttles = targets.some((t) => t.throttledKeys.length > 0 || t.throttledTimeShare > 0);
       const summary = targets.map((t) => t.summary.slice(2, 4).join(' ')).join(' ');
       const reasons = new Set(targets.flatMap((t) => t.throttles.map((x) => x.reason)));
-      return { throttled, risk: { throttles, summary: throttles && throttled.length === 0 ? `${capacityThrottling(reasons)} ${summary}` : summary } };
+      return { throttled, keyBound, risk: { throttles, summary: throttles && !keyBound ? `${capacityThrottling(reasons)} ${summary}` : summary } };
     };
     let current = c;
     let outcome = run(c.design);
@@ -302,7 +304,7 @@ export function createSolver(design: Design, tableId: string, options: SolveOpti
       const how = binding.shards?.method === 'calculated' ? `calculated from ${binding.shards.from}` : 'random';
       return { rule: 'write-sharding', text: `${e.name}'s partition key ${binding.template} is split over ${count} shards (${how}): its busiest key's peak, times the headroom, is over one partition's limit.` };
     });
-    return { candidate: current, risk: outcome.risk, rules, keyBound: outcome.throttled.length > 0 };
+    return { candidate: current, risk: outcome.risk, rules, keyBound: outcome.keyBound };
   }
 
   // The finalists are checked one per step, so that a cancel between steps stops the simulations too.
