@@ -65,7 +65,7 @@ describe('the 10 GB item collection limit of a table with an LSI', () => {
   it('flags 20,000,000 items under one partition-key value: 20,000,000 × 553 B = 11,060,000,000 B = 10.3 GB', () => {
     const [warning] = codes(design(500, { itemCount: 20_000_000, oneKey: true, lsi: keysOnly }), 'cost.itemCollectionTooLarge');
     expect(warning?.severity).toBe('error');
-    expect(warning?.message).toContain('Doc alone puts about 10.3 GB under its busiest PK = ALL value (20,000,000 items × 553 B, LSI entries included)');
+    expect(warning?.message).toContain('Doc alone puts about 10.3 GB under the busiest PK = ALL value (Doc 20,000,000 items × 553 B, LSI entries included)');
     expect(warning?.message).toContain('ItemCollectionSizeLimitExceededException');
   });
 
@@ -73,5 +73,30 @@ describe('the 10 GB item collection limit of a table with an LSI', () => {
     expect(codes(design(500, { itemCount: 19_000_000, oneKey: true, lsi: keysOnly }), 'cost.itemCollectionTooLarge')).toEqual([]);
     expect(codes(design(500, { itemCount: 20_000_000, lsi: keysOnly }), 'cost.itemCollectionTooLarge')).toEqual([]);
     expect(codes(design(500, { itemCount: 20_000_000, oneKey: true }), 'cost.itemCollectionTooLarge')).toEqual([]);
+  });
+
+  it('adds up the entities keyed on the same template, a referenced key counted by the referenced entity: 10 devices, 200,000,000 readings', () => {
+    // Reading: deviceId 8 + 10, readingId 9 + 10, body 4 + 500, PK DEVICE#{deviceId} 2 + 7 + 10, SK READING#{readingId} 2 + 8 + 10,
+    // LSI1SK 6 + 1 = 587 B; its KEYS_ONLY entry PK 19 + SK 20 + LSI1SK 7 = 46 B: 633 B. Device: 18 + PK 19 + SK DEVICE 8 + 7 = 52 B
+    // and a 34 B entry: 86 B. Under one device: 1 × 86 + 20,000,000 × 633 = 12,660,000,086 B = 11.8 GB.
+    const d = design(500, { lsi: keysOnly });
+    const table = d.tables[0]!;
+    table.entities = [
+      { id: 'e-dev', name: 'Device', itemCount: 10, attributes: [{ name: 'deviceId', type: 'S', averageSizeBytes: 10 }], keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'DEVICE' }, LSI1SK: { template: 'X' } } },
+      {
+        id: 'e-r',
+        name: 'Reading',
+        itemCount: 200_000_000,
+        attributes: [
+          { name: 'deviceId', type: 'S', averageSizeBytes: 10, generator: { kind: 'ref', entity: 'e-dev' } },
+          { name: 'readingId', type: 'S', averageSizeBytes: 10 },
+          { name: 'body', type: 'S', averageSizeBytes: 500 },
+        ],
+        keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'READING#{readingId}' }, LSI1SK: { template: 'X' } },
+      },
+    ];
+    table.accessPatterns = [{ id: 'p', name: 'Get a reading', entityId: 'e-r', action: 'get', known: ['deviceId', 'readingId'], ratePerSecond: 1, consistency: 'eventual' }];
+    const [warning] = codes(d, 'cost.itemCollectionTooLarge');
+    expect(warning?.message).toContain('Device and Reading together put about 11.8 GB under the busiest PK = DEVICE#{deviceId} value (Device 1 item × 86 B + Reading 20,000,000 items × 633 B, LSI entries included)');
   });
 });

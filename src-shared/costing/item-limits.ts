@@ -12,7 +12,7 @@ import { formatNumber } from '../capacity/figure.ts';
 import { BYTES_PER_GB } from '../capacity/pricing.ts';
 import type { Entity, Table } from '../model/schema.ts';
 import { createSizeEstimates, type SizeEstimates } from './pattern-cost.ts';
-import { distinctKeyValues, type CostWarning } from './warnings.ts';
+import { distinctKeyValues, entityCountsOf, type CostWarning } from './warnings.ts';
 
 /** The largest item DynamoDB stores: 400 KB, attribute names included, the bound inclusive. */
 export const MAX_ITEM_BYTES = 409_600;
@@ -36,12 +36,17 @@ function sizesOf(table: Table, entity: Entity, estimates: SizeEstimates): { item
 }
 
 /**
- * `cost.itemTooLarge` and `cost.itemCollectionTooLarge` for each entity of `table` that breaks one,
- * on the size estimates its patterns were costed with (kept between edits by the cost cache).
+ * `cost.itemTooLarge` for each entity whose item (with its LSI entries) is over 400 KB, and on a
+ * table with an LSI `cost.itemCollectionTooLarge` for each partition-key template whose busiest
+ * value holds over 10 GB: the entities keyed on the same template share its collections (a user's
+ * profile and orders under USER#{userId}), so their busiest collections are added up. On the size
+ * estimates the patterns were costed with (kept between edits by the cost cache).
  */
 export function itemLimitWarnings(table: Table, estimates: SizeEstimates = createSizeEstimates()): CostWarning[] {
   const warnings: CostWarning[] = [];
   const hasLsi = table.localSecondaryIndexes.length > 0;
+  const refs = entityCountsOf(table);
+  const collections = new Map<string, { template: string; parts: { entity: Entity; items: number; stored: number }[] }>();
   for (const entity of table.entities) {
     const { item, lsiEntries } = sizesOf(table, entity, estimates);
     const stored = item + lsiEntries;
@@ -54,18 +59,24 @@ export function itemLimitWarnings(table: Table, estimates: SizeEstimates = creat
       });
     }
     if (!hasLsi) continue;
-    const keys = distinctKeyValues(entity, [table.partitionKey.name]);
+    const keys = distinctKeyValues(entity, [table.partitionKey.name], refs);
     if (!keys) continue;
-    const items = Math.max(0, entity.itemCount) * keys.largestItemShare;
-    const collection = items * stored;
-    if (collection <= MAX_ITEM_COLLECTION_BYTES) continue;
+    const group = collections.get(keys.template) ?? { template: keys.template, parts: [] };
+    group.parts.push({ entity, items: Math.max(0, entity.itemCount) * keys.largestItemShare, stored });
+    collections.set(keys.template, group);
+  }
+  for (const { template, parts } of collections.values()) {
+    const bytes = parts.reduce((sum, p) => sum + p.items * p.stored, 0);
+    if (bytes <= MAX_ITEM_COLLECTION_BYTES) continue;
+    const who = parts.length === 1 ? `${parts[0]!.entity.name} alone puts` : `${parts.map((p) => p.entity.name).join(' and ')} together put`;
+    const how = parts.map((p) => `${p.entity.name} ${formatNumber(p.items)} item${p.items === 1 ? '' : 's'} × ${formatNumber(p.stored)} B`).join(' + ');
     warnings.push({
       code: 'cost.itemCollectionTooLarge',
       severity: 'error',
       message:
         `Table ${table.name} has an LSI, so everything under one partition-key value (an item collection) may hold at most 10 GB; ` +
-        `${entity.name} alone puts about ${gb(collection)} under its busiest ${table.partitionKey.name} = ${keys.template} value ` +
-        `(${formatNumber(items)} items × ${formatNumber(stored)} B, LSI entries included). Writes past 10 GB fail with ItemCollectionSizeLimitExceededException. ` +
+        `${who} about ${gb(bytes)} under the busiest ${table.partitionKey.name} = ${template} value ` +
+        `(${how}, LSI entries included). Writes past 10 GB fail with ItemCollectionSizeLimitExceededException. ` +
         `Spread the items over more partition-key values, or use a GSI, which has no such limit (${COLLECTION_SOURCE}).`,
     });
   }

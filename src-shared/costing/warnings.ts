@@ -9,6 +9,7 @@ import { parseKeyTemplate, templateAttributes } from '../model/key-template.ts';
 import type { Distribution, Entity, Pricing, Table } from '../model/schema.ts';
 import { DEFAULT_PRICING, roundUsd } from '../capacity/pricing.ts';
 import { distinctValuesOf } from '../planner/index.ts';
+import type { EntityCounts } from '../planner/estimate.ts';
 import type { PatternCost } from './pattern-cost.ts';
 import type { TargetCost } from './design-cost.ts';
 import type { ThroughputWarningCode } from './throughput-settings.ts';
@@ -56,7 +57,7 @@ export const FILTER_WASTE_RATIO = 10;
  * How many distinct values a key template takes for an entity's items (shards multiply it), and
  * the share of the items the most common value holds (from enum generator weights; else even).
  */
-export function distinctKeyValues(entity: Entity, keyAttributes: readonly string[]): { count: number; template: string; largestItemShare: number } | undefined {
+export function distinctKeyValues(entity: Entity, keyAttributes: readonly string[], refs?: EntityCounts): { count: number; template: string; largestItemShare: number } | undefined {
   // A multi-attribute GSI key hashes its attributes together: its values are their combinations.
   const sources = keyAttributes.map((name) => gsiKeySourceOf(entity, name));
   if (sources.length === 0 || sources.some((s) => s === undefined)) return undefined;
@@ -65,7 +66,7 @@ export function distinctKeyValues(entity: Entity, keyAttributes: readonly string
   let count = 1;
   let largest = 1;
   for (const name of templateAttributes(parsed.value)) {
-    const distinct = distinctValuesOf(entity, name).count;
+    const distinct = distinctValuesOf(entity, name, refs).count;
     count *= distinct;
     const weights = entity.attributes.find((a) => a.name === name)?.generator?.weights;
     const total = weights?.reduce((a, b) => a + b, 0) ?? 0;
@@ -75,6 +76,11 @@ export function distinctKeyValues(entity: Entity, keyAttributes: readonly string
   const shards = sources.length === 1 ? (sources[0]?.binding?.shards?.count ?? 1) : 1;
   const template = sources.map((s) => s?.template ?? '').join(' + ');
   return { count: count * shards, template, largestItemShare: Math.max(largest, 1 / count) / shards };
+}
+
+/** Each entity's item count by id: what a `ref` generator's distinct values are (the referenced entity's items). */
+export function entityCountsOf(table: Table): EntityCounts {
+  return new Map(table.entities.map((e) => [e.id, { name: e.name, itemCount: e.itemCount }]));
 }
 
 /** Σ 1/k^s for k = 1..n: exact up to 100,000 terms, then the integral of the tail. */
@@ -108,8 +114,8 @@ export function busiestKeyShare(traffic: Distribution | undefined, count: number
   }
 }
 
-function hotKeyWarning(cost: PatternCost, entity: Entity, traffic: Distribution | undefined, where: string, keyAttributes: readonly string[], unitsPerSecond: number): CostWarning | undefined {
-  const keys = distinctKeyValues(entity, keyAttributes);
+function hotKeyWarning(cost: PatternCost, entity: Entity, traffic: Distribution | undefined, where: string, keyAttributes: readonly string[], unitsPerSecond: number, refs: EntityCounts): CostWarning | undefined {
+  const keys = distinctKeyValues(entity, keyAttributes, refs);
   if (!keys) return undefined;
   const busiest = busiestKeyShare(traffic, keys.count, keys.largestItemShare);
   const perKey = unitsPerSecond * busiest.share;
@@ -180,6 +186,7 @@ function capacityWarnings(table: Table, t: TargetCost, pricing: Pricing): CostWa
 /** Every warning for one table's costed patterns and totals. */
 export function warningsFor(table: Table, patterns: PatternCost[], targets: TargetCost[], pricing: Pricing = DEFAULT_PRICING): CostWarning[] {
   const warnings: CostWarning[] = [];
+  const refs = entityCountsOf(table);
   for (const cost of patterns) {
     const { plan } = cost;
     if (cost.kind === 'read' && plan.operation === 'Scan') {
@@ -208,11 +215,11 @@ export function warningsFor(table: Table, patterns: PatternCost[], targets: Targ
       if (entity) {
         for (const c of cost.consumption) {
           if (c.target === 'table') {
-            const w = hotKeyWarning(cost, entity, pattern?.traffic, 'table', [table.partitionKey.name], c.writeUnitsPerSecond);
+            const w = hotKeyWarning(cost, entity, pattern?.traffic, 'table', [table.partitionKey.name], c.writeUnitsPerSecond, refs);
             if (w) warnings.push(w);
           } else {
             const gsi = table.globalSecondaryIndexes.find((g) => g.name === (c.target as { gsi: string }).gsi);
-            const w = gsi && hotKeyWarning(cost, entity, pattern?.traffic, `GSI ${gsi.name}`, partitionKeysOf(gsi).map((k) => k.name), c.writeUnitsPerSecond);
+            const w = gsi && hotKeyWarning(cost, entity, pattern?.traffic, `GSI ${gsi.name}`, partitionKeysOf(gsi).map((k) => k.name), c.writeUnitsPerSecond, refs);
             if (w) warnings.push(w);
           }
         }
