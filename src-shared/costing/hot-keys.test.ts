@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDesign } from '../model/validate.ts';
 import type { Design } from '../model/schema.ts';
+import { createDesign } from '../model/edits.ts';
 import { costDesign } from './design-cost.ts';
 import { busiestKeyShare } from './warnings.ts';
 
@@ -55,38 +56,23 @@ describe('without a stated traffic distribution', () => {
 
 describe('a partition key that references another entity', () => {
   it('has as many values as that entity has items: 3,000 writes/s over 2 devices put 1,500 WCU/s on each', () => {
-    const design: Design = {
-      formatVersion: 1,
-      id: 'd',
-      name: 'Readings',
-      tables: [
-        {
-          id: 't',
-          name: 'Telemetry',
-          partitionKey: { name: 'PK', type: 'S' },
-          sortKey: { name: 'SK', type: 'S' },
-          billing: { mode: 'ON_DEMAND' },
-          tableClass: 'STANDARD',
-          globalSecondaryIndexes: [],
-          localSecondaryIndexes: [],
-          entities: [
-            { id: 'e-dev', name: 'Device', itemCount: 2, attributes: [{ name: 'deviceId', type: 'S', generator: { kind: 'id' } }], keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'DEVICE' } } },
-            {
-              id: 'e-r',
-              name: 'Reading',
-              itemCount: 10_000_000,
-              attributes: [
-                { name: 'deviceId', type: 'S', generator: { kind: 'ref', entity: 'e-dev' } },
-                { name: 'readingId', type: 'S', generator: { kind: 'id' } },
-              ],
-              keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'READING#{readingId}' } },
-            },
-          ],
-          // Small items: 1 WCU a put.
-          accessPatterns: [{ id: 'ap-put', name: 'Record a reading', entityId: 'e-r', action: 'put', known: ['deviceId', 'readingId'], ratePerSecond: 3000, consistency: 'eventual' }],
-        },
-      ],
-    };
+    const design = createDesign('Readings', 'Telemetry');
+    const table = design.tables[0]!;
+    table.entities = [
+      { id: 'e-dev', name: 'Device', itemCount: 2, attributes: [{ name: 'deviceId', type: 'S', generator: { kind: 'id' } }], keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'DEVICE' } } },
+      {
+        id: 'e-r',
+        name: 'Reading',
+        itemCount: 10_000_000,
+        attributes: [
+          { name: 'deviceId', type: 'S', generator: { kind: 'ref', entity: 'e-dev' } },
+          { name: 'readingId', type: 'S', generator: { kind: 'id' } },
+        ],
+        keys: { PK: { template: 'DEVICE#{deviceId}' }, SK: { template: 'READING#{readingId}' } },
+      },
+    ];
+    // Small items: 1 WCU a put.
+    table.accessPatterns = [{ id: 'ap-put', name: 'Record a reading', entityId: 'e-r', action: 'put', known: ['deviceId', 'readingId'], ratePerSecond: 3000, consistency: 'eventual' }];
     const warnings = costDesign(design).warnings.filter((w) => w.code === 'cost.hotPartitionWrites');
     expect(warnings.map((w) => w.patternId)).toEqual(['ap-put']);
     expect(warnings[0]!.message).toContain('writes 1,500 WCU/s to one table partition key PK = DEVICE#{deviceId}');

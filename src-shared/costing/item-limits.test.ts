@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Design, Entity, LocalSecondaryIndex, Table } from '../model/schema.ts';
+import { createTable } from '../model/edits.ts';
 import { costDesign } from './design-cost.ts';
 
 /**
@@ -23,13 +24,7 @@ function design(bodyBytes: number, options: { itemCount?: number; oneKey?: boole
     keys: { PK: { template: options.oneKey ? 'ALL' : 'DOC#{docId}' }, SK: { template: 'DOC' }, ...(options.lsi ? { LSI1SK: { template: 'X' } } : {}) },
   };
   const table: Table = {
-    id: 't',
-    name: 'Docs',
-    partitionKey: { name: 'PK', type: 'S' },
-    sortKey: { name: 'SK', type: 'S' },
-    billing: { mode: 'ON_DEMAND' },
-    tableClass: 'STANDARD',
-    globalSecondaryIndexes: [],
+    ...createTable('Docs'),
     localSecondaryIndexes: options.lsi ? [options.lsi] : [],
     entities: [entity],
     accessPatterns: [{ id: 'p', name: 'Get a doc', entityId: 'e-doc', action: 'get', known: ['docId'], ratePerSecond: 1, consistency: 'eventual' }],

@@ -16,6 +16,7 @@ import {
   type Encryption,
   type PointInTimeRecovery,
   type StreamViewType,
+  type Table,
   type TableClass,
 } from '../../../model/schema.ts';
 import { describeValue, joinPath, quote } from '../../../model/validate/wording.ts';
@@ -42,16 +43,7 @@ const DROPPED_TABLE_SETTINGS: Record<string, string> = {
 };
 
 /** The settings of one table as the design keeps them. */
-export interface Settings {
-  tableClass: TableClass;
-  ttlAttribute?: string;
-  stream?: StreamViewType;
-  pointInTimeRecovery?: PointInTimeRecovery;
-  encryption?: Encryption;
-  deletionProtection?: boolean;
-  tags?: Record<string, string>;
-  contributorInsights?: ContributorInsights;
-}
+export type Settings = Pick<Table, 'tableClass' | 'ttlAttribute' | 'stream' | 'pointInTimeRecovery' | 'encryption' | 'deletionProtection' | 'tags' | 'contributorInsights'>;
 
 /**
  * The settings of a table resource (`props` at `pp`). `regional` holds the settings each replica may
