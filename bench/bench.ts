@@ -14,9 +14,14 @@
  * - bench/solver.ts: the key-design solver on four designs with their keys removed: total time,
  *   time to the first complete design, and the best proposal's cost against the hand-made design.
  *
- * `npm run bench -- costing simulator` runs only those parts.
+ * `npm run bench -- costing simulator` runs only those parts. Each part runs in a process of its own
+ * (this script again, with the part's results written to a file): a part's heap and compiled code
+ * never weigh on the next one's timings.
  */
-import { cpus, totalmem } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { benchCli } from './cli.ts';
 import { benchCosting } from './costing.ts';
 import { benchSample } from './sample.ts';
@@ -38,14 +43,35 @@ if (unknown.length > 0) {
   console.error(`bench: unknown part ${unknown.join(', ')}; expected ${Object.keys(PARTS).join(', ')}`);
   process.exit(2);
 }
+/** Set in a part's own process: the file its results go to. */
+const RESULTS_FILE = process.env.KEYPLAN_BENCH_RESULTS;
+if (RESULTS_FILE !== undefined) {
+  const results: BenchResult[] = [];
+  for (const name of asked) results.push(...(await PARTS[name]!()));
+  writeFileSync(RESULTS_FILE, JSON.stringify(results));
+  process.exit(0);
+}
+
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}, ${process.platform}`;
 console.log(`Machine: ${machine}`);
 
 const results: BenchResult[] = [];
-for (const [name, run] of Object.entries(PARTS)) {
-  if (asked.length > 0 && !asked.includes(name)) continue;
-  console.log(`\n# ${name}`);
-  results.push(...(await run()));
+const dir = mkdtempSync(join(tmpdir(), 'keyplan-bench-'));
+try {
+  for (const name of Object.keys(PARTS)) {
+    if (asked.length > 0 && !asked.includes(name)) continue;
+    console.log(`\n# ${name}`);
+    const file = join(dir, `${name}.json`);
+    // The same entry point and Node flags (--expose-gc), one part, its output shown as it runs.
+    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, name], { stdio: 'inherit', env: { ...process.env, KEYPLAN_BENCH_RESULTS: file } });
+    if (child.status !== 0) {
+      console.error(`bench: part ${name} failed (exit ${child.status ?? child.signal})`);
+      process.exit(1);
+    }
+    results.push(...(JSON.parse(readFileSync(file, 'utf8')) as BenchResult[]));
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }
 
 // A target is a ceiling (times, growth ratios), except a speed-up against a baseline, which is a floor.
