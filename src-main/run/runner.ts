@@ -2,7 +2,8 @@
  * A run, host side: the design's table created on an engine, the sample items loaded, every access
  * pattern's planned requests sent and measured, the table removed, and the measurements set beside
  * the predictions. What to send comes from `prepareRun` and how to judge it from `comparePattern`
- * (both pure, in src-shared/run); this file only talks to the engine.
+ * (both pure, in src-shared/run); this file only talks to the engine: the table created, loaded and
+ * removed here, each request measured by `measure.ts`, every call through `sdk.ts`.
  *
  * Safety: the table's name is the run's own (`keyplan-run-<short id>-<name>`) and a run refuses to
  * start when a table of that name exists; on AWS it runs only once the caller has confirmed the
@@ -14,20 +15,7 @@
  * access-pattern request is not an error of the run: it is recorded on that request, and the run
  * goes on.
  */
-import {
-  BatchGetItemCommand,
-  BatchWriteItemCommand,
-  CreateTableCommand,
-  DeleteItemCommand,
-  DescribeTableCommand,
-  GetItemCommand,
-  PutItemCommand,
-  QueryCommand,
-  ScanCommand,
-  TransactWriteItemsCommand,
-  UpdateItemCommand,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../../src-shared/errors.ts';
@@ -35,19 +23,11 @@ import type { Item } from '../../src-shared/capacity/item-size.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { comparePattern, summarize } from '../../src-shared/run/compare.ts';
 import { prepareRun, sendOrder } from '../../src-shared/run/prepare.ts';
-import type {
-  EngineChoice,
-  MeasuredCall,
-  MeasuredPage,
-  MeasuredRequest,
-  PatternMeasurement,
-  RunOperation,
-  RunPlan,
-  RunReport,
-  RunRequest,
-} from '../../src-shared/run/types.ts';
+import type { EngineChoice, MeasuredCall, MeasuredRequest, PatternMeasurement, RunPlan, RunReport } from '../../src-shared/run/types.ts';
 import { deleteTable, describeError, openEngine, type Engine } from './engine.ts';
 import type { RunJournal } from './journal.ts';
+import { measureRequest } from './measure.ts';
+import { backoff, capacityOf, COMMANDS, fromSdk, isEmpty, MAX_BATCH_TRIES, pause, send, throwIfCanceled, toSdk, type Output } from './sdk.ts';
 
 export { identifyEngine, type EngineIdentity } from './engine.ts';
 
@@ -85,124 +65,9 @@ const DEFAULT_SEED = 1;
 
 /** BatchWriteItem takes at most 25 put or delete requests. https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html */
 const BATCH_WRITE_MAX_ITEMS = 25;
-/**
- * Sends of one batch (the first and its retries) before unprocessed items fail the run; AWS advises
- * retrying them with exponential backoff: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Programming.Errors.html#Programming.Errors.BatchOperations
- */
-const MAX_BATCH_TRIES = 8;
-const BACKOFF_BASE_MS = 50;
-const BACKOFF_MAX_MS = 5_000;
 /** How long a new table (and its GSIs) may take to become ACTIVE before the run gives up. */
 const ACTIVE_TIMEOUT_MS = 10 * 60_000;
 
-const backoff = (attempt: number) => Math.min(BACKOFF_BASE_MS * 2 ** attempt, BACKOFF_MAX_MS);
-
-// ---------------------------------------------------------------------------------------------
-// DynamoDB JSON (binaries as base64) to and from the SDK (binaries as bytes)
-
-/**
- * `input` as the SDK takes it: `{ B: "base64" }` and `{ BS: [...] }` become bytes. Everywhere else a
- * `B` key can appear (an attribute named B in a Key or Item) it holds an attribute value object,
- * never a string.
- */
-function toSdk(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toSdk);
-  if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value);
-  if (entries.length === 1) {
-    const [key, inner] = entries[0]!;
-    if (key === 'B' && typeof inner === 'string') return { B: Buffer.from(inner, 'base64') };
-    if (key === 'BS' && Array.isArray(inner) && inner.every((b) => typeof b === 'string')) return { BS: inner.map((b: string) => Buffer.from(b, 'base64')) };
-  }
-  return Object.fromEntries(entries.map(([k, v]) => [k, toSdk(v)]));
-}
-
-/** An SDK output as DynamoDB JSON: bytes (only binary values hold them) become base64. */
-function fromSdk(value: unknown): unknown {
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
-  if (Array.isArray(value)) return value.map(fromSdk);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromSdk(v)]));
-}
-
-type Output = Record<string, unknown>;
-
-const COMMANDS: Record<RunOperation | 'BatchWriteItem' | 'CreateTable' | 'DescribeTable', new (input: never) => unknown> = {
-  GetItem: GetItemCommand,
-  BatchGetItem: BatchGetItemCommand,
-  Query: QueryCommand,
-  Scan: ScanCommand,
-  PutItem: PutItemCommand,
-  UpdateItem: UpdateItemCommand,
-  DeleteItem: DeleteItemCommand,
-  TransactWriteItems: TransactWriteItemsCommand,
-  BatchWriteItem: BatchWriteItemCommand,
-  CreateTable: CreateTableCommand,
-  DescribeTable: DescribeTableCommand,
-};
-
-/** Sends `operation` with a DynamoDB JSON input; the output as DynamoDB JSON. */
-async function send(client: DynamoDBClient, operation: keyof typeof COMMANDS, input: Record<string, unknown>): Promise<Output> {
-  const command = new COMMANDS[operation](toSdk(input) as never);
-  return fromSdk(await client.send(command as Parameters<DynamoDBClient['send']>[0])) as Output;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Consumed capacity
-
-interface Capacity {
-  CapacityUnits?: number;
-  Table?: { CapacityUnits?: number };
-  GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
-  LocalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
-}
-
-/**
- * A response's ConsumedCapacity as units in all and per target (`table`, or an index's name). One
- * object for single-item operations, Query and Scan; a list (one per table) for BatchGetItem and
- * TransactWriteItems, summed. https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ConsumedCapacity.html
- */
-function capacityOf(consumed: unknown): Pick<MeasuredPage, 'capacityUnits' | 'byTarget'> {
-  const list = (Array.isArray(consumed) ? consumed : consumed === undefined ? [] : [consumed]) as Capacity[];
-  let capacityUnits = 0;
-  const byTarget: Record<string, number> = {};
-  const add = (target: string, units: number | undefined) => {
-    if (units !== undefined) byTarget[target] = (byTarget[target] ?? 0) + units;
-  };
-  for (const c of list) {
-    capacityUnits += c.CapacityUnits ?? 0;
-    add('table', c.Table?.CapacityUnits);
-    for (const [name, index] of Object.entries(c.GlobalSecondaryIndexes ?? {})) add(name, index.CapacityUnits);
-    for (const [name, index] of Object.entries(c.LocalSecondaryIndexes ?? {})) add(name, index.CapacityUnits);
-  }
-  return { capacityUnits, byTarget };
-}
-
-const itemsOf = (responses: unknown): Item[] => Object.values((responses ?? {}) as Record<string, Item[]>).flat();
-const isEmpty = (requestItems: unknown): boolean => Object.values((requestItems ?? {}) as Record<string, { Keys?: unknown[] } | unknown[]>).every((r) => (Array.isArray(r) ? r.length === 0 : (r.Keys ?? []).length === 0));
-
-// ---------------------------------------------------------------------------------------------
-// The run
-
-const canceled = () => new AppError({ code: 'task.canceled', message: 'The run was canceled.' });
-
-function throwIfCanceled(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw canceled();
-}
-
-/** Waits `ms`, or less when the run is canceled (the caller then checks the signal). */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** A short random run id, lowercase letters and digits. */
 const randomRunId = () => randomBytes(6).toString('hex');
@@ -414,159 +279,6 @@ async function writeBatch(engineCall: EngineCall, name: string, items: Item[], s
     throwIfCanceled(signal);
     pending = unprocessed;
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Measured requests
-
-/** Sends one planned request and measures it; the engine's refusal is recorded, not thrown. */
-async function measureRequest(client: DynamoDBClient, plan: RunPlan, request: RunRequest, signal: AbortSignal | undefined): Promise<MeasuredRequest> {
-  const measured: MeasuredRequest = { operation: request.operation, pages: [] };
-  try {
-    switch (request.operation) {
-      case 'Query':
-      case 'Scan':
-        await measurePaged(client, request, measured, signal);
-        break;
-      case 'GetItem':
-        await measureGetItem(client, request, measured);
-        break;
-      case 'BatchGetItem':
-        await measureBatchGet(client, request, measured, signal);
-        break;
-      case 'PutItem':
-      case 'UpdateItem':
-      case 'DeleteItem':
-      case 'TransactWriteItems':
-        await measureWrite(client, plan, request, measured, signal);
-        break;
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    measured.error = describeError(error);
-  }
-  return measured;
-}
-
-/** Sends `input` and measures the time to its answer. */
-async function timed(client: DynamoDBClient, operation: RunOperation, input: Record<string, unknown>): Promise<{ output: Output; latencyMs: number }> {
-  const start = performance.now();
-  const output = await send(client, operation, input);
-  return { output, latencyMs: performance.now() - start };
-}
-
-/**
- * Query or Scan, page after page with ExclusiveStartKey until no LastEvaluatedKey is returned (or
- * `stopAfterItems` items were). Each page's witness (the same request without filter and projection,
- * from the same start key and with the same Limit) tells which items the page read.
- */
-async function measurePaged(client: DynamoDBClient, request: RunRequest, measured: MeasuredRequest, signal: AbortSignal | undefined): Promise<void> {
-  let startKey: unknown;
-  let returned = 0;
-  const limit = request.input['Limit'];
-  for (;;) {
-    const from = startKey === undefined ? {} : { ExclusiveStartKey: startKey };
-    const { output, latencyMs } = await timed(client, request.operation, { ...request.input, ...from });
-    const page: MeasuredPage = {
-      ...capacityOf(output['ConsumedCapacity']),
-      count: (output['Count'] as number | undefined) ?? 0,
-      scannedCount: (output['ScannedCount'] as number | undefined) ?? 0,
-      latencyMs,
-    };
-    measured.pages.push(page);
-    if (request.witness) {
-      throwIfCanceled(signal);
-      const witness = await send(client, request.operation, { ...request.witness, ...from, ...(limit === undefined ? {} : { Limit: limit }) });
-      page.itemsRead = (witness['Items'] as Item[] | undefined) ?? [];
-    }
-    returned += page.count;
-    startKey = output['LastEvaluatedKey'];
-    if (startKey === undefined || (request.stopAfterItems !== undefined && returned >= request.stopAfterItems)) return;
-    throwIfCanceled(signal);
-  }
-}
-
-async function measureGetItem(client: DynamoDBClient, request: RunRequest, measured: MeasuredRequest): Promise<void> {
-  const { output, latencyMs } = await timed(client, 'GetItem', request.input);
-  const item = output['Item'] as Item | undefined;
-  const count = item === undefined ? 0 : 1;
-  const page: MeasuredPage = { ...capacityOf(output['ConsumedCapacity']), count, scannedCount: count, latencyMs };
-  measured.pages.push(page);
-  const read = request.witness ? ((await send(client, 'GetItem', request.witness))['Item'] as Item | undefined) : item;
-  page.itemsRead = read === undefined ? [] : [read];
-}
-
-/** BatchGetItem's items, UnprocessedKeys sent again with backoff; `onAnswer` sees every answer. */
-async function batchGet(
-  client: DynamoDBClient,
-  input: Record<string, unknown>,
-  signal: AbortSignal | undefined,
-  onAnswer: (output: Output, latencyMs: number) => void,
-): Promise<Item[]> {
-  const items: Item[] = [];
-  let requestItems = input['RequestItems'];
-  for (let attempt = 1; ; attempt += 1) {
-    const { output, latencyMs } = await timed(client, 'BatchGetItem', { ...input, RequestItems: requestItems });
-    onAnswer(output, latencyMs);
-    items.push(...itemsOf(output['Responses']));
-    const unprocessed = output['UnprocessedKeys'];
-    if (isEmpty(unprocessed)) return items;
-    if (attempt >= MAX_BATCH_TRIES) throw new Error(`UnprocessedKeys remained after ${MAX_BATCH_TRIES} BatchGetItem tries (the engine is throttling).`);
-    await pause(backoff(attempt), signal);
-    throwIfCanceled(signal);
-    requestItems = unprocessed;
-  }
-}
-
-/**
- * BatchGetItem: one page per answer (a retry of UnprocessedKeys is another request, charged on its
- * own). The witness's items (whole items, without projection) go on the first page: BatchGetItem
- * charges each item on its own, so which page they sit on does not change a total.
- */
-async function measureBatchGet(client: DynamoDBClient, request: RunRequest, measured: MeasuredRequest, signal: AbortSignal | undefined): Promise<void> {
-  await batchGet(client, request.input, signal, (output, latencyMs) => {
-    const items = itemsOf(output['Responses']);
-    measured.pages.push({ ...capacityOf(output['ConsumedCapacity']), count: items.length, scannedCount: items.length, latencyMs, itemsRead: items });
-  });
-  if (request.witness) {
-    throwIfCanceled(signal);
-    const read = await batchGet(client, request.witness, signal, () => undefined);
-    measured.pages.forEach((page, i) => (page.itemsRead = i === 0 ? read : []));
-  }
-}
-
-/** The item a write changes: its table and key (TransactWriteItems: its first Put, Update or Delete). */
-function writtenKey(plan: RunPlan, request: RunRequest): { TableName: unknown; Key: Item } | undefined {
-  let target = request.input;
-  if (request.operation === 'TransactWriteItems') {
-    const items = (request.input['TransactItems'] as Array<Record<string, Record<string, unknown>>> | undefined) ?? [];
-    const first = items.map((t) => t['Put'] ?? t['Update'] ?? t['Delete']).find((t) => t !== undefined);
-    if (!first) return undefined;
-    target = first;
-  }
-  if (target['Key']) return { TableName: target['TableName'], Key: target['Key'] as Item };
-  const item = target['Item'] as Item | undefined;
-  if (!item) return undefined;
-  const key: Item = {};
-  for (const name of plan.table.keyAttributes) if (item[name] !== undefined) key[name] = item[name];
-  return { TableName: target['TableName'], Key: key };
-}
-
-/** The item as stored now (a strongly consistent GetItem, not measured), or null. */
-async function readItem(client: DynamoDBClient, key: { TableName: unknown; Key: Item }): Promise<Item | null> {
-  const output = await send(client, 'GetItem', { TableName: key.TableName, Key: key.Key, ConsistentRead: true });
-  return (output['Item'] as Item | undefined) ?? null;
-}
-
-/** A write, with the item read before and after it: a write is charged on the larger of the two. */
-async function measureWrite(client: DynamoDBClient, plan: RunPlan, request: RunRequest, measured: MeasuredRequest, signal: AbortSignal | undefined): Promise<void> {
-  const key = writtenKey(plan, request);
-  if (key) measured.before = await readItem(client, key);
-  throwIfCanceled(signal);
-  const { output, latencyMs } = await timed(client, request.operation, request.input);
-  measured.pages.push({ ...capacityOf(output['ConsumedCapacity']), count: 0, scannedCount: 0, latencyMs });
-  throwIfCanceled(signal);
-  if (key) measured.after = await readItem(client, key);
 }
 
 /** For tests: the conversions between DynamoDB JSON and the SDK's values. */
