@@ -5,6 +5,8 @@
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import { validateDesign } from '../../src-shared/model/validate.ts';
+import { costedTable } from '../../src-shared/costing/design-cost.ts';
+import { itemLimitWarnings } from '../../src-shared/costing/item-limits.ts';
 import { planTable, type Plan } from '../../src-shared/planner/index.ts';
 import type { Command } from './command.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';
@@ -24,6 +26,19 @@ function coverageOf(design: Design): Coverage[] {
     const plans = planTable(table);
     return table.accessPatterns.map((pattern, i) => ({ tableIndex, table: table.name, pattern, plan: plans[i]! }));
   });
+}
+
+/**
+ * DynamoDB's hard limits on what is stored, checked on the estimated item sizes (the cost engine's
+ * `cost.itemTooLarge`, `cost.itemCollectionTooLarge`): a design over them cannot take its writes.
+ */
+function limitProblems(design: Design): Problem[] {
+  return design.tables.flatMap((table, t) =>
+    itemLimitWarnings(costedTable(table)).map((w): Problem => {
+      const e = table.entities.findIndex((x) => x.id === w.entityId);
+      return { code: w.code === 'cost.itemTooLarge' ? 'model.itemTooLarge' : 'model.itemCollectionTooLarge', path: e >= 0 ? `tables[${t}].entities[${e}]` : `tables[${t}]`, message: w.message };
+    }),
+  );
 }
 
 /** Patterns without keys yet (no entity, or no template for the table's keys): work in progress, not a missing index. */
@@ -100,8 +115,8 @@ export const checkCommand: Command = {
   help: `Usage: keyplan check <design> [--json]
 
 Checks a design file (*.keyplan.json) against DynamoDB's rules and Keyplan's (names, limits, key
-schemas, key templates, projections, billing, access patterns) and prints every problem as
-"path: message". Then plans each access pattern and shows the operation that serves it (GetItem,
+schemas, key templates, projections, billing, access patterns; items estimated over 400 KB, an LSI
+item collection over 10 GB) and prints every problem as "path: message". Then plans each access pattern and shows the operation that serves it (GetItem,
 Query on the table or an index, ...) with its key condition, or UNSERVED with the index to add when
 only a Scan would do.
 
@@ -126,7 +141,9 @@ Example:
       return EXIT.problems;
     }
     const design = input.kind === 'design' ? input.design : undefined;
-    const problems = input.kind === 'design' ? validateDesign(input.design) : input.problems;
+    // DynamoDB's item-size limits once the design's own rules hold (sizes are estimated from a valid design).
+    const ruleProblems = input.kind === 'design' ? validateDesign(input.design) : input.problems;
+    const problems = input.kind === 'design' && ruleProblems.length === 0 ? limitProblems(input.design) : ruleProblems;
     const coverage = design ? coverageOf(design) : [];
     const report = checkJson(design, problems, coverage);
     if (flags.has('--json')) writeJson(io.stdout, report);

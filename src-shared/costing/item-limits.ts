@@ -55,6 +55,7 @@ export function itemLimitWarnings(table: Table, estimates: SizeEstimates = creat
       warnings.push({
         code: 'cost.itemTooLarge',
         severity: 'error',
+        entityId: entity.id,
         message: `${entity.name} items are estimated at ${what}: over DynamoDB's 400 KB item limit (409,600 bytes, attribute names included), so every write of one fails with a ValidationException. Move large values to S3 and keep a pointer, compress them, or split the item (${ITEM_SIZE_SOURCE}).`,
       });
     }
@@ -73,6 +74,7 @@ export function itemLimitWarnings(table: Table, estimates: SizeEstimates = creat
     warnings.push({
       code: 'cost.itemCollectionTooLarge',
       severity: 'error',
+      entityId: parts[0]!.entity.id,
       message:
         `Table ${table.name} has an LSI, so everything under one partition-key value (an item collection) may hold at most 10 GB; ` +
         `${who} about ${gb(bytes)} under the busiest ${table.partitionKey.name} = ${template} value ` +

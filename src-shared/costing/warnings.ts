@@ -35,6 +35,8 @@ export interface CostWarning {
   severity: 'error' | 'warning';
   message: string;
   patternId?: string;
+  /** The entity the warning is about (the item-size limits), its first when several. */
+  entityId?: string;
 }
 
 /** A partition serves at most 1,000 write units per second. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html */

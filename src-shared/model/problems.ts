@@ -13,6 +13,8 @@ import type { ConditionErrorCode } from './condition.ts';
 export type ModelErrorCode =
   | ConditionErrorCode
   | 'model.notObject'
+  | 'model.itemTooLarge'
+  | 'model.itemCollectionTooLarge'
   | 'model.moreProblems'
   | 'model.notKeyplanDesign'
   | 'model.unsupportedVersion'
