@@ -12,7 +12,8 @@ import { formatNumber } from '../capacity/figure.ts';
 import { BYTES_PER_GB } from '../capacity/pricing.ts';
 import type { Entity, Table } from '../model/schema.ts';
 import { createSizeEstimates, type SizeEstimates } from './pattern-cost.ts';
-import { distinctKeyValues, entityCountsOf, type CostWarning } from './warnings.ts';
+import { entityCountsOf } from '../planner/estimate.ts';
+import { distinctKeyValues, type CostWarning } from './warnings.ts';
 
 /** The largest item DynamoDB stores: 400 KB, attribute names included, the bound inclusive. */
 export const MAX_ITEM_BYTES = 409_600;

@@ -9,7 +9,7 @@ import { parseKeyTemplate, templateAttributes } from '../model/key-template.ts';
 import type { Distribution, Entity, Pricing, Table } from '../model/schema.ts';
 import { DEFAULT_PRICING, roundUsd } from '../capacity/pricing.ts';
 import { distinctValuesOf } from '../planner/index.ts';
-import type { EntityCounts } from '../planner/estimate.ts';
+import { entityCountsOf, type EntityCounts } from '../planner/estimate.ts';
 import type { PatternCost } from './pattern-cost.ts';
 import type { TargetCost } from './design-cost.ts';
 import type { ThroughputWarningCode } from './throughput-settings.ts';
@@ -78,11 +78,6 @@ export function distinctKeyValues(entity: Entity, keyAttributes: readonly string
   const shards = sources.length === 1 ? (sources[0]?.binding?.shards?.count ?? 1) : 1;
   const template = sources.map((s) => s?.template ?? '').join(' + ');
   return { count: count * shards, template, largestItemShare: Math.max(largest, 1 / count) / shards };
-}
-
-/** Each entity's item count by id: what a `ref` generator's distinct values are (the referenced entity's items). */
-export function entityCountsOf(table: Table): EntityCounts {
-  return new Map(table.entities.map((e) => [e.id, { name: e.name, itemCount: e.itemCount }]));
 }
 
 /** Σ 1/k^s for k = 1..n: exact up to 100,000 terms, then the integral of the tail. */

@@ -8,7 +8,7 @@ import { parseKeyTemplate } from '../model/key-template.ts';
 import { bindingOf } from '../model/key-slots.ts';
 import type { AccessPattern, Attribute, Entity, Table } from '../model/schema.ts';
 import { indexFraction } from '../capacity/index-fraction.ts';
-import type { EntityCounts } from '../planner/estimate.ts';
+import { entityCountsOf } from '../planner/estimate.ts';
 import { partitionKeysOf } from '../model/gsi-keys.ts';
 import { isTimeLike, keySpaceOf } from './key-space.ts';
 import { DEFAULT_PARTITION_LIMITS, partitionUtilization, SPLIT_UTILIZATION, type PartitionLimitModel } from './limits.ts';
@@ -117,7 +117,7 @@ export function keyRedesignFor(table: Table, targetName: string, entityId: strin
   const parsed = parseKeyTemplate(binding.template);
   if (!parsed.ok) return undefined;
   const inKey = parsed.value.parts.flatMap((p) => (p.kind === 'attribute' ? [p.name] : []));
-  const refs: EntityCounts = new Map(table.entities.map((e) => [e.id, { name: e.name, itemCount: e.itemCount }]));
+  const refs = entityCountsOf(table);
   // The entity's items in this target (a sparse GSI holds some), and the key values they take there.
   const itemCount = Number.isFinite(entity.itemCount) && entity.itemCount > 0 ? entity.itemCount : 0;
   const items = targetName === 'table' ? itemCount : itemCount * indexFraction(table, entity, targetName).value;

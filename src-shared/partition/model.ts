@@ -15,7 +15,7 @@ import { costPatterns } from '../costing/design-cost.ts';
 import { parseKeyTemplate } from '../model/key-template.ts';
 import { baselineWarmThroughput, effectiveWarmThroughput, warmThroughputPartitions } from '../capacity/warm-throughput.ts';
 import type { AccessPattern, AutoScaling, AutoScalingRange, Design, Distribution, Entity, OnDemandThroughput, Pricing, Table, WarmThroughput } from '../model/schema.ts';
-import type { EntityCounts } from '../planner/estimate.ts';
+import { entityCountsOf, type EntityCounts } from '../planner/estimate.ts';
 import { hashFraction, HASH_DESCRIPTION, type PlacedKey } from './hash.ts';
 import { isTimeLike, keySpaceOf, type KeySpace } from './key-space.ts';
 import { gsiKeySourceOf } from '../model/key-slots.ts';
@@ -479,7 +479,7 @@ export function buildSimulationModel(design: Design, designTable: Table, options
   const table = withValueModel(designTable);
   const pricing = options.pricing ?? design.pricing ?? DEFAULT_PRICING;
   const assumptions: string[] = [];
-  const refs: EntityCounts = new Map(table.entities.map((e) => [e.id, { name: e.name, itemCount: e.itemCount }]));
+  const refs = entityCountsOf(table);
   const costs = costPatterns(table, pricing);
   const specs = targetSpecs(table, assumptions);
   const canIsolateItems = !(table.billing.mode === 'PROVISIONED' && table.stream !== undefined);

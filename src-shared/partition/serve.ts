@@ -25,6 +25,7 @@ const PARTITION_READS = limits.PARTITION_READ_UNITS_PER_SECOND;
 const PARTITION_WRITES = limits.PARTITION_WRITE_UNITS_PER_SECOND;
 const SPLIT_UTILIZATION = limits.SPLIT_UTILIZATION;
 const onDemandInstantCapacity = limits.onDemandInstantCapacity;
+const writeEquivalents = limits.writeEquivalents;
 
 /** What the GSIs' throttled writes keep from the table this step, per pattern, and why. */
 export interface BackPressure {
@@ -48,7 +49,7 @@ export function onDemandInstant(state: SimulationState, target: TargetState): nu
   scaleOut(state, target, Math.ceil(scaled / PARTITION_WRITES - 1e-9));
   // Pre-warmed: its warm read and write throughput are served at once, both together.
   const capacity = target.model.capacity;
-  const warm = capacity.mode === 'onDemand' && capacity.warm ? capacity.warm.readUnitsPerSecond / 3 + capacity.warm.writeUnitsPerSecond : 0;
+  const warm = capacity.mode === 'onDemand' && capacity.warm ? writeEquivalents(capacity.warm.readUnitsPerSecond, capacity.warm.writeUnitsPerSecond) : 0;
   return warm > scaled ? warm : scaled;
 }
 

@@ -18,7 +18,7 @@
  */
 import { evaluateCondition, formatCondition, type Condition, type ConditionClause } from '../model/condition.ts';
 import { enumShares } from '../model/value-model.ts';
-import type { Attribute, Entity } from '../model/schema.ts';
+import type { Attribute, Entity, Table } from '../model/schema.ts';
 import { formatNumber } from '../format/index.ts';
 
 /** How many distinct values an attribute takes, and why we think so. */
@@ -47,6 +47,11 @@ export interface Share {
 
 /** The entities a `ref` generator can point at: id → name and item count. */
 export type EntityCounts = ReadonlyMap<string, { name: string; itemCount: number }>;
+
+/** Each entity's name and item count by id: what a `ref` generator's distinct values are (the referenced entity's items). */
+export function entityCountsOf(table: Pick<Table, 'entities'>): EntityCounts {
+  return new Map((table.entities ?? []).map((e) => [e.id, { name: e.name, itemCount: sanitizeCount(e.itemCount) }]));
+}
 
 /** Selectivity of an ordering comparison (`<`, `>=` …) on an attribute whose values we know nothing about. */
 export const UNKNOWN_RANGE_SELECTIVITY = 0.5;

@@ -20,7 +20,7 @@ import { withinIndexQuota } from '../model/index-quota.ts';
 export type * from './types.ts';
 export { applyIndexSuggestion } from './suggest.ts';
 export { applyNaturalKey, naturalKeyAlternatives, type NaturalKeyAlternative } from './natural-keys.ts';
-export { distinctValuesOf, formatCount, shareOf } from './estimate.ts';
+export { distinctValuesOf, entityCountsOf, formatCount, shareOf } from './estimate.ts';
 export { MAX_BATCH_GET_KEYS } from './read.ts';
 
 const isWrite = (p: AccessPattern): p is AccessPattern & { action: 'put' | 'update' | 'delete' } =>

@@ -9,7 +9,7 @@ import { parseCondition, formatCondition, type Condition } from '../model/condit
 import { parseKeyTemplate, templateAttributes, type KeyTemplate } from '../model/key-template.ts';
 import { keyPartLabel, partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
 import type { Entity, KeyAttribute, Projection, Sharding, Table } from '../model/schema.ts';
-import { allowedValueCount, formatPercent, sanitizeCount, shareOf, type EntityCounts } from './estimate.ts';
+import { allowedValueCount, entityCountsOf, formatPercent, sanitizeCount, shareOf, type EntityCounts } from './estimate.ts';
 import type { Target } from './types.ts';
 
 /** The table or one index, with its key attributes. */
@@ -210,7 +210,7 @@ function membershipOf(entity: Entity, keys: Map<string, BoundKey>, t: KeyTarget,
 /** Prepares a table for planning. Never throws on a design that does not validate. */
 export function viewTable(table: Table): TableView {
   const targets = keyTargetsOf(table);
-  const refs: EntityCounts = new Map((table.entities ?? []).map((e) => [e.id, { name: e.name, itemCount: sanitizeCount(e.itemCount) }]));
+  const refs = entityCountsOf(table);
   const entities = (table.entities ?? []).map((entity): EntityView => {
     const keys = new Map<string, BoundKey>();
     for (const [name, binding] of Object.entries(entity.keys ?? {})) keys.set(name, bindKey(name, binding));
