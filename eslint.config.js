@@ -9,12 +9,16 @@
  *   src-main      imports src-shared, never src-renderer.
  *   src-renderer  imports src-shared, never src-main, electron or Node built-ins (a sandboxed page).
  *
+ * And Keyplan's own rules (`scripts/lint-rules.mjs`): an access pattern's action is asked of the
+ * pattern-kinds table, never compared to a string.
+ *
  * `tests/lint-layering.test.ts` lints a violating fixture for each restriction, so the rules can fail.
  */
 import { builtinModules } from 'node:module';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import keyplan from './scripts/lint-rules.mjs';
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A bare module name and its subpaths: `svelte`, `svelte/store`. */
@@ -110,6 +114,14 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.svelte'],
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: CORRECTNESS,
+  },
+
+  // One place per concept: an access pattern's kind is asked of the pattern-kinds table.
+  {
+    files: ['src-shared/**/*.ts', 'src-main/**/*.ts', 'src-renderer/**/*.ts', 'src-renderer/**/*.svelte'],
+    ignores: ['**/*.test.ts', 'src-shared/model/pattern-kinds.ts'],
+    plugins: { keyplan },
+    rules: { 'keyplan/pattern-kinds': 'error' },
   },
 
   // Playwright fixtures that need none of the others take `{}` as their first parameter.

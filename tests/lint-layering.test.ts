@@ -21,6 +21,7 @@ async function lintAs(path: string): Promise<{ rule: string | null; line: number
 }
 
 const RESTRICTED = 'no-restricted-imports';
+const KINDS = 'keyplan/pattern-kinds';
 
 describe('the layering lint', { timeout: 30_000 }, () => {
   test.each<[string, string, { rule: string; line: number; message: RegExp }[]]>([
@@ -62,6 +63,17 @@ describe('the layering lint', { timeout: 30_000 }, () => {
       { rule: RESTRICTED, line: 3, message: /Electron is for src-main only/ },
     ]],
     ['the renderer does not import the host-side input check', 'src-renderer/state/imports-dispatch.svelte.ts', [{ rule: RESTRICTED, line: 1, message: /renderer CSP forbids/ }]],
+    [
+      'an access-pattern action is asked of the kinds table: no comparison, list test or non-exhaustive switch',
+      'src-shared/costing/compares-action.ts',
+      [
+        { rule: KINDS, line: 2, message: /Compare no access-pattern action to a string/ },
+        { rule: KINDS, line: 2, message: /Compare no access-pattern action to a string/ },
+        { rule: KINDS, line: 3, message: /Test no access-pattern action against a list/ },
+        { rule: KINDS, line: 5, message: /ends in `default: unreachableAction\(action\)`/ },
+      ],
+    ],
+    ['a Svelte template asks the kinds table too', 'src-renderer/features/patterns/ComparesAction.svelte', [{ rule: KINDS, line: 5, message: /Compare no access-pattern action/ }]],
   ])('%s', async (_rule, path, expected) => {
     const problems = await lintAs(path);
     expect(problems).toHaveLength(expected.length);

@@ -26,6 +26,7 @@ import { estimateStorage, type StorageEstimate } from '../capacity/estimate.ts';
 import { DEFAULT_PRICING } from '../capacity/pricing.ts';
 import type { Figure } from '../capacity/figure.ts';
 import type { AccessPattern, Design, Entity, Pricing, Table } from '../model/schema.ts';
+import { isWritePattern } from '../model/pattern-kinds.ts';
 import { planPattern, planTable, type Plan, type ProjectionChange } from '../planner/index.ts';
 import { costedTable, totalDesignCost, totalTableCost, type DesignCost, type TableCost } from './design-cost.ts';
 import {
@@ -135,8 +136,6 @@ export function exactKey(value: unknown): string {
   return out;
 }
 
-const isWrite = (p: AccessPattern): boolean => p.action === 'put' || p.action === 'update' || p.action === 'delete';
-
 /** The patterns of one call, with their keys and the other patterns their plans may read. */
 interface Patterns {
   list: readonly AccessPattern[];
@@ -153,20 +152,20 @@ interface Patterns {
 }
 
 function patternsOf(list: readonly AccessPattern[]): Patterns {
-  const keys = list.map((p) => `${isWrite(p) ? 'W' : 'R'}${exactKey(p)}`);
+  const keys = list.map((p) => `${isWritePattern(p) ? 'W' : 'R'}${exactKey(p)}`);
   const writesOf = new Map<string | undefined, number[]>();
   list.forEach((p, i) => {
-    if (!isWrite(p)) return;
+    if (!isWritePattern(p)) return;
     const entity = writesOf.get(p.entityId);
     if (entity) entity.push(i);
     else writesOf.set(p.entityId, [i]);
   });
-  const company = (i: number): number[] => (isWrite(list[i]!) ? [] : (writesOf.get(list[i]!.entityId) ?? []));
+  const company = (i: number): number[] => (isWritePattern(list[i]!) ? [] : (writesOf.get(list[i]!.entityId) ?? []));
   const rateFree: (string | undefined)[] = [];
   return {
     list,
     keys,
-    rateFreeKey: (i) => (rateFree[i] ??= `${isWrite(list[i]!) ? 'W' : 'R'}${exactKey({ ...list[i]!, ratePerSecond: undefined })}`),
+    rateFreeKey: (i) => (rateFree[i] ??= `${isWritePattern(list[i]!) ? 'W' : 'R'}${exactKey({ ...list[i]!, ratePerSecond: undefined })}`),
     company: (i) => company(i).map((w) => list[w]!),
     companyKey: (i) => company(i).map((w) => keys[w]!).join('|'),
     positions: new Map(list.map((p, i) => [p, i])),
@@ -270,13 +269,13 @@ function planEveryPattern(table: Table, patterns: Patterns, plans: PlanMemo): Tr
       if (field === 'ratePerSecond') rates[i] = true;
     }),
   );
-  const writes = patterns.list.flatMap((p, i) => (isWrite(p) ? [i] : []));
+  const writes = patterns.list.flatMap((p, i) => (isWritePattern(p) ? [i] : []));
   const writePlans = planWrites(table, writes.map((i) => stand[i]!));
   const readRates = [...rates];
-  const planned = planTable({ ...table, accessPatterns: patterns.list.map((p, i) => (isWrite(p) ? p : stand[i]!)) });
+  const planned = planTable({ ...table, accessPatterns: patterns.list.map((p, i) => (isWritePattern(p) ? p : stand[i]!)) });
   writes.forEach((i, n) => (planned[i] = writePlans[n]!));
   return planned.map((plan, i) => {
-    const write = isWrite(patterns.list[i]!);
+    const write = isWritePattern(patterns.list[i]!);
     const tracked: Tracked = { plan, readsRate: write ? readRates[i]! : rates[i]!, readsCompany: !write };
     plans.keep('', i, tracked);
     return tracked;
@@ -431,7 +430,7 @@ function cachedProjection(
       if (listed) return listed;
       const m = changeMemo(change);
       const old = kept?.changes.get(key)?.writes;
-      const writes = patterns.list.flatMap((p, i) => (isWrite(p) ? [i] : []));
+      const writes = patterns.list.flatMap((p, i) => (isWritePattern(p) ? [i] : []));
       const missing = writes.filter((i) => !m.writes.has(patterns.keys[i]!) && !old?.has(patterns.keys[i]!));
       const changed = changedTable(change);
       // Plans in the changed table: kept ones, the others planned together, each through a stand-in noting reads of its rate.

@@ -18,6 +18,7 @@ import { figure, formatNumber, lazyFigure, type Figure, type Step, type Unit } f
 import { READ_UNITS_PER_BLOCK, readBlocksForBytes, writeUnitsForBytes } from '../capacity/units/rules.ts';
 import { AWS_DOCS } from '../capacity/sources.ts';
 import type { AccessPattern, Entity, Pricing, Table } from '../model/schema.ts';
+import { isWritePattern, kindOf, type WriteAction } from '../model/pattern-kinds.ts';
 import { planPattern, planTable } from '../planner/index.ts';
 import { withValueModel } from '../model/value-model.ts';
 import type { Plan, ProjectionChange, Target } from '../planner/types.ts';
@@ -316,7 +317,7 @@ function perSecondOf(perRequest: Figure, rate: number, unit: Unit): Figure {
   );
 }
 
-function writeCost(table: Table, pattern: AccessPattern, plan: Plan, sizes: SizeEstimates): { perRequest: Figure; consumption: Consumption[]; gsiShares: Record<string, number> } {
+function writeCost(table: Table, pattern: AccessPattern & { action: WriteAction }, plan: Plan, sizes: SizeEstimates): { perRequest: Figure; consumption: Consumption[]; gsiShares: Record<string, number> } {
   const entity = pattern.entityId === undefined ? undefined : entityOf(table, pattern.entityId);
   if (!entity) {
     const none = figure([{ label: 'Write units', expression: 'the pattern names no known entity', value: 0, unit: 'WCU' }]);
@@ -340,12 +341,12 @@ function writeCost(table: Table, pattern: AccessPattern, plan: Plan, sizes: Size
       target: { kind: w.target.kind, name: w.target.name },
       effect: w.effect,
       reason: w.reason,
-      ...(w.effect === 'put' && pattern.action === 'update' ? { oldEntryBytes: entry } : {}),
+      ...(w.effect === 'put' && kindOf(pattern.action).addressesExisting ? { oldEntryBytes: entry } : {}),
       ...(w.effect !== 'put' ? { oldEntryBytes: entry } : {}),
       ...(w.effect !== 'delete' ? { newEntryBytes: entry } : {}),
     });
   }
-  const kind = pattern.action === 'put' ? 'put' : pattern.action === 'update' ? 'update' : 'delete';
+  const kind = pattern.action;
   const units = writeUnits({
     kind,
     ...(kind !== 'put' ? { oldItemBytes: item } : {}),
@@ -391,8 +392,6 @@ function writeCost(table: Table, pattern: AccessPattern, plan: Plan, sizes: Size
   return { perRequest, consumption, gsiShares: fractions };
 }
 
-const isWriteAction = (p: AccessPattern): boolean => p.action === 'put' || p.action === 'update' || p.action === 'delete';
-
 /**
  * Write units per second a write pattern puts on the GSI named `index` (0 when none): its
  * `consumption` there. Worked out from that GSI's index writes alone, which decide it on their own
@@ -400,6 +399,7 @@ const isWriteAction = (p: AccessPattern): boolean => p.action === 'put' || p.act
  * does not size every other index of every write pattern.
  */
 export function gsiWriteUnitsOn(table: Table, pattern: AccessPattern, plan: Plan, index: string, sizes: SizeEstimates = ESTIMATED): number {
+  if (!isWritePattern(pattern)) return 0;
   const only: Plan = { ...plan, indexWrites: plan.indexWrites.filter((w) => w.target.kind === 'gsi' && w.target.name === index) };
   const on = writeCost(table, pattern, only, sizes).consumption.find((c) => typeof c.target === 'object' && c.target.gsi === index);
   return on?.writeUnitsPerSecond ?? 0;
@@ -450,7 +450,7 @@ export function createProjectionContext(table: Table, plans: () => readonly Plan
       remember(writes, projectionChangeKey(change), () => {
         const before = plans();
         const changed = changedTable(change);
-        const indexes = table.accessPatterns.flatMap((p, i) => (isWriteAction(p) ? [i] : []));
+        const indexes = table.accessPatterns.flatMap((p, i) => (isWritePattern(p) ? [i] : []));
         const after = planWrites(changed, indexes.map((i) => table.accessPatterns[i]!));
         return indexes.map((i, n) => {
           const p = table.accessPatterns[i]!;
@@ -503,7 +503,7 @@ function notCosted(reason: string, unit: Unit): Figure {
  */
 export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pricing: Pricing, shared: TableCosting = ownCosting(table, pricing)): PatternCost {
   const rate = pattern.ratePerSecond;
-  const isWrite = pattern.action === 'put' || pattern.action === 'update' || pattern.action === 'delete';
+  const isWrite = isWritePattern(pattern);
   if (plan.needsKeyDesign !== undefined) {
     const reason = plan.needsKeyDesign;
     const unit = isWrite ? 'WCU' : 'RCU';
@@ -519,7 +519,7 @@ export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pr
       needsKeyDesign: reason,
     };
   }
-  if (isWrite) {
+  if (isWritePattern(pattern)) {
     const { perRequest, consumption } = writeCost(table, pattern, plan, shared.sizes);
     const perSecond = perSecondOf(perRequest, rate, 'WCU/s');
     perSecond.assumptions.push(RATE_ASSUMPTION);

@@ -36,6 +36,7 @@ import { bindingOf, gsiKeySourceOf } from '../model/key-slots.ts';
 import { parseKeyTemplate, renderKeyTemplate, type KeyTemplatePart } from '../model/key-template.ts';
 import { previewSamples } from '../model/preview.ts';
 import type { AccessPattern, Attribute, AttributeType, Design, Entity, KeyAttributeType, Projection, RangeOperator, Table } from '../model/schema.ts';
+import { kindOf } from '../model/pattern-kinds.ts';
 import { planTable } from '../planner/index.ts';
 import type { Plan } from '../planner/types.ts';
 import { ONETABLE_DEFAULT_TYPE_FIELD, ONETABLE_EXTENSION } from './import/onetable.ts';
@@ -145,9 +146,9 @@ function queryOf(
   indexNames: ReadonlyMap<string, { hash: string; sort?: string }>,
   modelNames: ReadonlyMap<string, string>,
 ): { query: Json; unkeyed: string[] } | { reason: string } {
-  if (pattern.action !== 'get' && pattern.action !== 'query') {
-    return { reason: pattern.action === 'count' ? 'is a count; a saved query returns items' : `is a write (${pattern.action}); saved queries only read` };
-  }
+  const kind = kindOf(pattern.action);
+  if (kind.family === 'write') return { reason: `is a write (${kind.verb}); saved queries only read` };
+  if (kind.counts) return { reason: 'is a count; a saved query returns items' };
   const entity = table.entities.find((e) => e.id === pattern.entityId);
   if (!entity) return { reason: 'has no entity' };
   if (!plan || !plan.isServed || plan.requests !== 1 || (plan.operation !== 'GetItem' && plan.operation !== 'Query' && plan.operation !== 'BatchGetItem')) {
@@ -201,7 +202,7 @@ function queryOf(
     if (sort !== '') query.sort = sort;
   } else operation = 'Equal';
   query.operation = operation;
-  query.limit = pattern.action === 'get' ? 1 : (pattern.resultSize !== undefined && pattern.resultSize > 0 ? pattern.resultSize : ONETABLE_EXPORT_QUERY_LIMIT);
+  query.limit = kind.single ? 1 : (pattern.resultSize !== undefined && pattern.resultSize > 0 ? pattern.resultSize : ONETABLE_EXPORT_QUERY_LIMIT);
   if (pattern.filter !== undefined && pattern.filter.trim() !== '') {
     const filters = filtersOf(pattern.filter, entity);
     if (filters === undefined) return { reason: `has the filter ${JSON.stringify(pattern.filter)}, which saved-query filters cannot say` };

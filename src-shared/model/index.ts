@@ -9,3 +9,4 @@ export * from './condition.ts';
 export * from './validate.ts';
 export * from './migrate.ts';
 export * from './sample-values.ts';
+export * from './pattern-kinds.ts';

@@ -7,6 +7,7 @@
 import { parseKeyTemplate } from '../model/key-template.ts';
 import { bindingOf } from '../model/key-slots.ts';
 import type { AccessPattern, Attribute, Entity, Table } from '../model/schema.ts';
+import { kindOf } from '../model/pattern-kinds.ts';
 import { indexFraction } from '../capacity/index-fraction.ts';
 import { entityCountsOf } from '../planner/estimate.ts';
 import { partitionKeysOf } from '../model/gsi-keys.ts';
@@ -86,7 +87,7 @@ export function isKeyUnderPressure(key: HotKey, limits: PartitionLimitModel = DE
 }
 
 /** Whether a pattern addresses items by this key (it knows every attribute of the template); puts carry every attribute. */
-const addressesKey = (p: AccessPattern, attributes: string[]) => p.action !== 'put' && attributes.every((a) => p.known.includes(a));
+const addressesKey = (p: AccessPattern, attributes: string[]) => !kindOf(p.action).creates && attributes.every((a) => p.known.includes(a));
 
 /** What `keyRedesignFor` weighs besides the design. */
 export interface KeyRedesignOptions {

@@ -15,6 +15,7 @@ import { costPatterns } from '../costing/design-cost.ts';
 import { parseKeyTemplate } from '../model/key-template.ts';
 import { baselineWarmThroughput, effectiveWarmThroughput, warmThroughputPartitions } from '../capacity/warm-throughput.ts';
 import type { AccessPattern, AutoScaling, AutoScalingRange, Design, Distribution, Entity, OnDemandThroughput, Pricing, Table, WarmThroughput } from '../model/schema.ts';
+import { kindOf } from '../model/pattern-kinds.ts';
 import { entityCountsOf, type EntityCounts } from '../planner/estimate.ts';
 import { hashFraction, HASH_DESCRIPTION, type PlacedKey } from './hash.ts';
 import { isTimeLike, keySpaceOf, type KeySpace } from './key-space.ts';
@@ -166,8 +167,6 @@ export interface ModelOptions {
    */
   keys?: Record<string, Iterable<PlacedKey>>;
 }
-
-const isWriteAction = (p: AccessPattern) => p.action === 'put' || p.action === 'update' || p.action === 'delete';
 
 /** Harmonic numbers already computed, by `n s` (a design is modelled again on every edit). */
 const harmonics = new Map<string, number>();
@@ -489,7 +488,7 @@ export function buildSimulationModel(design: Design, designTable: Table, options
   const patterns: PatternModel[] = table.accessPatterns.map((p) => ({
     id: p.id,
     name: p.name,
-    kind: isWriteAction(p) ? 'write' : 'read',
+    kind: kindOf(p.action).family,
     ratePerSecond: Number.isFinite(p.ratePerSecond) && p.ratePerSecond > 0 ? p.ratePerSecond : 0,
   }));
 
@@ -545,7 +544,7 @@ export function buildSimulationModel(design: Design, designTable: Table, options
         let shares = bySpace.get(distribution);
         if (!shares) bySpace.set(distribution, (shares = trafficShares(space, pattern.traffic, add)));
         if (shares.note && !assumptions.includes(shares.note)) assumptions.push(shares.note);
-        const isMonotonic = pattern.traffic?.kind === 'today' || (cost.kind === 'write' && pattern.action === 'put' && hasTimeOrderedSortKey(entity, spec.sortKey));
+        const isMonotonic = pattern.traffic?.kind === 'today' || (kindOf(pattern.action).creates && hasTimeOrderedSortKey(entity, spec.sortKey));
         sources.push({ patternIndex, kind: cost.kind, unitsPerCall, keys: mergeShares(shares.keys), background: shares.background, isMonotonic });
       }
     });

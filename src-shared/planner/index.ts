@@ -10,6 +10,7 @@
  */
 import type { AccessPattern, Table } from '../model/schema.ts';
 import { withValueModel } from '../model/value-model.ts';
+import { isWritePattern } from '../model/pattern-kinds.ts';
 import { planNeedingKeyDesign, planRead, planUnknownEntity, readRequestOf } from './read.ts';
 import { bindingOf } from '../model/key-slots.ts';
 import { viewTable, type TableView } from './table-view.ts';
@@ -22,9 +23,6 @@ export { applyIndexSuggestion } from './suggest.ts';
 export { applyNaturalKey, naturalKeyAlternatives, type NaturalKeyAlternative } from './natural-keys.ts';
 export { distinctValuesOf, entityCountsOf, formatCount, shareOf } from './estimate.ts';
 export { MAX_BATCH_GET_KEYS } from './read.ts';
-
-const isWrite = (p: AccessPattern): p is AccessPattern & { action: 'put' | 'update' | 'delete' } =>
-  p.action === 'put' || p.action === 'update' || p.action === 'delete';
 
 /**
  * Why a pattern cannot be planned yet, or undefined when it can: it has no entity (it was written
@@ -50,7 +48,7 @@ function planWith(view: TableView, pattern: AccessPattern): Plan {
   if (gap !== undefined) return planNeedingKeyDesign(pattern, gap);
   const entity = pattern.entityId === undefined ? undefined : view.byId.get(pattern.entityId);
   if (!entity) return planUnknownEntity(view, pattern);
-  if (isWrite(pattern)) return planWrite(view, entity, pattern);
+  if (isWritePattern(pattern)) return planWrite(view, entity, pattern);
   return planRead(readRequestOf(view, entity, pattern));
 }
 

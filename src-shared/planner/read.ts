@@ -11,6 +11,7 @@
 import { conditionAttributes, evaluateCondition, parseCondition, formatCondition, type Condition, type ConditionClause } from '../model/condition.ts';
 import { templateAttributes, type KeyTemplate } from '../model/key-template.ts';
 import { RANGE_OPERATORS, type AccessPattern, type Consistency } from '../model/schema.ts';
+import { isCountPattern, kindOf } from '../model/pattern-kinds.ts';
 import { distinctCombinationsOf, formatCount, formatItems, formatPercent, shareOf, tidy } from './estimate.ts';
 import { conditionExpression, equalityExpression, ExpressionBuilder } from './expression.ts';
 import { mayMatchSortKey, matchSortKeyParts, type NeededRange, type SortKeyMatch } from './sort-key.ts';
@@ -78,7 +79,7 @@ export function readRequestOf(view: TableView, entity: EntityView, pattern: Acce
     if (parsed.ok) request.filter = parsed.value;
     else notes.push(`The filter ${JSON.stringify(pattern.filter)} does not parse: it is ignored.`);
   }
-  if (pattern.action !== 'count') {
+  if (!isCountPattern(pattern)) {
     const r = pattern.returns;
     request.returns = Array.isArray(r) ? [...new Set(r.filter((a): a is string => typeof a === 'string' && entity.attributeNames.has(a)))] : 'item';
   }
@@ -235,7 +236,7 @@ function evaluateTarget(request: ReadRequest, t: KeyTarget): Evaluation {
   }
   assumptions.push(...m.assumptions);
 
-  const isGetItem = t.kind === 'table' && sk.isComplete && pattern.action !== 'count';
+  const isGetItem = t.kind === 'table' && sk.isComplete && !isCountPattern(pattern);
   // A Query's FilterExpression cannot name a key attribute of the index (or table) it queries: the
   // key condition says everything about them. So a sort-key attribute the key condition skips cannot
   // be filtered instead. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Query.FilterExpression.html
@@ -267,7 +268,7 @@ function getItemCandidate(
   isPartial: boolean,
 ): Candidate {
   const { pattern, entity: ev } = request;
-  const perCall = pattern.action === 'get' && (request.resultSize ?? 1) > 1 ? (request.resultSize ?? 1) : 1;
+  const perCall = kindOf(pattern.action).single && (request.resultSize ?? 1) > 1 ? (request.resultSize ?? 1) : 1;
   const keys = perCall * fanOut;
   const operation: Operation = keys > 1 ? 'BatchGetItem' : 'GetItem';
   const pkName = t.partitionKeyLabel;
@@ -421,14 +422,14 @@ function queryCandidate(
   // Items matched by the key condition, then Limit and filter.
   let matchedOwn = own;
   let matchedNeighbours = neighbours.map((n) => n.items);
-  const isCount = pattern.action === 'count';
+  const isCount = isCountPattern(pattern);
   if (sk.hasRange && request.resultSize === undefined) {
     matchedOwn /= 2;
     matchedNeighbours = matchedNeighbours.map((n) => n / 2);
     assumptions.push(`No resultSize: the range on ${request.range?.attribute ?? ''} is assumed to match half of the items the rest of the key condition selects`);
   }
   const matched = matchedOwn + matchedNeighbours.reduce((s, n) => s + n, 0);
-  const wanted = request.resultSize ?? (pattern.action === 'get' ? 1 : undefined);
+  const wanted = request.resultSize ?? (kindOf(pattern.action).single ? 1 : undefined);
   let limit: number | undefined;
   let itemsRead: number;
   let itemsReturned: number;
@@ -483,7 +484,7 @@ function queryCandidate(
       ? `${list(pkAttributes)} give${pkAttributes.length === 1 ? 's' : ''} the partition key ${t.partitionKeyLabel} = ${m.partitionKey?.source ?? ''}`
       : `the partition key ${t.partitionKeyLabel} = ${m.partitionKey?.source ?? ''} is a constant`;
   const parts = [`Query on ${t.kind === 'table' ? 'the table' : t.label}: ${pkPhrase}${sk.condition ? `; ${sk.description}` : ''}.`];
-  if (pattern.action === 'get') parts.push(`GetItem needs the table's whole primary key, so the get is a Query with Limit ${wanted ?? 1}.`);
+  if (kindOf(pattern.action).single) parts.push(`GetItem needs the table's whole primary key, so the get is a Query with Limit ${wanted ?? 1}.`);
   if (sk.scanIndexForward === false) parts.push('ScanIndexForward=false for descending order.');
   if (sharding.fanOut > 1) {
     parts.push(`${t.partitionKeyLabel} has ${sharding.fanOut} shards: ${sharding.fanOut} Queries, one per shard, merged by the caller (scatter-gather).`);
@@ -625,8 +626,8 @@ function planScan(request: ReadRequest, rejected: Rejection[]): Plan {
   const entitiesRead = view.entities.filter((e) => e.itemCount > 0).map((e) => ({ entityId: e.entity.id, name: e.entity.name, items: e.itemCount }));
   const itemsRead = entitiesRead.reduce((s, e) => s + e.items, 0);
   const matching = ev.itemCount * share;
-  const wanted = request.resultSize ?? (pattern.action === 'get' ? 1 : undefined);
-  const itemsReturned = pattern.action === 'count' ? 0 : wanted === undefined ? matching : Math.min(wanted, matching);
+  const wanted = request.resultSize ?? (kindOf(pattern.action).single ? 1 : undefined);
+  const itemsReturned = isCountPattern(pattern) ? 0 : wanted === undefined ? matching : Math.min(wanted, matching);
   assumptions.push(`A Scan reads every item of table ${view.table.name}: ${formatCount(itemsRead)} items`);
   const notes: string[] = [...request.notes];
   const warnings: string[] = [];
@@ -638,13 +639,13 @@ function planScan(request: ReadRequest, rejected: Rejection[]): Plan {
     return a !== undefined && a.generator?.kind !== 'constant' && a.cardinality !== 1;
   });
   let designProblem: string | undefined;
-  if (pattern.action === 'get' && varying.length === 0) {
+  if (kindOf(pattern.action).single && varying.length === 0) {
     designProblem = `A get must address one item by its key, but the caller knows ${known.length === 0 ? 'no attribute' : `only ${list(known)}, which ${known.length === 1 ? 'is' : 'are'} the same for every ${entity.name}`}: there is no key to get. Say which attribute identifies the item (add it to what the caller knows), or make this a query or count.`;
     warnings.push(designProblem);
   } else if (!suggestion && varying.length === 0) {
     warnings.push(
       `The caller knows no attribute that varies between ${entity.name} items, so any index would need a constant partition key: all ${formatCount(ev.itemCount)} items in one partition, at most 3,000 RCU and 1,000 WCU per second, a hot partition however the table scales. Read them with a (parallel) Scan, shard the key over N partitions and query each, or say what the caller knows.` +
-        (pattern.action === 'count' ? ` ${counterNote(view, ev)}` : ''),
+        (isCountPattern(pattern) ? ` ${counterNote(view, ev)}` : ''),
     );
   }
   const plan: Plan = {

@@ -15,6 +15,7 @@
  *   a hot key at any scale; `read.ts` warns instead.
  */
 import { conditionAttributes } from '../model/condition.ts';
+import { isCountPattern, kindOf } from '../model/pattern-kinds.ts';
 import { templateAttributes } from '../model/key-template.ts';
 import { MAX_KEY_ATTRIBUTES_PER_PART, type Attribute, type GlobalSecondaryIndex, type KeyAttribute, type KeyAttributeType, type LocalSecondaryIndex, type Projection, type Table } from '../model/schema.ts';
 import { MAX_LSIS_PER_TABLE } from '../model/validate.ts';
@@ -128,7 +129,7 @@ export function suggestIndex(view: TableView, ev: EntityView, request: ReadReque
       ? ` Or a new GSI keyed on ${entity.name}'s own ${list(natural.partitionKeys.map((k) => k.name))}${natural.sortKeys.length > 0 ? ` and ${natural.sortKeys.map((k) => k.name).join(', ')}` : ''}, with no template to maintain, at the cost of one more index.`
       : '') +
     projectionNote +
-    (request.pattern.action === 'count' ? ` ${counterNote(view, ev)}` : '') +
+    (isCountPattern(request.pattern) ? ` ${counterNote(view, ev)}` : '') +
     (wantsStrong ? ` A GSI reads eventually consistent only, not ${request.pattern.consistency} as the pattern asks.` : '');
   return suggestion;
 }
@@ -205,7 +206,7 @@ function naturalSuggestion(
       `about ${saved} B less per ${entity.name} item (the synthetic attributes' names and values), and no backfill of existing items when the index is added.` +
       (others.length > 0 ? ` ${list(others)} items also carry ${list([...pk, ...sk])}, so they are in it too (more index writes and storage).` : '') +
       projectionText(projection, request) +
-      (request.pattern.action === 'count' ? ` ${counterNote(view, ev)}` : '') +
+      (isCountPattern(request.pattern) ? ` ${counterNote(view, ev)}` : '') +
       (request.pattern.consistency !== 'eventual' ? ` A GSI reads eventually consistent only, not ${request.pattern.consistency} as the pattern asks.` : ''),
     entityId: entity.id,
     indexName: name,
@@ -230,23 +231,23 @@ function keyedOn(known: readonly string[], entity: EntityView['entity']): string
  * and filtered non-key attributes for a list, ALL for the whole item.
  */
 function projectionFor(request: ReadRequest, ev: EntityView, table: Table): Projection {
-  if (request.pattern.action === 'count' && !request.filter) return { type: 'KEYS_ONLY' };
+  if (isCountPattern(request.pattern) && !request.filter) return { type: 'KEYS_ONLY' };
   const filtered = request.filter ? conditionAttributes(request.filter) : [];
-  if (request.returns === 'item' && request.pattern.action !== 'count') return { type: 'ALL' };
+  if (request.returns === 'item' && !isCountPattern(request.pattern)) return { type: 'ALL' };
   const keyNames = new Set([table.partitionKey.name, table.sortKey?.name]);
   const wanted = [...new Set([...(Array.isArray(request.returns) ? request.returns : []), ...filtered])].filter((a) => ev.attributeNames.has(a) && !keyNames.has(a));
   return wanted.length === 0 ? { type: 'KEYS_ONLY' } : { type: 'INCLUDE', nonKeyAttributes: wanted };
 }
 
 function projectionText(p: Projection, request: ReadRequest): string {
-  if (p.type === 'KEYS_ONLY') return request.pattern.action === 'count' ? ' A count needs only the keys: KEYS_ONLY keeps the index small and its writes at 1 WCU.' : ' KEYS_ONLY: the pattern needs only key attributes.';
+  if (p.type === 'KEYS_ONLY') return isCountPattern(request.pattern) ? ' A count needs only the keys: KEYS_ONLY keeps the index small and its writes at 1 WCU.' : ' KEYS_ONLY: the pattern needs only key attributes.';
   if (p.type === 'INCLUDE') return ` Projection INCLUDE ${p.nonKeyAttributes.join(', ')}: what the pattern returns and filters on, and no more.`;
   return '';
 }
 
 /** The counter-item alternative for a count: its write cost, from the entity's put and delete patterns. */
 export function counterNote(view: TableView, ev: EntityView): string {
-  const writes = (view.table.accessPatterns ?? []).filter((p) => p.entityId === ev.entity.id && (p.action === 'put' || p.action === 'delete'));
+  const writes = (view.table.accessPatterns ?? []).filter((p) => p.entityId === ev.entity.id && kindOf(p.action).changesItemCount);
   const rate = writes.reduce((s, p) => s + (Number.isFinite(p.ratePerSecond) ? p.ratePerSecond : 0), 0);
   return `Or keep a counter item that each put and delete of ${ev.entity.name} updates (ADD count 1 / -1): a GetItem of 0.5 RCU per count, for ${rate > 0 ? `${rate.toLocaleString('en-US')} extra WCU/s (1 WCU per write, from the put and delete patterns)` : '1 extra WCU per put or delete'}.`;
 }

@@ -4,9 +4,10 @@
  * turns a plan into RCU/WCU and dollars; the UI and CLI show it.
  */
 import type { Consistency, KeyAttribute, Projection } from '../model/schema.ts';
+import type { PatternOperation } from '../model/pattern-kinds.ts';
 
 /** A DynamoDB operation, or `None`: no operation yet, the pattern needs a key design (`Plan.needsKeyDesign`). */
-export type Operation = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'None';
+export type Operation = PatternOperation | 'None';
 
 /** The label shown on a pattern's row. */
 export type PlanBadge =

@@ -11,19 +11,19 @@
  */
 import { conditionAttributes, evaluateCondition, formatCondition, type ConditionValue } from '../model/condition.ts';
 import type { AccessPattern } from '../model/schema.ts';
+import { kindOf, unreachableAction, writeOperationOf, type WriteAction } from '../model/pattern-kinds.ts';
 import { formatPercent } from './estimate.ts';
 import { boundAttributes, projectedAttributesOf, type EntityView, type KeyTarget, type Membership, type TableView } from './table-view.ts';
 import type { IndexWrite, Operation, Plan, PlanBadge } from './types.ts';
-
-const OPERATIONS: Record<'put' | 'update' | 'delete', Operation & PlanBadge> = { put: 'PutItem', update: 'UpdateItem', delete: 'DeleteItem' };
 
 const list = (names: readonly string[]): string =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
 
 /** Plans a put, update or delete. */
-export function planWrite(view: TableView, ev: EntityView, pattern: AccessPattern & { action: 'put' | 'update' | 'delete' }): Plan {
+export function planWrite(view: TableView, ev: EntityView, pattern: AccessPattern & { action: WriteAction }): Plan {
   const entity = ev.entity;
-  const operation = OPERATIONS[pattern.action];
+  const kind = kindOf(pattern.action);
+  const operation: Operation & PlanBadge = writeOperationOf(pattern.action);
   const known = new Set((Array.isArray(pattern.known) ? pattern.known : []).filter((k): k is string => typeof k === 'string'));
   const table = view.targets[0] as KeyTarget;
   const m = ev.membership[0];
@@ -48,10 +48,10 @@ export function planWrite(view: TableView, ev: EntityView, pattern: AccessPatter
     for (const a of boundAttributes(bound)) if (!known.has(a) && !missing.includes(a)) missing.push(a);
     if (shards?.method === 'calculated' && shards.from && !known.has(shards.from) && !missing.includes(shards.from)) missing.push(shards.from);
     if (shards?.method === 'random') {
-      if (pattern.action === 'put') notes.push(`${key.name} has ${shards.count} random shards: the writer picks one of .1…${shards.count}.`);
+      if (kind.creates) notes.push(`${key.name} has ${shards.count} random shards: the writer picks one of .1…${shards.count}.`);
       else {
         warnings.push(
-          `${key.name} has ${shards.count} random shards: to ${pattern.action} an item the caller must know which shard it was written to (store the suffix, or find the item first with a fan-out read).`,
+          `${key.name} has ${shards.count} random shards: to ${kind.verb} an item the caller must know which shard it was written to (store the suffix, or find the item first with a fan-out read).`,
         );
       }
     } else if (shards) {
@@ -61,7 +61,7 @@ export function planWrite(view: TableView, ev: EntityView, pattern: AccessPatter
   const isServed = missing.length === 0 && keyParts.length === keyBindings.length && m?.isMember === true;
   if (missing.length > 0) {
     warnings.push(
-      `To ${pattern.action} a ${entity.name} the caller needs its primary key, which is built from ${list(missing)}; the pattern does not know ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'} to the known attributes, or read the item first to find its key.`,
+      `To ${kind.verb} a ${entity.name} the caller needs its primary key, which is built from ${list(missing)}; the pattern does not know ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'} to the known attributes, or read the item first to find its key.`,
     );
   }
   if (pattern.consistency === 'transactional') {
@@ -99,14 +99,28 @@ export function planWrite(view: TableView, ev: EntityView, pattern: AccessPatter
   return plan;
 }
 
-function indexWriteOf(t: KeyTarget, ev: EntityView, pattern: AccessPattern, view: TableView): IndexWrite {
+function indexWriteOf(t: KeyTarget, ev: EntityView, pattern: AccessPattern & { action: WriteAction }, view: TableView): IndexWrite {
   const entity = ev.entity;
   const m = ev.membership[t.order];
   if (!m?.isMember) return { target: t.target, effect: 'none', fraction: 0, reason: m?.reason ?? `${entity.name} is not in ${t.label}` };
   const fraction = m.fraction;
   const share = fraction < 1 ? ` (${formatPercent(fraction)} of ${entity.name} items are in it)` : '';
-  if (pattern.action === 'put') return { target: t.target, effect: 'put', fraction, reason: `A new ${entity.name} item gets an entry in ${t.label}${share}: 1 write.` };
-  if (pattern.action === 'delete') return { target: t.target, effect: 'delete', fraction, reason: `Deleting the item deletes its entry in ${t.label}${share}: 1 write.` };
+  switch (pattern.action) {
+    case 'put':
+      return { target: t.target, effect: 'put', fraction, reason: `A new ${entity.name} item gets an entry in ${t.label}${share}: 1 write.` };
+    case 'delete':
+      return { target: t.target, effect: 'delete', fraction, reason: `Deleting the item deletes its entry in ${t.label}${share}: 1 write.` };
+    case 'update':
+      return updateIndexWrite(t, ev, m, pattern, view, share);
+    default:
+      return unreachableAction(pattern.action);
+  }
+}
+
+/** What an update does to its item's entry in `t` (`m`: the entity's membership of it). */
+function updateIndexWrite(t: KeyTarget, ev: EntityView, m: Membership, pattern: AccessPattern, view: TableView, share: string): IndexWrite {
+  const entity = ev.entity;
+  const fraction = m.fraction;
 
   const updates = Array.isArray(pattern.updates) ? pattern.updates : undefined;
   if (updates === undefined) {

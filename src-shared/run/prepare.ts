@@ -17,6 +17,7 @@ import { evaluateCondition, parseCondition } from '../model/condition.ts';
 import { gsiKeyAttributes, isMultiAttributeKey, partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
 import { parseKeyTemplate, renderKeyTemplate, templateAttributes } from '../model/key-template.ts';
 import type { AccessPattern, Design, Entity, KeyAttributeType, Projection, Table } from '../model/schema.ts';
+import { isCountPattern, isWritePattern, kindOf, unreachableAction, type WriteAction } from '../model/pattern-kinds.ts';
 import type { Plan } from '../planner/types.ts';
 import { createSampleStore } from '../sample/store.ts';
 import type { EngineCapabilities, PatternRun, Prediction, RunCall, RunIndex, RunOperation, RunPlan, RunRequest, RunTable } from './types.ts';
@@ -140,7 +141,6 @@ function tableFor(table: Table, name: string, capabilities: EngineCapabilities):
   return { tableId: table.id, name, createInput, keyAttributes: tableKeys, indexes, omittedIndexes };
 }
 
-const isWrite = (p: AccessPattern): boolean => p.action === 'put' || p.action === 'update' || p.action === 'delete';
 
 /** The types of every key attribute of the table and its indexes, then of the entities' attributes. */
 function attributeTypes(table: Table): Map<string, string> {
@@ -303,7 +303,7 @@ function readCall(ctx: PatternContext, sample: SampleItem, candidates: readonly 
       ...(consistent ? { ConsistentRead: true } : {}),
       ...(plan.limit !== undefined ? { Limit: plan.limit } : {}),
       ...(filter ? { FilterExpression: filter } : {}),
-      ...(pattern.action === 'count' ? { Select: 'COUNT' } : projection.input),
+      ...(isCountPattern(pattern) ? { Select: 'COUNT' } : projection.input),
     };
     mergeExpression(input, filter ? plan.names ?? {} : {}, filterValues);
     const witness = { ...base(), ...(consistent ? { ConsistentRead: true } : {}), ...(plan.limit !== undefined ? { Limit: plan.limit } : {}) };
@@ -370,7 +370,7 @@ function readCall(ctx: PatternContext, sample: SampleItem, candidates: readonly 
       ...(plan.limit !== undefined ? { Limit: plan.limit } : {}),
       ...(plan.scanIndexForward === false ? { ScanIndexForward: false } : {}),
       ...(filter ? { FilterExpression: filter } : {}),
-      ...(pattern.action === 'count' ? { Select: 'COUNT' } : projection.input),
+      ...(isCountPattern(pattern) ? { Select: 'COUNT' } : projection.input),
     };
     mergeExpression(input, { ...names, ...(filter ? plan.names ?? {} : {}) }, { ...values, ...filterValues });
     if (projection.input['ExpressionAttributeNames']) mergeExpression(input, projection.input['ExpressionAttributeNames'] as Record<string, string>, {});
@@ -427,21 +427,37 @@ function projectionFor(plan: Plan): { input: Record<string, unknown> } {
   return { input: { ProjectionExpression: expression, ExpressionAttributeNames: names } };
 }
 
+/** One write request: the single-item operation, or the same item in a TransactWriteItems. */
+type WriteWrap = (kind: 'Put' | 'Update' | 'Delete', body: Record<string, unknown>, operation: RunOperation) => RunRequest;
+
 /** The write of one call. */
-function writeCall(ctx: PatternContext, sample: SampleItem, others: readonly SampleItem[], entity: Entity): RunCall {
-  const { plan, table, runName, types, pattern } = ctx;
+function writeCall(ctx: PatternContext & { pattern: { action: WriteAction } }, sample: SampleItem, others: readonly SampleItem[], entity: Entity): RunCall {
+  const { plan, table, runName, pattern } = ctx;
   const transactional = plan.consistency === 'transactional';
-  const wrap = (kind: 'Put' | 'Update' | 'Delete', body: Record<string, unknown>, operation: RunOperation): RunRequest =>
+  const wrap: WriteWrap = (kind, body, operation) =>
     transactional
       ? { operation: 'TransactWriteItems', input: { TransactItems: [{ [kind]: { TableName: runName, ...body } }], ReturnConsumedCapacity: 'INDEXES' } }
       : { operation, input: { TableName: runName, ...body, ReturnConsumedCapacity: 'INDEXES' } };
   const keyFrom = keyText(sample.item, table);
-  if (pattern.action === 'put') return { requests: [wrap('Put', { Item: sample.item }, 'PutItem')], keyFrom };
-  if (pattern.action === 'delete') return { requests: [wrap('Delete', { Key: keyOf(sample.item, table) }, 'DeleteItem')], keyFrom };
+  switch (pattern.action) {
+    case 'put':
+      return { requests: [wrap('Put', { Item: sample.item }, 'PutItem')], keyFrom };
+    case 'delete':
+      return { requests: [wrap('Delete', { Key: keyOf(sample.item, table) }, 'DeleteItem')], keyFrom };
+    case 'update':
+      return { requests: [wrap('Update', updateBody(ctx, sample, others, entity), 'UpdateItem')], keyFrom };
+    default:
+      return unreachableAction(pattern.action);
+  }
+}
 
-  // update: SET each updated attribute (the pattern's value, or another sample item's), and keep the
-  // index keys built from them in step, as the application would: re-rendered, or removed when the
-  // binding's condition no longer holds. The table's own key never changes.
+/**
+ * An update's request body: SET each updated attribute (the pattern's value, or another sample
+ * item's), and keep the index keys built from them in step, as the application would: re-rendered,
+ * or removed when the binding's condition no longer holds. The table's own key never changes.
+ */
+function updateBody(ctx: PatternContext, sample: SampleItem, others: readonly SampleItem[], entity: Entity): Record<string, unknown> {
+  const { table, types, pattern } = ctx;
   const tableKeys = new Set([table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])]);
   const updated = (pattern.updates ?? []).filter((a) => !tableKeys.has(a));
   const next: Record<string, Plain> = { ...sample.values };
@@ -492,13 +508,12 @@ function writeCall(ctx: PatternContext, sample: SampleItem, others: readonly Sam
     }
   }
   const expression = [sets.length > 0 ? `SET ${sets.join(', ')}` : '', removes.length > 0 ? `REMOVE ${removes.join(', ')}` : ''].filter((s) => s !== '').join(' ');
-  const body: Record<string, unknown> = {
+  return {
     Key: keyOf(sample.item, table),
     ...(expression !== '' ? { UpdateExpression: expression } : {}),
     ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
     ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
   };
-  return { requests: [wrap('Update', body, 'UpdateItem')], keyFrom };
 }
 
 /** A figure's steps as lines: `label: expression = value unit`. */
@@ -526,7 +541,7 @@ export function prepareRun(design: Design, options: PrepareOptions): RunPlan {
   };
   // Puts write items that are not loaded: K more per entity with put patterns, held back.
   const putsPerEntity = new Map<string, number>();
-  for (const p of source.accessPatterns) if (p.action === 'put' && p.entityId !== undefined) putsPerEntity.set(p.entityId, (putsPerEntity.get(p.entityId) ?? 0) + repeat);
+  for (const p of source.accessPatterns) if (kindOf(p.action).creates && p.entityId !== undefined) putsPerEntity.set(p.entityId, (putsPerEntity.get(p.entityId) ?? 0) + repeat);
   const storeTable: Table = { ...modelTable, entities: modelTable.entities.map((e) => ({ ...e, itemCount: n + (putsPerEntity.get(e.id) ?? 0) })) };
   const store = createSampleStore({ ...design, tables: design.tables.map((t) => (t.id === source.id ? storeTable : t)) }, source.id, { seed: options.seed, maxItems: 10_000_000 });
 
@@ -564,7 +579,7 @@ export function prepareRun(design: Design, options: PrepareOptions): RunPlan {
   for (const pattern of modelTable.accessPatterns) {
     const cost = costs.patterns.find((c) => c.patternId === pattern.id);
     const plan = cost?.plan;
-    const kind = isWrite(pattern) ? 'write' : 'read';
+    const kind = kindOf(pattern.action).family;
     const transactional = pattern.consistency === 'transactional';
     const operation: RunOperation = plan && plan.operation !== 'None' ? (transactional && kind === 'write' ? 'TransactWriteItems' : (plan.operation as RunOperation)) : kind === 'write' ? 'PutItem' : 'Query';
     const target = plan ? (plan.target.kind === 'table' ? 'table' : plan.target.name) : 'table';
@@ -632,7 +647,7 @@ export function prepareRun(design: Design, options: PrepareOptions): RunPlan {
     const ctx: PatternContext = { table: source, runName, types, plan, pattern, repeat };
     const entityItems = loaded.get(entity.id) ?? [];
     const calls: RunCall[] = [];
-    if (kind === 'read') {
+    if (!isWritePattern(pattern)) {
       const needed = plan.operation === 'Scan' ? [] : targetKeyAttributes(source, plan);
       const inTarget = entityItems.filter((s) => needed.every((a) => s.item[a] !== undefined));
       const candidates = inTarget.length > 0 ? inTarget : entityItems;
@@ -642,22 +657,32 @@ export function prepareRun(design: Design, options: PrepareOptions): RunPlan {
         continue;
       }
       for (let k = 0; k < repeat; k += 1) calls.push(readCall(ctx, pick(candidates, k, repeat), candidates, k));
-    } else if (pattern.action === 'put') {
-      const pool = heldBack.get(entity.id) ?? [];
-      const used = usedPuts.get(entity.id) ?? 0;
-      for (let k = 0; k < repeat && used + k < pool.length; k += 1) calls.push(writeCall(ctx, pool[used + k]!, [], entity));
-      usedPuts.set(entity.id, used + repeat);
-    } else if (pattern.action === 'delete') {
-      for (let k = 0; k < repeat && k < entityItems.length; k += 1) calls.push(writeCall(ctx, entityItems[entityItems.length - 1 - k]!, [], entity));
     } else {
-      if (entityItems.length === 0) {
-        patterns.push(runOf({ prediction, notes, skipped: `no ${entity.name} items in the sample to update` }));
-        continue;
-      }
-      for (let k = 0; k < repeat; k += 1) {
-        const sample = pick(entityItems, k, repeat);
-        const at = entityItems.indexOf(sample);
-        calls.push(writeCall(ctx, sample, [...entityItems.slice(at + 1 + k), ...entityItems.slice(0, at + 1 + k)], entity));
+      const write = { ...ctx, pattern };
+      switch (pattern.action) {
+        case 'put': {
+          const pool = heldBack.get(entity.id) ?? [];
+          const used = usedPuts.get(entity.id) ?? 0;
+          for (let k = 0; k < repeat && used + k < pool.length; k += 1) calls.push(writeCall(write, pool[used + k]!, [], entity));
+          usedPuts.set(entity.id, used + repeat);
+          break;
+        }
+        case 'delete':
+          for (let k = 0; k < repeat && k < entityItems.length; k += 1) calls.push(writeCall(write, entityItems[entityItems.length - 1 - k]!, [], entity));
+          break;
+        case 'update':
+          if (entityItems.length === 0) {
+            patterns.push(runOf({ prediction, notes, skipped: `no ${entity.name} items in the sample to update` }));
+            continue;
+          }
+          for (let k = 0; k < repeat; k += 1) {
+            const sample = pick(entityItems, k, repeat);
+            const at = entityItems.indexOf(sample);
+            calls.push(writeCall(write, sample, [...entityItems.slice(at + 1 + k), ...entityItems.slice(0, at + 1 + k)], entity));
+          }
+          break;
+        default:
+          unreachableAction(pattern.action);
       }
     }
     patterns.push(runOf({ prediction, calls, notes }));

@@ -8,6 +8,7 @@ import { costedTable, costTable, totalDesignCost, type PatternCost } from '../co
 import { MAX_LSIS_PER_TABLE, validateDesign } from '../model/validate.ts';
 import { partitionKeysOf, sortKeysOf, isMultiAttributeKey } from '../model/gsi-keys.ts';
 import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Pricing, Table } from '../model/schema.ts';
+import { isReadPattern } from '../model/pattern-kinds.ts';
 import { distinctValuesOf, planTable } from '../planner/index.ts';
 import type { IndexSuggestion, Plan } from '../planner/types.ts';
 import { attributesOf, bindingsOf, prefixOf, type Layout } from './layouts.ts';
@@ -43,8 +44,6 @@ export function baseTable(table: Table, options: SolveOptions): Table {
   else delete base.sortKey;
   return base;
 }
-
-const isRead = (p: AccessPattern): boolean => p.action === 'get' || p.action === 'query' || p.action === 'count';
 
 /** Whether a plan leaves its pattern for an index to serve: unserved, or a Scan, with a suggestion to apply. */
 const wantsIndex = (plan: Plan): boolean => plan.suggestion !== undefined && (!plan.isServed || plan.operation === 'Scan');
@@ -171,7 +170,7 @@ function addSparseConditions(table: Table, plans: readonly Plan[]): { table: Tab
   for (const gsi of table.globalSecondaryIndexes) {
     const keyNames = [...partitionKeysOf(gsi), ...sortKeysOf(gsi)].map((k) => k.name);
     for (const entity of entitiesOn(next, gsi)) {
-      const reads = table.accessPatterns.map((p, i) => ({ p, plan: plans[i]! })).filter(({ p, plan }) => p.entityId === entity.id && isRead(p) && plan.target.kind === 'gsi' && plan.target.name === gsi.name);
+      const reads = table.accessPatterns.map((p, i) => ({ p, plan: plans[i]! })).filter(({ p, plan }) => p.entityId === entity.id && isReadPattern(p) && plan.target.kind === 'gsi' && plan.target.name === gsi.name);
       const filters = [...new Set(reads.map(({ p }) => p.filter?.trim() ?? ''))];
       if (reads.length === 0 || filters.length !== 1 || filters[0] === '') continue;
       const when = filters[0]!;
@@ -340,7 +339,7 @@ export function price(design: Design, table: Table, options: SolveOptions): Pick
   cost.patterns.forEach((p, i) => {
     const pattern = table.accessPatterns[i]!;
     // A GSI reads eventually consistent only: a strong or transactional read needs the table or an LSI.
-    if (isRead(pattern) && pattern.consistency !== 'eventual' && p.plan.target.kind === 'gsi') problems.push(`"${p.name}" asks for a ${pattern.consistency} read, which GSI ${p.plan.target.name} cannot give.`);
+    if (isReadPattern(pattern) && pattern.consistency !== 'eventual' && p.plan.target.kind === 'gsi') problems.push(`"${p.name}" asks for a ${pattern.consistency} read, which GSI ${p.plan.target.name} cannot give.`);
   });
   problems.push(...collisions(table));
   const next: Design = { ...design, tables: design.tables.map((t) => (t.id === table.id ? table : t)) };
@@ -351,7 +350,7 @@ export function price(design: Design, table: Table, options: SolveOptions): Pick
   if (options.monthlyBudgetUsd !== undefined && monthlyUsd > options.monthlyBudgetUsd) problems.push(`It costs $${monthlyUsd.toFixed(2)} a month, over the budget of $${options.monthlyBudgetUsd.toFixed(2)}.`);
   const indexReadRate = cost.patterns.reduce((sum, p, i) => {
     const pattern = table.accessPatterns[i]!;
-    return isRead(pattern) && p.plan.target.kind !== 'table' && Number.isFinite(pattern.ratePerSecond) ? sum + pattern.ratePerSecond : sum;
+    return isReadPattern(pattern) && p.plan.target.kind !== 'table' && Number.isFinite(pattern.ratePerSecond) ? sum + pattern.ratePerSecond : sum;
   }, 0);
   return { design: next, monthlyUsd, feasible: problems.length === 0, problems, patternCosts: cost.patterns, indexReadRate };
 }

@@ -14,6 +14,7 @@
  */
 import { parseKeyTemplate, templateAttributes } from '../model/key-template.ts';
 import type { AccessPattern, Attribute, Entity, KeyBinding, Table } from '../model/schema.ts';
+import { isReadPattern, isWritePattern, kindOf } from '../model/pattern-kinds.ts';
 
 export interface Layout {
   /** `own`, or `child` of the entity an attribute references. */
@@ -51,7 +52,7 @@ export function identityOf(entity: Entity, patterns: readonly AccessPattern[] = 
   const ids = keyTyped.filter((a) => a.generator?.kind === 'id' || a.generator?.kind === 'uuid').map((a) => a.name);
   if (ids.length > 0) return ids;
   const own = patterns.filter((p) => p.entityId === entity.id && p.known.length > 0 && p.known.every((k) => names.has(k)));
-  const addressed = own.find((p) => p.action === 'get') ?? own.find((p) => p.action === 'put' || p.action === 'update' || p.action === 'delete');
+  const addressed = own.find((p) => isReadPattern(p) && kindOf(p.action).single) ?? own.find((p) => isWritePattern(p));
   if (addressed) return [...addressed.known];
   const named = keyTyped.find((a) => a.name === `${lowerFirst(entity.name.replace(/[^A-Za-z0-9]/g, ''))}Id` || a.name === 'id');
   if (named) return [named.name];
@@ -64,7 +65,7 @@ const part = (names: readonly string[]): string => names.map((n) => `{${n}}`).jo
 
 /** The read patterns of an entity. */
 const readsOf = (table: Table, entity: Entity): AccessPattern[] =>
-  table.accessPatterns.filter((p) => p.entityId === entity.id && (p.action === 'get' || p.action === 'query' || p.action === 'count'));
+  table.accessPatterns.filter((p) => p.entityId === entity.id && isReadPattern(p));
 
 /**
  * The layouts to try for `entity` (at least one). With `keep`, only the entity's own table key

@@ -4,6 +4,7 @@
  */
 import { parseCondition } from '../condition.ts';
 import { parseKeyTemplate, templateAttributes } from '../key-template.ts';
+import { kindOf } from '../pattern-kinds.ts';
 import type { AccessPattern, Attribute, Entity, RangeOperator, Table } from '../schema.ts';
 import type { Collector } from './collector.ts';
 import { checkCondition } from './keys.ts';
@@ -82,7 +83,7 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
       const setsPath = joinPath(ap, 'sets');
       for (const [name, value] of Object.entries(pattern.sets)) {
         const at = joinPath(setsPath, name);
-        if (pattern.action !== 'update') {
+        if (!kindOf(pattern.action).changesAttributes) {
           c.add('model.invalidUpdates', at, `${label}: only an update pattern sets values; a ${pattern.action} pattern does not.`, `sets on a ${pattern.action} pattern`, 'no "sets", or action "update"');
           continue;
         }
@@ -99,7 +100,7 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
       }
     }
     if (Array.isArray(pattern.returns)) {
-      if (pattern.action !== 'get' && pattern.action !== 'query') {
+      if (!kindOf(pattern.action).returnsAttributes) {
         c.add(
           'model.returnsOnNonRead',
           joinPath(ap, 'returns'),
@@ -162,7 +163,7 @@ function checkUpdates(
   checkAttribute: (name: string, path: string, role: string) => void,
   c: Collector,
 ): void {
-  if (action !== 'update') {
+  if (!kindOf(action).changesAttributes) {
     c.add(
       'model.invalidUpdates',
       path,
