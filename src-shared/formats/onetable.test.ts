@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keyPartAttributes } from '../model/gsi-keys.ts';
-import { previewSamples } from '../model/preview.ts';
+import { previewSamples } from '../sample/preview.ts';
 import type { Design, Entity, Table } from '../model/schema.ts';
 import { parseDesign } from '../model/validate.ts';
 import { fromOneTable } from './import/onetable.ts';

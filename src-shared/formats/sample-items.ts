@@ -9,9 +9,9 @@ import type { AttributeValue, Item } from '../capacity/item-size.ts';
 import { conditionAttributes, evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
 import { bindingOf, gsiKeySourceOf, keySlotsOf } from '../model/key-slots.ts';
 import { parseKeyTemplate, renderKeyTemplate } from '../model/key-template.ts';
-import { sampleValue, type SampleItem, type SampleValue } from '../model/sample-values.ts';
 import { previewItems } from '../sample/preview.ts';
-import { idDigits, withValueModel } from '../model/value-model.ts';
+import type { SampleItem, SampleValue } from '../sample/types.ts';
+import { withValueModel } from '../model/value-model.ts';
 import type { Attribute, Entity, Table } from '../model/schema.ts';
 import { base64Encode, encodeValue, setOwn } from './values.ts';
 
@@ -28,18 +28,12 @@ function satisfyingValue(condition: Condition, attribute: string): unknown {
   return undefined;
 }
 
-/** Sample `index` of an entity: every attribute's sample value; on even items, what the conditions test set to satisfy them. */
-function sampleAt(entity: Entity, index: number, isEven: boolean, conditions: readonly Condition[], generated: SampleItem | undefined): Record<string, unknown> {
+/** A sample item of an entity: the sample data's own (`generated`); on even items, what the conditions test set to satisfy them. */
+function sampleAt(entity: Entity, isEven: boolean, conditions: readonly Condition[], generated: SampleItem): Record<string, unknown> {
   const item: Record<string, unknown> = {};
   for (const a of entity.attributes) {
-    if (a.name === '') continue;
-    if (generated) {
-      // The sample data's own item; an optional attribute it does not carry stays out.
-      if (Object.hasOwn(generated, a.name)) setOwn(item, a.name, generated[a.name]);
-      continue;
-    }
-    const v = sampleValue(a, index, entity.name, idDigits(a, entity.itemCount));
-    if (v !== undefined) setOwn(item, a.name, v);
+    // An optional attribute the item does not carry stays out.
+    if (a.name !== '' && Object.hasOwn(generated, a.name)) setOwn(item, a.name, generated[a.name]);
   }
   if (!isEven) return item;
   for (const condition of conditions) {
@@ -146,7 +140,7 @@ export function sampleItemsOf(designTable: Table, designEntity: Entity, count: n
   const generated = previewItems(table, entity.id, count, 1, false);
   const rows: Item[] = [];
   for (let i = 0; i < count; i += 1) {
-    const values = sampleRowValues(entity, i, sampleAt(entity, i, i % 2 === 0, conditions, generated[i]?.values), isReadBack ? placeholders : undefined, tested);
+    const values = sampleRowValues(entity, i, sampleAt(entity, i % 2 === 0, conditions, generated[i]?.values ?? {}), isReadBack ? placeholders : undefined, tested);
     const plain = Object.fromEntries(values) as Record<string, SampleValue>;
     const item: Item = {};
     for (const slot of slots) {

@@ -1,6 +1,6 @@
 /**
  * The design model's public API: the schema and its types, problems, key templates, conditions,
- * parsing and validation, migrations and sample values. Import from here, not from the files.
+ * parsing, validation and migrations. Import from here, not from the files.
  */
 export * from './schema.ts';
 export * from './problems.ts';
@@ -8,5 +8,4 @@ export * from './key-template.ts';
 export * from './condition.ts';
 export * from './validate.ts';
 export * from './migrate.ts';
-export * from './sample-values.ts';
 export * from './pattern-kinds.ts';

@@ -1,6 +1,6 @@
 /**
  * What an attribute's name suggests it holds (`orderDate` → a date, `userId` → an id), shared by the
- * key-preview sample values (`model/sample-values.ts`) and seeded bulk sample data
+ * value model (`value-model.ts`: key widths, categorical pools) and the one value generator
  * (`sample/columns.ts`), so the two read names the same way.
  */
 import type { Generator } from './schema.ts';

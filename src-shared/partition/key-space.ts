@@ -6,17 +6,19 @@
  *
  * Attributes with few values (an enum, a constant, a BOOL, a small cardinality) are enumerated
  * ("small"); the rest ("large": ids, emails, timestamps) are uniform, their values generated on
- * demand (`sampleValue`). A key space is then a list of combinations of the small values, each
- * weighed by its share of the items, times `membersPerCombo` keys from the large values, times the
- * shards. Keys are ranked by weight (heaviest first), so "the hottest keys" are the first ranks.
+ * demand. Values are the sample data's own, by rank (`rankedValuesOf`). A key space is then a list
+ * of combinations of the small values, each weighed by its share of the items, times
+ * `membersPerCombo` keys from the large values, times the shards. Keys are ranked by weight
+ * (heaviest first), so "the hottest keys" are the first ranks.
  */
 import { parseCondition, evaluateCondition, type ConditionClause } from '../model/condition.ts';
 import { parseKeyTemplate, renderKeyTemplate, type KeyTemplate } from '../model/key-template.ts';
-import { sampleValue, type SampleValue } from '../model/sample-values.ts';
 import type { Attribute, Entity, KeyBinding } from '../model/schema.ts';
 import { distinctValuesOf, type EntityCounts } from '../planner/estimate.ts';
 import { bindingOf, gsiKeySourceOf } from '../model/key-slots.ts';
-import { enumShares, idDigits, rankShare, withEntityValueModel } from '../model/value-model.ts';
+import { enumShares, rankShare, withEntityValueModel } from '../model/value-model.ts';
+import { KEY_PART_SEPARATOR, type SampleValue } from '../sample/types.ts';
+import { rankedValuesOf, type RankedValues } from '../sample/values.ts';
 
 
 /** At most this many values of one attribute are enumerated; more are treated as uniform. */
@@ -32,6 +34,8 @@ interface Domain {
   count: number;
   isTimeLike: boolean;
   source?: Attribute;
+  /** The source attribute's values by rank, as the sample data draws them. */
+  ranked?: RankedValues;
 }
 
 /** One combination of the small attributes' values and its share of the entity's items. */
@@ -137,7 +141,9 @@ function domainOf(entity: Entity, name: string, clauses: ConditionClause[], refs
   const isTime = isTimeLike(attribute, name);
   const fromCondition = valuesFromCondition(name, clauses);
   const enumerated = attribute ? enumDomain(attribute, clauses) : undefined;
-  if (enumerated) return { attribute: name, values: enumerated, count: enumerated.length, isTimeLike: isTime, ...(attribute ? { source: attribute } : {}) };
+  const ranked = attribute ? rankedValuesOf(entity, attribute) : undefined;
+  const source = attribute ? { source: attribute, ...(ranked ? { ranked } : {}) } : {};
+  if (enumerated) return { attribute: name, values: enumerated, count: enumerated.length, isTimeLike: isTime, ...source };
   if (fromCondition && fromCondition.length > 0) {
     const unique = [...new Set(fromCondition)];
     assumptions.push(`${entity.name}.${name}: only ${unique.map(String).join(', ')} carry the key (its "when" condition), taken as equally common.`);
@@ -146,45 +152,40 @@ function domainOf(entity: Entity, name: string, clauses: ConditionClause[], refs
   const distinct = distinctValuesOf(entity, name, refs);
   assumptions.push(distinct.assumption);
   const count = Math.max(1, Math.round(distinct.count));
-  if (count <= SMALL_DOMAIN_MAX && attribute) {
+  if (count <= SMALL_DOMAIN_MAX && attribute && ranked) {
     const seen = new Map<string, SampleValue>();
     for (let i = 0; i < count; i += 1) {
-      const v = sampleValue(attribute, i, entity.name, idDigits(attribute, entity.itemCount));
-      if (v !== undefined) seen.set(`${typeof v}:${String(v)}`, v);
+      const v = ranked.at(i);
+      seen.set(`${typeof v}:${String(v)}`, v);
     }
     const values = [...seen.values()];
     if (values.length === count) {
       // Value i is the sample data's rank i: its share follows the attribute's distribution.
       const d = attribute.generator?.distribution;
-      return { attribute: name, values: values.map((value, r) => ({ value, weight: rankShare(d, count, r) })), count, isTimeLike: isTime, source: attribute };
+      return { attribute: name, values: values.map((value, r) => ({ value, weight: rankShare(d, count, r) })), count, isTimeLike: isTime, ...source };
     }
   }
-  return { attribute: name, count, isTimeLike: isTime, ...(attribute ? { source: attribute } : {}) };
+  return { attribute: name, count, isTimeLike: isTime, ...source };
 }
 
 /**
- * The newest value of a small time-like domain: sample 0 when the values came from `sampleValue`
- * (later samples go back in time), else the greatest value.
+ * The newest value of a small time-like domain: rank 0 when the values came from the sample data's
+ * ranks (rank 0 is the newest day), else the greatest value.
  */
 function newestOf(d: Domain): SampleValue {
   const values = (d.values ?? []).map((v) => v.value);
-  const first = d.source ? sampleValue({ ...d.source, cardinality: undefined } as Attribute, 0) : undefined;
+  const first = d.ranked?.at(0);
   if (first !== undefined && values.some((v) => v === first)) return first;
   return values.reduce((a, b) => (String(b) > String(a) ? b : a));
 }
 
-/** The value of a large domain's `index`-th key: the attribute's sample, or a placeholder when the design lacks the attribute. */
-function largeValue(entity: Entity, d: Domain, index: number): SampleValue {
-  if (d.source) {
-    // sampleValue repeats every `cardinality` samples; the index is already below the count.
-    const v = sampleValue({ ...d.source, cardinality: undefined } as Attribute, index, entity.name, idDigits(d.source, entity.itemCount));
-    if (v !== undefined) return v;
-  }
-  return `${d.attribute}-${index + 1}`;
+/** The value of a large domain's `index`-th key: the attribute's value of that rank, or a placeholder when the design lacks the attribute. */
+function largeValue(d: Domain, index: number): SampleValue {
+  return d.ranked ? d.ranked.at(index) : `${d.attribute}-${index + 1}`;
 }
 
-/** Between the attributes of a multi-attribute partition key in a rendered key (shown in hot-key lists). */
-export const KEY_PART_SEPARATOR = ' + ';
+/** Between the attributes of a multi-attribute partition key in a rendered key (shown in hot-key lists); the sample data's. */
+export { KEY_PART_SEPARATOR };
 
 /**
  * What an entity writes into a partition key of one or more attributes, as one binding: its template
@@ -225,7 +226,7 @@ export function keySpaceOf(designEntity: Entity, keyAttribute: string | readonly
   while (small.length > 0 && product(small) > MAX_COMBOS) {
     const biggest = small.reduce((a, b) => (b.count > a.count ? b : a));
     small = small.filter((d) => d !== biggest);
-    large.push({ attribute: biggest.attribute, count: biggest.count, isTimeLike: biggest.isTimeLike, ...(biggest.source ? { source: biggest.source } : {}) });
+    large.push({ attribute: biggest.attribute, count: biggest.count, isTimeLike: biggest.isTimeLike, ...(biggest.source ? { source: biggest.source } : {}), ...(biggest.ranked ? { ranked: biggest.ranked } : {}) });
   }
   let combos: Combo[] = [{ values: {}, weight: 1 }];
   for (const d of small) {
@@ -262,11 +263,11 @@ export function keySpaceOf(designEntity: Entity, keyAttribute: string | readonly
     let rest = member;
     for (const d of large) {
       if (d.isTimeLike && timeIndex !== undefined) {
-        values[d.attribute] = largeValue(entity, d, timeIndex);
+        values[d.attribute] = largeValue(d, timeIndex);
         continue;
       }
       const size = Math.max(1, Math.min(d.count, members));
-      values[d.attribute] = largeValue(entity, d, rest % size);
+      values[d.attribute] = largeValue(d, rest % size);
       rest = Math.floor(rest / size);
     }
     const text = renderKeyTemplate(template, values);

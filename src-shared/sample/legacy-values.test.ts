@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleItems, sampleValue } from './sample-values.ts';
-import type { Attribute, Entity } from './schema.ts';
+import { sampleItems, sampleValue } from './legacy-values.ts';
+import type { Attribute, Entity } from '../model/schema.ts';
 
 const attr = (name: string, type: Attribute['type'] = 'S', extra: Partial<Attribute> = {}): Attribute => ({ name, type, ...extra });
 

@@ -1,21 +1,19 @@
 /**
- * Readable, deterministic sample values for key previews: `userId` → `u-1001`, `orderDate` →
- * `2026-03-14`, `email` → `ana@example.com`. The attribute's generator decides when it has one; its name
- * and type decide otherwise. No randomness: sample `i` of an entity is always the same item, so a
- * preview does not flicker while the user types. (Seeded bulk data generation is `src-shared/sample`'s job.)
+ * The first value generator's samples (`email` → `ana@example.com`, `createdAt` →
+ * `2026-03-14T09:30:00Z`, sample i the i-th of a list), kept for one reader: `previewSamples`, an
+ * entity's samples without its table, whose values the OneTable export's golden file pins (its saved
+ * queries' keys). Every other reader takes its values from the one generator (`columns.ts`); once
+ * that golden file is written anew from rank columns (`createRankColumn`: item i holds rank i of each
+ * attribute), this module goes. Not exported from the folder's index.
  */
-import type { Attribute, Entity, Generator } from './schema.ts';
-import { enumShares, idDigits } from './value-model.ts';
-import { CATEGORIES, CITIES, COUNTRIES, CURRENCIES, FIRST_NAMES, idInitialsOf, kindFromName, LAST_NAMES, PRODUCTS, STATUSES, wordsOf, type NameKind } from './value-heuristics.ts';
-
-/** A scalar sample value. B (binary) values are given as base64 text, as in DynamoDB JSON. */
-export type SampleValue = string | number | boolean;
-
-/** One sample item: attribute name → value. Attributes of non-scalar types are left out. */
-export type SampleItem = Record<string, SampleValue>;
+import type { Attribute, Entity, Generator } from '../model/schema.ts';
+import { enumShares, idDigits } from '../model/value-model.ts';
+import { CATEGORIES, CITIES, COUNTRIES, CURRENCIES, FIRST_NAMES, idInitialsOf, kindFromName, LAST_NAMES, PRODUCTS, STATUSES, wordsOf, type NameKind } from '../model/value-heuristics.ts';
+import { toBase64 } from './column.ts';
+import type { SampleItem, SampleValue } from './types.ts';
 
 /** The date sample 0 falls on; later samples go back one day at a time. */
-export const SAMPLE_BASE_DATE_UTC_MS = Date.UTC(2026, 2, 14, 9, 30, 0);
+const SAMPLE_BASE_DATE_UTC_MS = Date.UTC(2026, 2, 14, 9, 30, 0);
 
 const DAY_MS = 86_400_000;
 /** Digits an id's number is padded to, as the sample data writes it (for up to 999,999 items). */
@@ -190,38 +188,24 @@ function coerce(value: SampleValue, type: 'S' | 'N' | 'B' | 'BOOL', i: number): 
       return typeof value === 'boolean' ? value : i % 2 === 0;
     case 'B':
       // Binary samples are base64 text of a few stable bytes, as DynamoDB JSON writes B values.
-      return base64([0x4b, 0x50, i & 0xff, (i >> 8) & 0xff]);
+      return toBase64([0x4b, 0x50, i & 0xff, (i >> 8) & 0xff]);
   }
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-function base64(bytes: readonly number[]): string {
-  let out = '';
-  for (let k = 0; k < bytes.length; k += 3) {
-    const [a = 0, b = 0, c = 0] = [bytes[k], bytes[k + 1], bytes[k + 2]];
-    const n = (a << 16) | (b << 8) | c;
-    out += BASE64[(n >> 18) & 63];
-    out += BASE64[(n >> 12) & 63];
-    out += k + 1 < bytes.length ? BASE64[(n >> 6) & 63] : '=';
-    out += k + 2 < bytes.length ? BASE64[n & 63] : '=';
-  }
-  return out;
-}
-
-/**
- * `count` sample items of an entity (samples 0 … count−1), each with a value for every scalar
- * attribute (S, N, B as base64 text, BOOL). Deterministic: the same entity gives the same items.
- */
 /**
  * Whether sample `i` carries an optional attribute: a low-discrepancy sequence, so that the first
  * samples already follow its presence share (sample 0 always carries it).
  */
-export function isPresentInSample(attribute: Attribute, i: number): boolean {
+function isPresentInSample(attribute: Attribute, i: number): boolean {
   const p = attribute.presence;
   if (p === undefined || !(p < 1)) return true;
   return ((i * 0.6180339887498949) % 1) < p;
 }
 
+/**
+ * `count` sample items of an entity (samples 0 … count−1), each with a value for every scalar
+ * attribute it carries (S, N, B as base64 text, BOOL). Deterministic: the same entity gives the same items.
+ */
 export function sampleItems(entity: Entity, count: number): SampleItem[] {
   const items: SampleItem[] = [];
   for (let i = 0; i < count; i += 1) {
