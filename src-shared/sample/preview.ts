@@ -10,11 +10,12 @@ import { conditionAttributes, evaluateCondition, parseCondition, type Condition 
 import { parseKeyTemplate, renderKeyTemplate } from '../model/key-template.ts';
 import type { Problem } from '../model/problems.ts';
 import { clipText, quoteClipped } from '../model/quoted-text.ts';
-import type { Entity, KeyBinding, Table } from '../model/schema.ts';
+import type { Attribute, Entity, KeyBinding, Table } from '../model/schema.ts';
 import { withValueModel } from '../model/value-model.ts';
 import { sampleContext } from './column.ts';
 import { columnBuilder, DEFAULT_MAX_ITEMS, sampleCounts, type ColumnOwner } from './generate.ts';
-import { sampleItems } from './legacy-values.ts';
+import { createRankColumn } from './columns.ts';
+import { withEntityValueModel } from '../model/value-model.ts';
 import type { SampleItem } from './types.ts';
 
 /** Rows searched for an item that satisfies a sparse key's condition, when the first ones do not. */
@@ -127,14 +128,43 @@ function satisfyingEveryOther(entity: Entity, items: SampleItem[]): SampleItem[]
 }
 
 /**
+ * Whether sample `i` carries an optional attribute: a low-discrepancy sequence, so that the first
+ * samples already follow its presence share (sample 0 always carries it).
+ */
+function isPresentInSample(attribute: Attribute, i: number): boolean {
+  const p = attribute.presence;
+  if (p === undefined || !(p < 1)) return true;
+  return (i * 0.6180339887498949) % 1 < p;
+}
+
+/**
+ * `count` items of an entity on its own (no table, so no references resolved): item i holds rank i
+ * of every scalar attribute it carries, as the sample data draws it (`createRankColumn`).
+ */
+function rankItems(entity: Entity, count: number): SampleItem[] {
+  const modeled = withEntityValueModel(entity);
+  const ctx = sampleContext(1);
+  const columns = modeled.attributes
+    .filter((a) => a.name !== '' && (a.type === 'S' || a.type === 'N' || a.type === 'B' || a.type === 'BOOL'))
+    .map((a) => ({ attribute: a, column: createRankColumn(modeled, a, count, ctx, () => undefined) }));
+  const items: SampleItem[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const item: SampleItem = {};
+    for (const { attribute, column } of columns) if (isPresentInSample(attribute, i)) setValue(item, attribute.name, column.value(i));
+    items.push(item);
+  }
+  return items;
+}
+
+/**
  * Sample items of an entity on its own, for a preview without its table (the OneTable export's saved
  * queries; the entities screen when the table's sample has none): its first `count` samples, every
  * other one (the 1st, 3rd, …) made to satisfy the entity's `when` conditions, so that a sparse index
  * shows items both in and out of it and the partition key and sort key of one row describe the same
- * item. Still from the first value generator (`legacy-values.ts`, which says why).
+ * item.
  */
 export function previewSamples(entity: Entity, count = 3): SampleItem[] {
-  return satisfyingEveryOther(entity, sampleItems(entity, count));
+  return satisfyingEveryOther(entity, rankItems(entity, Math.max(0, Math.floor(count))));
 }
 
 /** `status = "OPEN", priority = 2`: the values a condition decided on, each name and value at most 80 characters. */
