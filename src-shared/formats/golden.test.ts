@@ -1,8 +1,9 @@
 /**
  * Golden files: every export of the e-commerce example and of the all-settings, auto-scaling and
- * multi-attribute fixtures, byte for byte
- * (`__fixtures__/<design>.<format>.golden.<ext>`). A change to an exporter shows up here as a diff to
- * review; after reviewing, regenerate with `KEYPLAN_UPDATE_GOLDEN=1 npx vitest run src-shared/formats/golden.test.ts`.
+ * multi-attribute fixtures (`__fixtures__/<design>.keyplan.json`), byte for byte, each golden file in
+ * its format's folder (`<format>/__fixtures__/<design>.<format>.golden.<ext>`). A change to an
+ * exporter shows up here as a diff to review; after reviewing, regenerate with
+ * `KEYPLAN_UPDATE_GOLDEN=1 npx vitest run src-shared/formats/golden.test.ts`.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,6 +24,8 @@ import {
 
 const root = resolve(import.meta.dirname, '../..');
 const fixtures = resolve(import.meta.dirname, '__fixtures__');
+/** The golden files of `format`: in its own folder, beside its exporter. */
+const goldensOf = (format: string): string => resolve(import.meta.dirname, format, '__fixtures__');
 const isUpdating = process.env.KEYPLAN_UPDATE_GOLDEN === '1';
 
 const DESIGNS: Record<string, string> = {
@@ -52,7 +55,7 @@ describe.each(Object.entries(DESIGNS))('golden exports of %s', (name, file) => {
   const design = JSON.parse(readFileSync(file, 'utf8')) as Design;
 
   it.each(FORMATS)('%s (.%s) matches its golden file', (format, extension, exporter) => {
-    const golden = resolve(fixtures, `${name}.${format}.golden.${extension}`);
+    const golden = resolve(goldensOf(format), `${name}.${format}.golden.${extension}`);
     const actual = exporter(design);
     if (isUpdating || !existsSync(golden)) writeFileSync(golden, actual);
     expect(actual).toBe(readFileSync(golden, 'utf8'));

@@ -8,7 +8,7 @@ const utf8 = (s: string): number[] => [...new TextEncoder().encode(s)];
 
 describe('decodeImportText', () => {
   it('gives the text of UTF-8 bytes, which the NoSQL Workbench import reads', () => {
-    const bytes = readFileSync(resolve(import.meta.dirname, '__fixtures__/ecommerce.nosql-workbench.golden.json'));
+    const bytes = readFileSync(resolve(import.meta.dirname, 'nosql-workbench/__fixtures__/ecommerce.nosql-workbench.golden.json'));
     const text = decodeImportText(new Uint8Array(bytes), 'ecommerce.json');
     expect(text).toEqual({ ok: true, value: bytes.toString('utf8') });
     expect(text.ok && fromNoSqlWorkbench(JSON.parse(text.value)).ok).toBe(true);

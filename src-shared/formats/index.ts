@@ -5,10 +5,10 @@
  * registry of the export formats (`registry.ts`) for the export dialog and `keyplan export`; import
  * from here. Only the hosts and the UI import this folder.
  */
-export { toCloudFormation, toCloudFormationJson, cloudFormationTemplate } from './cloudformation.ts';
-export { TERRAFORM_AWS_PROVIDER_VERSION, toTerraform } from './terraform.ts';
-export { toCdk, cdkStackName } from './cdk.ts';
-export { cliInputNotes, toCliInput, toCliInputs, type CliInputFile } from './cli-input.ts';
+export { toCloudFormation, toCloudFormationJson, cloudFormationTemplate } from './cloudformation/export.ts';
+export { TERRAFORM_AWS_PROVIDER_VERSION, toTerraform } from './terraform/export.ts';
+export { toCdk, cdkStackName } from './cdk/export.ts';
+export { cliInputNotes, toCliInput, toCliInputs, type CliInputFile } from './cli-input/export.ts';
 export {
   DEFAULT_ITEMS_PER_TABLE,
   MAX_BATCH_WRITE_REQUESTS,
@@ -26,7 +26,7 @@ export {
   type DynamoDbJsonErrorCode,
   type DynamoDbJsonOptions,
   type TableItems,
-} from './dynamodb-json.ts';
+} from './dynamodb-json/export.ts';
 export {
   DEFAULT_DESIGN_NAME,
   DEFAULT_EXPORT_ITEMS_PER_ENTITY,
@@ -39,7 +39,7 @@ export {
   type NoSqlWorkbenchOptions,
   type WorkbenchErrorCode,
 } from './nosql-workbench.ts';
-export { ONETABLE_EXPORT_FORMAT, ONETABLE_EXPORT_QUERY_LIMIT, ONETABLE_EXPORT_VERSION, oneTableNotes, toOneTable } from './onetable.ts';
+export { ONETABLE_EXPORT_FORMAT, ONETABLE_EXPORT_QUERY_LIMIT, ONETABLE_EXPORT_VERSION, oneTableNotes, toOneTable } from './onetable/export.ts';
 export {
   ONETABLE_DEFAULT_DESIGN_NAME,
   ONETABLE_DEFAULT_ITEM_COUNT,
@@ -49,8 +49,8 @@ export {
   ONETABLE_OPTIONAL_PRESENCE,
   fromOneTable,
   type OneTableErrorCode,
-} from './import/onetable.ts';
-export { sampleItemsOf } from './sample-items.ts';
+} from './onetable/import.ts';
+export { sampleItemsOf } from './nosql-workbench/sample-items.ts';
 export { decodeImportText } from './import-text.ts';
 export {
   MAX_KEY_COLUMNS_PER_CHART,
@@ -78,9 +78,9 @@ export {
   type SheetCosts,
   type SheetTotals,
   type TableSheet,
-} from './design-sheet.ts';
-export { toDesignSheetMarkdown } from './design-sheet-markdown.ts';
-export { toDesignSheetHtml } from './design-sheet-html.ts';
+} from './design-sheet/sheet.ts';
+export { toDesignSheetMarkdown } from './design-sheet/markdown.ts';
+export { toDesignSheetHtml } from './design-sheet/html.ts';
 export {
   EXPORT_FORMATS,
   exportBaseName,

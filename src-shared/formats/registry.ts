@@ -8,15 +8,15 @@
  * front of it, or gives a single file its name (`my-shop.cloudformation.yaml`).
  */
 import type { Design } from '../model/schema.ts';
-import { toCdk } from './cdk.ts';
-import { cliInputNotes, toCliInputs } from './cli-input.ts';
-import { toCloudFormation, toCloudFormationJson } from './cloudformation.ts';
-import { toDesignSheetHtml } from './design-sheet-html.ts';
-import { toDesignSheetMarkdown } from './design-sheet-markdown.ts';
-import { DEFAULT_ITEMS_PER_TABLE, toDynamoDbJsonFiles } from './dynamodb-json.ts';
+import { toCdk } from './cdk/export.ts';
+import { cliInputNotes, toCliInputs } from './cli-input/export.ts';
+import { toCloudFormation, toCloudFormationJson } from './cloudformation/export.ts';
+import { toDesignSheetHtml } from './design-sheet/html.ts';
+import { toDesignSheetMarkdown } from './design-sheet/markdown.ts';
+import { DEFAULT_ITEMS_PER_TABLE, toDynamoDbJsonFiles } from './dynamodb-json/export.ts';
 import { DEFAULT_EXPORT_ITEMS_PER_ENTITY, noSqlWorkbenchNotes, toNoSqlWorkbench } from './nosql-workbench.ts';
-import { oneTableNotes, toOneTable } from './onetable.ts';
-import { toTerraform } from './terraform.ts';
+import { oneTableNotes, toOneTable } from './onetable/export.ts';
+import { toTerraform } from './terraform/export.ts';
 
 export type ExportFormatId =
   | 'cloudformation'

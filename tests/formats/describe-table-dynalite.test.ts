@@ -15,8 +15,8 @@ import dynalite from 'dynalite';
 import { execFile, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromDescribeTable } from '../../src-shared/formats/import/describe-table.ts';
-import type { ImportResult, Imported } from '../../src-shared/formats/import/types.ts';
+import { fromDescribeTable } from '../../src-shared/formats/describe-table/import.ts';
+import type { ImportResult, Imported } from '../../src-shared/formats/common/import-types.ts';
 
 interface Engine {
   client: DynamoDBClient;

@@ -20,7 +20,7 @@ import {
   toNoSqlWorkbench,
   toTerraform,
 } from '../../src-shared/formats/index.ts';
-import type { Imported } from '../../src-shared/formats/import/types.ts';
+import type { Imported } from '../../src-shared/formats/common/import-types.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { parseDesign } from '../../src-shared/model/validate.ts';

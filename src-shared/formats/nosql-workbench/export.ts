@@ -14,9 +14,9 @@ import { isMultiAttributeKey, keyPartLabel, partitionKeysOf, sortKeysOf } from '
 import { bindingOf, gsiKeySourceOf, keySlotsOf } from '../../model/key-slots.ts';
 import { parseKeyTemplate } from '../../model/key-template.ts';
 import type { AttributeType, AutoScalingRange, Design, Entity, GlobalSecondaryIndex, KeyAttribute, Table } from '../../model/schema.ts';
-import { onDemandMaximumText, warmThroughputText } from '../throughput-text.ts';
-import { sampleItemsOf } from '../sample-items.ts';
-import { wellFormed } from '../table-spec.ts';
+import { onDemandMaximumText, warmThroughputText } from '../common/throughput-text.ts';
+import { sampleItemsOf } from './sample-items.ts';
+import { wellFormed } from '../common/table-spec.ts';
 import type { Json } from './model-shape.ts';
 
 /** The version `toNoSqlWorkbench` writes. */

@@ -8,12 +8,12 @@ import { keySlotsOf } from '../../model/key-slots.ts';
 import type { Problem } from '../../model/problems.ts';
 import { FORMAT_VERSION, type Design, type Entity, type GlobalSecondaryIndex, type KeyAttributeType, type LocalSecondaryIndex, type Table } from '../../model/schema.ts';
 import { describeValue, joinPath, parseDesign } from '../../model/validate.ts';
-import type { ImportNote, ImportResult } from '../import/types.ts';
-import { uniqueName } from '../table-spec.ts';
+import type { ImportNote, ImportResult } from '../common/import-types.ts';
+import { uniqueName } from '../common/table-spec.ts';
 import { entityDrafts, inferEntity } from './infer-entities.ts';
 import { isRecord, quote, Reader, readTable, WORKBENCH_VERSIONS, type TableRead } from './model-shape.ts';
-import { mapPath, type PathMap } from '../import/paths.ts';
-import { slug } from '../import/ids.ts';
+import { mapPath, type PathMap } from '../common/source-paths.ts';
+import { slug } from '../common/ids.ts';
 
 /** The design's name when the model has none. */
 export const DEFAULT_DESIGN_NAME = 'Imported model';

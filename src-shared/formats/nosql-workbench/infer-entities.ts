@@ -7,9 +7,9 @@
 import { formatKeyTemplate, PLACEHOLDER_NAME, type KeyTemplatePart } from '../../model/key-template.ts';
 import type { Attribute, AttributeType, KeyAttributeType, KeyBinding } from '../../model/schema.ts';
 import { joinPath } from '../../model/validate.ts';
-import { WORD } from '../sample-items.ts';
-import { uniqueName } from '../table-spec.ts';
-import { setOwn } from '../values.ts';
+import { WORD } from './sample-items.ts';
+import { uniqueName } from '../common/table-spec.ts';
+import { setOwn } from '../common/values.ts';
 import { textOf, typeOf, type Row, type TableRead } from './model-shape.ts';
 
 /** Attribute names that mark an item's entity type, compared in lower case. */

@@ -9,8 +9,8 @@ import { parseDynamoDbItem, type AttributeValue } from '../../capacity/item-size
 import type { Problem } from '../../model/problems.ts';
 import { ATTRIBUTE_TYPES, type AttributeType, type Billing, type KeyAttribute, type KeyAttributeType, type Projection } from '../../model/schema.ts';
 import { describeValue, joinPath } from '../../model/validate.ts';
-import { setOwn } from '../values.ts';
-import type { ImportNote } from '../import/types.ts';
+import { setOwn } from '../common/values.ts';
+import type { ImportNote } from '../common/import-types.ts';
 
 /** Codes of the problems `fromNoSqlWorkbench` raises (besides the `model.*` rules of the design it builds). */
 export type WorkbenchErrorCode =
