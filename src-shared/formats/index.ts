@@ -47,9 +47,9 @@ export {
   ONETABLE_DEFAULT_TABLE_NAME,
   ONETABLE_DEFAULT_TYPE_FIELD,
   ONETABLE_OPTIONAL_PRESENCE,
-  fromOneTable,
-  type OneTableErrorCode,
-} from './onetable/import.ts';
+} from './onetable/defaults.ts';
+export { fromOneTable } from './onetable/import.ts';
+export type { OneTableErrorCode } from './onetable/import-log.ts';
 export { sampleItemsOf } from './nosql-workbench/sample-items.ts';
 export { decodeImportText } from './import-text.ts';
 export {

@@ -39,7 +39,7 @@ import { kindOf } from '../../model/pattern-kinds.ts';
 import { planTable } from '../../planner/index.ts';
 import type { Plan } from '../../planner/types.ts';
 import { previewSamples } from '../../sample/preview.ts';
-import { ONETABLE_DEFAULT_TYPE_FIELD, ONETABLE_EXTENSION } from './import.ts';
+import { ONETABLE_DEFAULT_TYPE_FIELD, ONETABLE_EXTENSION } from './defaults.ts';
 import { onDemandMaximumText, warmThroughputText } from '../common/throughput-text.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import { setOwn } from '../common/values.ts';

@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Design, Entity, Table } from '../../model/schema.ts';
 import { parseDesign } from '../../model/validate.ts';
-import { fromOneTable, ONETABLE_DEFAULT_ITEM_COUNT, ONETABLE_OPTIONAL_PRESENCE } from './import.ts';
+import { ONETABLE_DEFAULT_ITEM_COUNT, ONETABLE_OPTIONAL_PRESENCE } from './defaults.ts';
+import { fromOneTable } from './import.ts';
 import type { Imported, ImportNote } from '../common/import-types.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../tests/fixtures/onetable');
