@@ -13,7 +13,8 @@ import type { Problem } from '../../model/problems.ts';
 import type { Table } from '../../model/schema.ts';
 import { parseDesign } from '../../model/validate.ts';
 import { toCliInputs } from '../cli-input/export.ts';
-import { ENTITY_NAME, fromDescribeTable, OTHER_ATTRIBUTES_NAME } from './import.ts';
+import { ENTITY_NAME, OTHER_ATTRIBUTES_NAME } from './entity.ts';
+import { fromDescribeTable } from './import.ts';
 import type { ImportResult, Imported } from '../common/import-types.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../tests/fixtures/describe-table');
