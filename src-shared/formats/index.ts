@@ -1,11 +1,18 @@
 /**
  * File formats a design goes to and comes from: table definitions (CloudFormation, Terraform, CDK,
- * the AWS CLI's CreateTable input), items as BatchWriteItem requests in DynamoDB JSON, and NoSQL
- * Workbench data models, and the design sheet (Markdown, HTML). One module per format, and one
- * registry of the export formats (`registry.ts`) for the export dialog and `keyplan export`; import
- * from here. Only the hosts and the UI import this folder.
+ * the AWS CLI's CreateTable input), items as BatchWriteItem requests in DynamoDB JSON, NoSQL
+ * Workbench data models, OneTable schemas, describe-table output, and the design sheet (Markdown,
+ * HTML). This module is the folder's public API: the hosts and the UI import from here, and only they
+ * import this folder.
+ *
+ * Layout: a folder per format holding both of its directions (`<format>/export.ts`,
+ * `<format>/import.ts`, the steps beside them, their tests and golden files); `registry.ts` lists the
+ * export formats (the export dialog and `keyplan export`), `import.ts` recognizes a text's format and
+ * routes it to its reader (the import dialog and `keyplan import`); `common/` holds what several
+ * formats use.
  */
 export { toCloudFormation, toCloudFormationJson, cloudFormationTemplate } from './cloudformation/export.ts';
+export { fromCloudFormation, type CloudFormationErrorCode } from './cloudformation/import.ts';
 export { TERRAFORM_AWS_PROVIDER_VERSION, toTerraform } from './terraform/export.ts';
 export { toCdk, cdkStackName } from './cdk/export.ts';
 export { cliInputNotes, toCliInput, toCliInputs, type CliInputFile } from './cli-input/export.ts';
@@ -39,6 +46,7 @@ export {
   type NoSqlWorkbenchOptions,
   type WorkbenchErrorCode,
 } from './nosql-workbench.ts';
+export { sampleItemsOf } from './nosql-workbench/sample-items.ts';
 export { ONETABLE_EXPORT_FORMAT, ONETABLE_EXPORT_QUERY_LIMIT, ONETABLE_EXPORT_VERSION, oneTableNotes, toOneTable } from './onetable/export.ts';
 export {
   ONETABLE_DEFAULT_DESIGN_NAME,
@@ -48,39 +56,27 @@ export {
   ONETABLE_DEFAULT_TYPE_FIELD,
   ONETABLE_OPTIONAL_PRESENCE,
 } from './onetable/defaults.ts';
-export { fromOneTable } from './onetable/import.ts';
-export type { OneTableErrorCode } from './onetable/import-log.ts';
-export { sampleItemsOf } from './nosql-workbench/sample-items.ts';
-export { decodeImportText } from './import-text.ts';
+export { fromOneTable, type OneTableErrorCode } from './onetable/import.ts';
+export { fromDescribeTable, type DescribeTableErrorCode } from './describe-table/import.ts';
+export { designSheet, type DesignSheet, type SheetCosts, type SheetTotals, type TableSheet } from './design-sheet/sheet.ts';
+export { MAX_KEY_COLUMNS_PER_CHART, type EntityChartPart, type IndexGroup, type KeyCell, type KeyColumn } from './design-sheet/entity-chart.ts';
+export { expressionText, type PatternRow, type PlannedRow } from './design-sheet/pattern-chart.ts';
+export { projectionText, type IndexSetting, type Setting } from './design-sheet/settings.ts';
 export {
-  MAX_KEY_COLUMNS_PER_CHART,
   NEEDS_KEY_DESIGN,
-  designSheet,
-  expressionText,
+  SHEET_METHOD,
+  SHEET_SOURCES,
   keyCellText,
   keyColumnRole,
-  onDemandMaximumText,
   patternSummary,
-  projectionText,
+  pricingText,
   servedByText,
   sheetPerRequest,
   sheetUnitsPerSecond,
-  warmThroughputText,
-  type DesignSheet,
-  type EntityChartPart,
-  type IndexGroup,
-  type IndexSetting,
-  type KeyCell,
-  type KeyColumn,
-  type PatternRow,
-  type PlannedRow,
-  type Setting,
-  type SheetCosts,
-  type SheetTotals,
-  type TableSheet,
-} from './design-sheet/sheet.ts';
+} from './design-sheet/text.ts';
 export { toDesignSheetMarkdown } from './design-sheet/markdown.ts';
 export { toDesignSheetHtml } from './design-sheet/html.ts';
+export { onDemandMaximumText, warmThroughputText } from './common/throughput-text.ts';
 export {
   EXPORT_FORMATS,
   exportBaseName,
@@ -93,3 +89,15 @@ export {
   type ExportOptions,
   type ExportedFile,
 } from './registry.ts';
+export { READABLE_FORMATS, detectImportFormat, detectJsonFormat, importText, unknownFormatProblem, type ImportFormat } from './import.ts';
+export {
+  IMPORT_SOURCES,
+  IMPORT_SOURCE_LABELS,
+  type ImportErrorCode,
+  type ImportNote,
+  type ImportNoteKind,
+  type ImportResult,
+  type ImportSource,
+  type Imported,
+} from './common/import-types.ts';
+export { decodeImportText } from './import-text.ts';

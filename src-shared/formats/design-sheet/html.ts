@@ -9,8 +9,10 @@
 import type { Figure } from '../../capacity/figure.ts';
 import { formatNumber, formatUsd } from '../../format/index.ts';
 import type { Design } from '../../model/schema.ts';
+import type { KeyCell } from './entity-chart.ts';
+import type { PatternRow } from './pattern-chart.ts';
+import { designSheet, type DesignSheet, type SheetCosts, type TableSheet } from './sheet.ts';
 import {
-  designSheet,
   keyColumnRole,
   patternSummary,
   rowDerivations,
@@ -21,12 +23,7 @@ import {
   stepText,
   pricingText,
   SHEET_METHOD,
-  type DesignSheet,
-  type KeyCell,
-  type PatternRow,
-  type SheetCosts,
-  type TableSheet,
-} from './sheet.ts';
+} from './text.ts';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

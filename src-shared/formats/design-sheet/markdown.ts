@@ -10,8 +10,10 @@
 import type { Figure } from '../../capacity/figure.ts';
 import { formatNumber, formatUsd } from '../../format/index.ts';
 import type { Design } from '../../model/schema.ts';
+import type { EntityChartPart } from './entity-chart.ts';
+import type { PatternRow } from './pattern-chart.ts';
+import { designSheet, type DesignSheet, type SheetCosts, type TableSheet } from './sheet.ts';
 import {
-  designSheet,
   keyCellText,
   patternSummary,
   rowNotes,
@@ -23,12 +25,7 @@ import {
   stepText,
   pricingText,
   SHEET_METHOD,
-  type DesignSheet,
-  type EntityChartPart,
-  type PatternRow,
-  type SheetCosts,
-  type TableSheet,
-} from './sheet.ts';
+} from './text.ts';
 
 /** Text on one line (a table cell or a heading holds no line break). */
 const oneLine = (text: string): string => text.replace(/\s*[\r\n]+\s*/g, ' ');

@@ -85,6 +85,8 @@ import { isRecord, Log, own, quote, type Json } from './import-log.ts';
 import { readQuery, type QueryContext } from './saved-queries.ts';
 import { readIndexes, readKeyTypes, readModels, readParams, type IndexRead, type ModelRead, type Params } from './schema-shape.ts';
 
+export type { OneTableErrorCode } from './import-log.ts';
+
 /** The format this module reads: `onetable:1.<minor>.<patch>` (SemVer: any 1.x is compatible). */
 const FORMAT_PATTERN = /^onetable:1\.\d+\.\d+$/;
 
