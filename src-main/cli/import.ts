@@ -1,11 +1,11 @@
 /**
  * `keyplan import <file> [<companion>…] [--from FORMAT] [--out FILE] [--strict]`: a NoSQL Workbench
  * model, a OneTable schema, a CloudFormation template or describe-table output read as a Keyplan
- * design (src-shared/formats/import), printed or written as a .keyplan.json file. What the reading
+ * design (src-shared/formats/import.ts), printed or written as a .keyplan.json file. What the reading
  * skipped, inferred or did not import is printed on stderr, one line each with its path in the source.
  */
 import { resolve } from 'node:path';
-import { detectImportFormat, IMPORT_SOURCE_LABELS, IMPORT_SOURCES, importText, READABLE_FORMATS, unknownFormatProblem, type ImportNote, type ImportSource } from '../../src-shared/formats/import.ts';
+import { detectImportFormat, IMPORT_SOURCE_LABELS, IMPORT_SOURCES, importText, READABLE_FORMATS, unknownFormatProblem, type ImportNote, type ImportSource } from '../../src-shared/formats/index.ts';
 import type { Command } from './command.ts';
 import { parseJson, problemLine, readText } from './input.ts';
 import { errorLine, EXIT, writeLines } from './io.ts';

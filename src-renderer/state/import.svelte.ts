@@ -4,7 +4,7 @@
  */
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
-import { decodeImportText } from '../../src-shared/formats/import-text.ts';
+import { decodeImportText } from '../../src-shared/formats/index.ts';
 import { MAX_IMPORT_BYTES, readFileTexts, readImport, type ImportReading } from '../features/import/read-import.ts';
 
 export class ImportFlow {

@@ -24,8 +24,6 @@ import { fromDescribeTable } from './describe-table/import.ts';
 import { fromOneTable } from './onetable/import.ts';
 import { IMPORT_SOURCE_LABELS, IMPORT_SOURCES, type ImportResult, type ImportSource } from './common/import-types.ts';
 
-export * from './common/import-types.ts';
-
 /** What a text reads as: one of the import sources, or a Keyplan design. */
 export type ImportFormat = ImportSource | 'keyplan';
 
