@@ -1,6 +1,7 @@
 /**
- * What a OneTable schema leaves unsaid and the import fills in, and the extension Keyplan writes into
- * a schema (`toOneTable`) and reads back (`fromOneTable`).
+ * What a OneTable schema leaves unsaid and the import fills in, and what both directions agree on:
+ * the extension Keyplan writes into a schema (`toOneTable`) and reads back (`fromOneTable`), and the
+ * ids `generate: "ulid"` stands for.
  */
 
 /** Items per entity when a schema says nothing about volume (always): set real counts after importing. */
@@ -17,3 +18,8 @@ export const ONETABLE_DEFAULT_DESIGN_NAME = 'OneTable schema';
 export const ONETABLE_DEFAULT_TYPE_FIELD = '_type';
 /** What `toOneTable` writes under `extensions`, and `fromOneTable` reads back. */
 export const ONETABLE_EXTENSION = 'keyplan';
+/**
+ * A ULID's length, 26 characters of Crockford base 32 (https://github.com/ulid/spec): `generate:
+ * "ulid"` is read as 26-digit ids without prefix, and such ids are written back as `generate: "ulid"`.
+ */
+export const ULID_LENGTH = 26;

@@ -11,12 +11,9 @@ import { describeValue, joinPath } from '../../model/validate.ts';
 import { slug } from '../common/ids.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import { setOwn } from '../common/values.ts';
-import { ONETABLE_DEFAULT_ITEM_COUNT, ONETABLE_OPTIONAL_PRESENCE } from './defaults.ts';
+import { ONETABLE_DEFAULT_ITEM_COUNT, ONETABLE_OPTIONAL_PRESENCE, ULID_LENGTH } from './defaults.ts';
 import { lookup, own, quote, type Log } from './import-log.ts';
 import type { FieldRead, IndexRead, ModelRead, Params } from './schema-shape.ts';
-
-/** A ULID's length: 26 characters of Crockford base 32. https://github.com/ulid/spec */
-const ULID_LENGTH = 26;
 
 /** Field options `fromOneTable` reads. */
 const READ_OPTIONS = new Set(['type', 'value', 'required', 'default', 'enum', 'generate', 'uuid', 'ttl', 'map', 'isoDates', 'name']);

@@ -39,7 +39,7 @@ import { kindOf } from '../../model/pattern-kinds.ts';
 import { planTable } from '../../planner/index.ts';
 import type { Plan } from '../../planner/types.ts';
 import { previewSamples } from '../../sample/preview.ts';
-import { ONETABLE_DEFAULT_TYPE_FIELD, ONETABLE_EXTENSION } from './defaults.ts';
+import { ONETABLE_DEFAULT_TYPE_FIELD, ONETABLE_EXTENSION, ULID_LENGTH } from './defaults.ts';
 import { onDemandMaximumText, warmThroughputText } from '../common/throughput-text.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import { setOwn } from '../common/values.ts';
@@ -90,9 +90,6 @@ const FILTER_OPERATIONS: Record<string, string> = {
   '>': 'Greater than',
   '>=': 'Greater than or equal',
 };
-
-/** A ULID's length: what `fromOneTable` turns `generate: "ulid"` into (26-digit ids without prefix). */
-const ULID_LENGTH = 26;
 
 /** `Order item` → `Order_item`: a model name the specification allows (`/^[a-zA-Z_]+[\w]*$/`). */
 function modelNameOf(name: string): string {
@@ -242,14 +239,19 @@ function filtersOf(filter: string, entity: Entity): Json[] | undefined {
   return out;
 }
 
-function buildOneTable(design: Design): Built {
-  const notes: string[] = [];
-  const [table] = design.tables;
-  if (!table) return { schema: { version: ONETABLE_EXPORT_VERSION, format: ONETABLE_EXPORT_FORMAT, indexes: {}, params: {}, models: {}, queries: {} }, notes };
-  const t = table.name;
-  for (const other of design.tables.slice(1)) notes.push(`${other.name}: not in the schema, which describes one table (${t}); export it from a design of its own`);
+/** The schema's indexes, and what the models and saved queries need of them: each index's keys, and each key attribute with its type. */
+interface Indexes {
+  indexes: Json;
+  /** Index name (`primary` for the table) → its key attributes. */
+  indexKeys: Map<string, { hash: string; sort?: string }>;
+  /** Every key attribute of the table and its exported indexes, in order. */
+  keyNames: string[];
+  keyTypeOf: Map<string, KeyAttributeType>;
+}
 
-  // Indexes.
+/** `indexes`: primary, then each GSI a OneTable index can hold, then each LSI; a note for each left out. */
+function indexesOf(table: Table, notes: string[]): Indexes {
+  const t = table.name;
   const indexes: Json = {};
   const indexKeys = new Map<string, { hash: string; sort?: string }>();
   const primary: Json = { hash: table.partitionKey.name };
@@ -288,19 +290,82 @@ function buildOneTable(design: Design): Built {
     indexKeys.set(l.name, { hash: table.partitionKey.name, sort: l.sortKey.name });
     slots.push({ name: l.sortKey.name, type: l.sortKey.type, index: l.name, isPartition: false });
   }
-  const keyNames = [...new Set(slots.map((s) => s.name))];
   const keyTypeOf = new Map<string, KeyAttributeType>();
   for (const s of slots) if (!keyTypeOf.has(s.name)) keyTypeOf.set(s.name, s.type);
+  return { indexes, indexKeys, keyNames: [...new Set(slots.map((s) => s.name))], keyTypeOf };
+}
 
-  // Params.
-  const typeField = typeFieldOf(table);
+/** What the models are written by, and `params` says: the type field, the TTL attribute, and whether dates are ISO text. */
+interface ModelParams {
+  typeField: string | undefined;
+  ttl: string | undefined;
+  /** Most timestamp attributes are S (ISO 8601 text) rather than N. */
+  isoDates: boolean;
+}
+
+/** The table's type field, TTL attribute and date storage (ISO dates when most timestamps are S). */
+function paramsOf(table: Table): ModelParams {
   const ttl = table.ttlAttribute?.trim() || undefined;
   let sDates = 0;
   let nDates = 0;
   for (const e of table.entities) for (const a of e.attributes) if (isTimestamp(a, ttl)) (a.type === 'S' ? (sDates += 1) : (nDates += 1));
-  const isoDates = sDates >= nDates && sDates > 0;
+  return { typeField: typeFieldOf(table), ttl, isoDates: sDates >= nDates && sDates > 0 };
+}
 
-  // Models.
+/**
+ * The fields of an entity's model: each key attribute it has a template for, as a value template (a
+ * natural key stays an attribute), then each attribute with its type, `required`, `enum` and
+ * `generate`; and whether the attributes hold sizes or distributions a schema cannot say.
+ */
+function fieldsOf(t: string, entity: Entity, keys: Indexes, params: ModelParams, notes: string[]): { fields: Json; hasDistributions: boolean } {
+  const fields: Json = {};
+  const attributeNames = new Set(entity.attributes.map((a) => a.name));
+  for (const name of keys.keyNames) {
+    const binding = bindingOf(entity, name);
+    if (!binding) continue;
+    const parsed = parseKeyTemplate(binding.template);
+    const isNatural = parsed.ok && parsed.value.parts.length === 1 && parsed.value.parts[0]?.kind === 'attribute' && parsed.value.parts[0].name === name && attributeNames.has(name);
+    if (binding.when?.trim()) notes.push(`${t}: ${entity.name}'s key ${name} is sparse by the condition ${binding.when.trim()}; OneTable writes the key whenever its template's properties have values`);
+    if (binding.shards) notes.push(`${t}: ${entity.name}'s key ${name} is written in ${binding.shards.count} ${binding.shards.method} shards; a value template has no shard suffix`);
+    if (isNatural) continue;
+    if (attributeNames.has(name)) notes.push(`${t}: ${entity.name}'s attribute ${name} is left out: the key ${name} of the same name is written from its template`);
+    const value = parsed.ok ? valueTemplateOf(parsed.value.parts) : binding.template;
+    if (parsed.ok && parsed.value.parts.some((p) => p.kind === 'literal' && p.text.includes('${'))) {
+      notes.push(`${t}: ${entity.name}'s key ${name} has "\${" in its literal text, which OneTable reads as the start of a placeholder`);
+    }
+    setOwn<unknown>(fields, name, { type: KEY_FIELD_TYPES[keys.keyTypeOf.get(name) ?? 'S'], value });
+  }
+  const { typeField, ttl, isoDates } = params;
+  let hasDistributions = false;
+  for (const a of entity.attributes) {
+    if (a.name === typeField) continue;
+    if (Object.hasOwn(fields, a.name)) continue;
+    const type = FIELD_TYPES[a.type];
+    if (type === undefined) {
+      notes.push(`${t}: ${entity.name}'s attribute ${a.name} (NULL) is left out: OneTable has no null type`);
+      continue;
+    }
+    if (a.type === 'NS' || a.type === 'BS') notes.push(`${t}: ${entity.name}'s attribute ${a.name} is a ${a.type === 'NS' ? 'number' : 'binary'} set; a OneTable set does not say what its elements are`);
+    const field: Json = { type };
+    const isKey = keys.keyNames.includes(a.name);
+    if (a.name === ttl && a.type === 'N') {
+      field.type = 'date';
+      field.ttl = true;
+    } else if (!isKey && isTimestamp(a, ttl) && (a.type === 'S') === isoDates) field.type = 'date';
+    if (a.presence === undefined || !(a.presence < 1)) field.required = true;
+    const g = a.generator;
+    if (g?.kind === 'enum' && g.values && g.values.length > 0) field.enum = [...g.values];
+    if (g?.kind === 'uuid') field.generate = 'uuid';
+    if (g?.kind === 'id' && g.prefix === '' && g.width === ULID_LENGTH) field.generate = 'ulid';
+    if ((g?.kind === 'enum' && g.weights) || g?.distribution || a.cardinality !== undefined || a.averageSizeBytes !== undefined || (a.presence !== undefined && a.presence < 1)) hasDistributions = true;
+    setOwn<unknown>(fields, a.name, field);
+  }
+  return { fields, hasDistributions };
+}
+
+/** `models`: a model per entity (named as the specification allows), and each entity's model name by its id. */
+function modelsOf(table: Table, keys: Indexes, params: ModelParams, notes: string[]): { models: Json; modelNames: Map<string, string> } {
+  const t = table.name;
   const models: Json = {};
   const modelNames = new Map<string, string>();
   const taken = new Set<string>();
@@ -309,60 +374,26 @@ function buildOneTable(design: Design): Built {
     const modelName = uniqueName(modelNameOf(entity.name), taken, '_');
     modelNames.set(entity.id, modelName);
     if (modelName !== entity.name) notes.push(`${t}: entity ${entity.name} is the model ${modelName} (a model name is a letter or _, then letters, digits and _)`);
-    const fields: Json = {};
-    const attributeNames = new Set(entity.attributes.map((a) => a.name));
-    for (const name of keyNames) {
-      const binding = bindingOf(entity, name);
-      if (!binding) continue;
-      const parsed = parseKeyTemplate(binding.template);
-      const isNatural = parsed.ok && parsed.value.parts.length === 1 && parsed.value.parts[0]?.kind === 'attribute' && parsed.value.parts[0].name === name && attributeNames.has(name);
-      if (binding.when?.trim()) notes.push(`${t}: ${entity.name}'s key ${name} is sparse by the condition ${binding.when.trim()}; OneTable writes the key whenever its template's properties have values`);
-      if (binding.shards) notes.push(`${t}: ${entity.name}'s key ${name} is written in ${binding.shards.count} ${binding.shards.method} shards; a value template has no shard suffix`);
-      if (isNatural) continue;
-      if (attributeNames.has(name)) notes.push(`${t}: ${entity.name}'s attribute ${name} is left out: the key ${name} of the same name is written from its template`);
-      const value = parsed.ok ? valueTemplateOf(parsed.value.parts) : binding.template;
-      if (parsed.ok && parsed.value.parts.some((p) => p.kind === 'literal' && p.text.includes('${'))) {
-        notes.push(`${t}: ${entity.name}'s key ${name} has "\${" in its literal text, which OneTable reads as the start of a placeholder`);
-      }
-      setOwn<unknown>(fields, name, { type: KEY_FIELD_TYPES[keyTypeOf.get(name) ?? 'S'], value });
-    }
-    for (const a of entity.attributes) {
-      if (a.name === typeField) continue;
-      if (Object.hasOwn(fields, a.name)) continue;
-      const type = FIELD_TYPES[a.type];
-      if (type === undefined) {
-        notes.push(`${t}: ${entity.name}'s attribute ${a.name} (NULL) is left out: OneTable has no null type`);
-        continue;
-      }
-      if (a.type === 'NS' || a.type === 'BS') notes.push(`${t}: ${entity.name}'s attribute ${a.name} is a ${a.type === 'NS' ? 'number' : 'binary'} set; a OneTable set does not say what its elements are`);
-      const field: Json = { type };
-      const isKey = keyNames.includes(a.name);
-      if (a.name === ttl && a.type === 'N') {
-        field.type = 'date';
-        field.ttl = true;
-      } else if (!isKey && isTimestamp(a, ttl) && (a.type === 'S') === isoDates) field.type = 'date';
-      if (a.presence === undefined || !(a.presence < 1)) field.required = true;
-      const g = a.generator;
-      if (g?.kind === 'enum' && g.values && g.values.length > 0) field.enum = [...g.values];
-      if (g?.kind === 'uuid') field.generate = 'uuid';
-      if (g?.kind === 'id' && g.prefix === '' && g.width === ULID_LENGTH) field.generate = 'ulid';
-      if ((g?.kind === 'enum' && g.weights) || g?.distribution || a.cardinality !== undefined || a.averageSizeBytes !== undefined || (a.presence !== undefined && a.presence < 1)) hasDistributions = true;
-      setOwn<unknown>(fields, a.name, field);
-    }
-    setOwn<unknown>(models, modelName, fields);
+    const model = fieldsOf(t, entity, keys, params, notes);
+    if (model.hasDistributions) hasDistributions = true;
+    setOwn<unknown>(models, modelName, model.fields);
   }
   if (table.entities.length > 0) {
     notes.push(
       `${t}: the entities' item counts${hasDistributions ? ', attribute sizes and value distributions (weights, cardinalities, presence shares)' : ''}: a schema holds types, enums and generated ids, not volumes`,
     );
   }
+  return { models, modelNames };
+}
 
-  // Saved queries.
+/** `queries`: a saved query per read pattern one key-based request serves; a note for each other pattern. */
+function queriesOf(table: Table, keys: Indexes, modelNames: ReadonlyMap<string, string>, notes: string[]): Json {
+  const t = table.name;
   const queries: Json = {};
   const plans = table.accessPatterns.length > 0 ? planTable(table) : [];
   let saved = 0;
   table.accessPatterns.forEach((pattern, k) => {
-    const made = queryOf(table, pattern, plans[k], indexKeys, modelNames);
+    const made = queryOf(table, pattern, plans[k], keys.indexKeys, modelNames);
     if ('reason' in made) notes.push(`${t}: access pattern "${pattern.name}" is not a saved query: it ${made.reason}`);
     else {
       setOwn<unknown>(queries, pattern.name, made.query);
@@ -373,16 +404,30 @@ function buildOneTable(design: Design): Built {
     }
   });
   if (saved > 0) notes.push(`${t}: the rates, consistency, order and returned attributes of ${formatCount(saved)} read ${saved === 1 ? 'pattern' : 'patterns'} (a saved query holds its key values, limit and filters)`);
+  return queries;
+}
 
-  tableNotes(table, ttl, notes);
+/** The schema of the design's first table, and the notes on what it cannot hold (`oneTableNotes`). */
+function buildOneTable(design: Design): Built {
+  const notes: string[] = [];
+  const [table] = design.tables;
+  if (!table) return { schema: { version: ONETABLE_EXPORT_VERSION, format: ONETABLE_EXPORT_FORMAT, indexes: {}, params: {}, models: {}, queries: {} }, notes };
+  const t = table.name;
+  for (const other of design.tables.slice(1)) notes.push(`${other.name}: not in the schema, which describes one table (${t}); export it from a design of its own`);
+
+  const keys = indexesOf(table, notes);
+  const modelParams = paramsOf(table);
+  const { models, modelNames } = modelsOf(table, keys, modelParams, notes);
+  const queries = queriesOf(table, keys, modelNames, notes);
+  tableNotes(table, modelParams.ttl, notes);
 
   const params: Json = {};
-  if (typeField !== undefined) params.typeField = typeField;
-  params.isoDates = isoDates;
+  if (modelParams.typeField !== undefined) params.typeField = modelParams.typeField;
+  params.isoDates = modelParams.isoDates;
   params.timestamps = false;
   const schema: Json = { version: ONETABLE_EXPORT_VERSION, format: ONETABLE_EXPORT_FORMAT };
   if (design.description?.trim()) schema.description = design.description;
-  Object.assign(schema, { indexes, params, models, queries, extensions: { [ONETABLE_EXTENSION]: { designName: design.name, tableName: t } } });
+  Object.assign(schema, { indexes: keys.indexes, params, models, queries, extensions: { [ONETABLE_EXTENSION]: { designName: design.name, tableName: t } } });
   return { schema, notes };
 }
 
