@@ -8,9 +8,7 @@ import type { KeyTemplateErrorCode } from './model/key-template.ts';
 import type { IpcErrorCode } from './ipc/wire.ts';
 import type { FileErrorCode } from './ipc/contract.ts';
 import type { ItemErrorCode } from './capacity/item-size.ts';
-import type { DynamoDbJsonErrorCode } from './formats/dynamodb-json/export.ts';
-import type { WorkbenchErrorCode } from './formats/nosql-workbench.ts';
-import type { ImportErrorCode } from './formats/common/import-types.ts';
+import type { DynamoDbJsonErrorCode, ImportErrorCode, WorkbenchErrorCode } from './formats/index.ts';
 
 export type ErrorCode = ModelErrorCode | KeyTemplateErrorCode | IpcErrorCode | FileErrorCode | ItemErrorCode | WorkbenchErrorCode | DynamoDbJsonErrorCode | ImportErrorCode;
 

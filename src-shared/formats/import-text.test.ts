@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fromNoSqlWorkbench } from './nosql-workbench.ts';
+import { fromNoSqlWorkbench } from './nosql-workbench/import.ts';
 import { decodeImportText } from './import-text.ts';
 
 const utf8 = (s: string): number[] => [...new TextEncoder().encode(s)];

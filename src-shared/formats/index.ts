@@ -23,29 +23,25 @@ export {
   encodeItem,
   encodeValue,
   itemTypesOf,
-  parseBatchWriteRequest,
   toBatchWriteFiles,
   toDynamoDbJson,
   toDynamoDbJsonFiles,
   type BatchWriteFile,
-  type BatchWriteItems,
   type BatchWriteOptions,
-  type DynamoDbJsonErrorCode,
   type DynamoDbJsonOptions,
   type TableItems,
 } from './dynamodb-json/export.ts';
+export { parseBatchWriteRequest, type BatchWriteItems, type DynamoDbJsonErrorCode } from './dynamodb-json/import.ts';
 export {
-  DEFAULT_DESIGN_NAME,
   DEFAULT_EXPORT_ITEMS_PER_ENTITY,
   WORKBENCH_EXPORT_VERSION,
-  WORKBENCH_VERSIONS,
-  fromNoSqlWorkbench,
   noSqlWorkbenchNotes,
   toNoSqlWorkbench,
   workbenchDate,
   type NoSqlWorkbenchOptions,
-  type WorkbenchErrorCode,
-} from './nosql-workbench.ts';
+} from './nosql-workbench/export.ts';
+export { DEFAULT_DESIGN_NAME, fromNoSqlWorkbench } from './nosql-workbench/import.ts';
+export { WORKBENCH_VERSIONS, type WorkbenchErrorCode } from './nosql-workbench/model-shape.ts';
 export { sampleItemsOf } from './nosql-workbench/sample-items.ts';
 export { ONETABLE_EXPORT_FORMAT, ONETABLE_EXPORT_QUERY_LIMIT, ONETABLE_EXPORT_VERSION, oneTableNotes, toOneTable } from './onetable/export.ts';
 export {

@@ -14,7 +14,7 @@ import { toCloudFormation, toCloudFormationJson } from './cloudformation/export.
 import { toDesignSheetHtml } from './design-sheet/html.ts';
 import { toDesignSheetMarkdown } from './design-sheet/markdown.ts';
 import { DEFAULT_ITEMS_PER_TABLE, toDynamoDbJsonFiles } from './dynamodb-json/export.ts';
-import { DEFAULT_EXPORT_ITEMS_PER_ENTITY, noSqlWorkbenchNotes, toNoSqlWorkbench } from './nosql-workbench.ts';
+import { DEFAULT_EXPORT_ITEMS_PER_ENTITY, noSqlWorkbenchNotes, toNoSqlWorkbench } from './nosql-workbench/export.ts';
 import { oneTableNotes, toOneTable } from './onetable/export.ts';
 import { toTerraform } from './terraform/export.ts';
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Item } from '../../capacity/item-size.ts';
 import { evaluateCondition, parseCondition } from '../../model/condition.ts';
 import type { AttributeType, Design } from '../../model/schema.ts';
-import { encodeItem, encodeValue, itemTypesOf, parseBatchWriteRequest, toBatchWriteFiles, toDynamoDbJson, toDynamoDbJsonFiles } from './export.ts';
+import { encodeItem, encodeValue, itemTypesOf, toBatchWriteFiles, toDynamoDbJson, toDynamoDbJsonFiles } from './export.ts';
+import { parseBatchWriteRequest } from './import.ts';
 
 const load = (path: string): Design => JSON.parse(readFileSync(resolve(import.meta.dirname, '..', path), 'utf8')) as Design;
 const items = (n: number): Item[] => Array.from({ length: n }, (_, i) => ({ PK: { S: `K#${i}` }, n: { N: String(i) } }));

@@ -2,25 +2,19 @@
  * Items in DynamoDB JSON, as BatchWriteItem requests: files of at most 25 PutRequests each,
  * `{ "RequestItems": { "<table>": [ { "PutRequest": { "Item": { … } } } ] } }`, the input of
  * `aws dynamodb batch-write-item --cli-input-json file://<file>` and of the SDK's BatchWriteItemCommand.
- * Both directions: `toBatchWriteFiles` writes them, `parseBatchWriteRequest` reads one back.
+ * `toBatchWriteFiles` writes them; `parseBatchWriteRequest` (`import.ts`) reads one back.
  *
  * Plain values (what sample rows hold: strings, numbers, booleans) become typed DynamoDB JSON by the
  * types the design declares (`encodeValue`, `encodeItem`, `itemTypesOf`): the table's and indexes' key
  * types for key attributes, each entity attribute's type for the rest.
  */
-import { parseDynamoDbItem, type Item } from '../../capacity/item-size.ts';
-import { fail, ok, type Result } from '../../errors.ts';
+import type { Item } from '../../capacity/item-size.ts';
 import { keySlotsOf } from '../../model/key-slots.ts';
-import type { Problem } from '../../model/problems.ts';
 import type { AttributeType, Design, Entity, Table } from '../../model/schema.ts';
-import { describeValue, joinPath } from '../../model/validate.ts';
 import { createSampleStore } from '../../sample/store.ts';
-import { encodeValue, inferValue, isRecord, setOwn } from '../common/values.ts';
+import { encodeValue, inferValue, setOwn } from '../common/values.ts';
 
 export { base64Encode, encodeValue } from '../common/values.ts';
-
-/** Codes of the problems `parseBatchWriteRequest` raises (besides the `item.*` codes of the items). */
-export type DynamoDbJsonErrorCode = 'dynamodbJson.notBatchWrite' | 'dynamodbJson.badRequest' | 'dynamodbJson.tooManyRequests' | 'dynamodbJson.duplicateItem';
 
 /** Put or delete requests in one BatchWriteItem call. https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html */
 export const MAX_BATCH_WRITE_REQUESTS = 25;
@@ -141,69 +135,4 @@ export function toBatchWriteFiles(tables: readonly TableItems[], options: BatchW
     const request = { RequestItems: { [b.tableName]: b.items.map((Item) => ({ PutRequest: { Item } })) } };
     return { fileName: `${stem}-${String(i + 1).padStart(width, '0')}.json`, tableName: b.tableName, itemCount: b.items.length, content: `${JSON.stringify(request, null, 2)}\n` };
   });
-}
-
-/** The items a BatchWriteItem request puts, per table. */
-export interface BatchWriteItems {
-  tableName: string;
-  items: Item[];
-}
-
-function problem(code: DynamoDbJsonErrorCode, path: string, message: string, found: string, expected: string): Problem {
-  return { code, path, message, found, expected };
-}
-
-/**
- * Reads one BatchWriteItem request (`{ "RequestItems": { "<table>": [ { "PutRequest": { "Item": … } } ] } }`,
- * or the bare RequestItems map that `--request-items` takes), collecting every problem with its path:
- * `dynamodbJson.notBatchWrite` (not such a request: one problem), `dynamodbJson.badRequest` (a request
- * that is not a PutRequest with an Item), `dynamodbJson.tooManyRequests` (over 25),
- * `dynamodbJson.duplicateItem` (the same item twice), and the `item.*` problems of each item. Never throws.
- */
-export function parseBatchWriteRequest(json: unknown): Result<BatchWriteItems[], Problem> {
-  const wrapped = isRecord(json) && Object.hasOwn(json, 'RequestItems');
-  const requestItems = wrapped ? json.RequestItems : json;
-  const base = wrapped ? 'RequestItems' : '';
-  const expected = 'an object {"RequestItems": {"<table>": [{"PutRequest": {"Item": {…}}}]}}';
-  if (!isRecord(requestItems) || Object.values(requestItems).some((v) => !Array.isArray(v))) {
-    const found = describeValue(requestItems);
-    return fail([problem('dynamodbJson.notBatchWrite', base, `This is not a BatchWriteItem request: expected ${expected}; found ${found}.`, found, expected)]);
-  }
-  const problems: Problem[] = [];
-  const tables: BatchWriteItems[] = [];
-  let total = 0;
-  for (const [tableName, requests] of Object.entries(requestItems) as Array<[string, unknown[]]>) {
-    const tp = joinPath(base, tableName);
-    const items: Item[] = [];
-    const seen = new Set<string>();
-    requests.forEach((request, i) => {
-      const rp = joinPath(tp, i);
-      total += 1;
-      const put = isRecord(request) ? request.PutRequest : undefined;
-      if (!isRecord(request) || !isRecord(put) || !Object.hasOwn(put, 'Item')) {
-        const found = isRecord(request) && Object.hasOwn(request, 'DeleteRequest') ? 'a DeleteRequest' : describeValue(request);
-        problems.push(problem('dynamodbJson.badRequest', rp, `Request ${i + 1} for table ${JSON.stringify(tableName)} is ${found}; expected {"PutRequest": {"Item": {…}}}.`, found, 'a PutRequest with an Item'));
-        return;
-      }
-      const parsed = parseDynamoDbItem(put.Item, joinPath(joinPath(rp, 'PutRequest'), 'Item'));
-      if (!parsed.ok) {
-        problems.push(...parsed.errors);
-        return;
-      }
-      const text = JSON.stringify(parsed.value);
-      if (seen.has(text)) {
-        problems.push(problem('dynamodbJson.duplicateItem', rp, `Request ${i + 1} for table ${JSON.stringify(tableName)} puts the same item as an earlier one; expected each item once (BatchWriteItem rejects duplicates).`, 'a repeated item', 'each item once'));
-        return;
-      }
-      seen.add(text);
-      items.push(parsed.value);
-    });
-    tables.push({ tableName, items });
-  }
-  if (total > MAX_BATCH_WRITE_REQUESTS) {
-    problems.push(
-      problem('dynamodbJson.tooManyRequests', base, `The request holds ${total} write requests; expected at most ${MAX_BATCH_WRITE_REQUESTS} (BatchWriteItem's limit).`, `${total} requests`, `at most ${MAX_BATCH_WRITE_REQUESTS}`),
-    );
-  }
-  return problems.length > 0 ? fail(problems) : ok(tables);
 }

@@ -1,8 +1,15 @@
 /**
  * NoSQL Workbench export: `toNoSqlWorkbench` writes a design as a version 3.0 data model, one facet
- * per entity with a few deterministic sample items. See `../nosql-workbench.ts` for what a model
- * cannot hold; `noSqlWorkbenchNotes` names each such setting a design sets, so that an export never
- * drops one silently.
+ * per entity with a few deterministic sample items; `fromNoSqlWorkbench` (`import.ts`) reads one back.
+ *
+ * Writing: one facet per entity (its key aliases name the key templates' placeholder), the table's
+ * NonKeyAttributes, GSIs, billing, and a few sample items per facet rendered from the key templates
+ * with deterministic sample values (as many as the entity's item count, up to `maxItemsPerEntity`).
+ * Not written, because a Workbench model has no place for them: LSIs, TTL, streams, table class,
+ * point-in-time recovery, encryption, tags, GSI throughput other than the table's, access patterns;
+ * `noSqlWorkbenchNotes` names each such setting a design sets, so that an export never drops one
+ * silently. Reading back what was written gives the same design for any design `fromNoSqlWorkbench`
+ * produced.
  *
  * A GSI with a multi-attribute key is left out of the model, not written with its first attributes:
  * an index keyed on `tournamentId` alone would hold other items (those without a `region`) and serve

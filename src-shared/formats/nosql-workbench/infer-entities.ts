@@ -2,7 +2,7 @@
  * NoSQL Workbench import, step two: entities and key templates. Entities come from the table's facets
  * (with table-level items assigned to them), else from its items grouped by a type attribute or by
  * the literal prefix of the partition key. Key templates are inferred from the items' key values,
- * split at `#`. See `../nosql-workbench.ts` for the rules in full.
+ * split at `#`. See `import.ts` for the rules in full.
  */
 import { formatKeyTemplate, PLACEHOLDER_NAME, type KeyTemplatePart } from '../../model/key-template.ts';
 import type { Attribute, AttributeType, KeyAttributeType, KeyBinding } from '../../model/schema.ts';

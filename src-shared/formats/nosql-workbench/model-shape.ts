@@ -3,7 +3,7 @@
  * (TableName, KeyAttributes, NonKeyAttributes, GSIs and LSIs, BillingMode, TableFacets, TableData)
  * and collects every problem with its path in the model
  * (`DataModel[0].GlobalSecondaryIndexes[1].KeyAttributes.PartitionKey`), what was found and what
- * was expected. See `../nosql-workbench.ts` for the format as a whole.
+ * was expected. See `import.ts` for the format as a whole.
  */
 import { parseDynamoDbItem, type AttributeValue } from '../../capacity/item-size.ts';
 import type { Problem } from '../../model/problems.ts';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Design, Table } from '../../model/schema.ts';
 import { partitionKeysOf, sortKeysOf } from '../../model/gsi-keys.ts';
 import { parseDesign } from '../../model/validate.ts';
-import { fromNoSqlWorkbench, noSqlWorkbenchNotes, toNoSqlWorkbench, workbenchDate } from '../nosql-workbench.ts';
+import { noSqlWorkbenchNotes, toNoSqlWorkbench, workbenchDate } from './export.ts';
+import { fromNoSqlWorkbench } from './import.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../tests/fixtures/nosql-workbench');
 const fixtureNames = readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();

@@ -15,7 +15,7 @@ import { withValueModel } from '../../model/value-model.ts';
 import type { Attribute, Entity, Table } from '../../model/schema.ts';
 import { base64Encode, encodeValue, setOwn } from '../common/values.ts';
 
-/** A key part that reads back as literal text when it is the same in every item (`nosql-workbench.ts` uses the same rule). */
+/** A key part that reads back as literal text when it is the same in every item (the import, `infer-entities.ts`, reads by the same rule). */
 export const WORD = /^[A-Za-z][A-Za-z_]*$/;
 
 /** A value that makes one clause of a condition true, where there is an obvious one (as the key previews force it). */
