@@ -9,8 +9,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toCloudFormation, toCloudFormationJson } from '../../src-shared/formats/cloudformation/export.ts';
-import { fromCloudFormation } from '../../src-shared/formats/cloudformation/import.ts';
+import { fromCloudFormation, toCloudFormation, toCloudFormationJson } from '../../src-shared/formats/index.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/cloudformation');
 const isSkipped = process.env.KEYPLAN_SKIP_CFN_LINT === '1';

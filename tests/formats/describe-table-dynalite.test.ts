@@ -15,8 +15,7 @@ import dynalite from 'dynalite';
 import { execFile, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromDescribeTable } from '../../src-shared/formats/describe-table/import.ts';
-import type { ImportResult, Imported } from '../../src-shared/formats/common/import-types.ts';
+import { fromDescribeTable, type ImportResult, type Imported } from '../../src-shared/formats/index.ts';
 
 interface Engine {
   client: DynamoDBClient;

@@ -19,8 +19,8 @@ import {
   toDynamoDbJsonFiles,
   toNoSqlWorkbench,
   toTerraform,
+  type Imported,
 } from '../../src-shared/formats/index.ts';
-import type { Imported } from '../../src-shared/formats/common/import-types.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { parseDesign } from '../../src-shared/model/validate.ts';
