@@ -53,45 +53,45 @@ async function changeOnDisk(name: string): Promise<void> {
 describe('a file changed on disk behind its editor', () => {
   it('refuses the save, writes nothing, and lets the user compare, overwrite or save as', async () => {
     const w = await openWindow();
-    w.newDesign();
-    await w.saveAsNamed('orders');
+    w.files.newDesign();
+    await w.files.saveAsNamed('orders');
     const tableId = w.active!.design.tables[0]!.id;
     w.edit((d) => addEntity(d, tableId, 'Mine'));
     await changeOnDisk('Theirs');
 
-    await w.save();
-    expect(w.dialog).toBe('conflict');
-    expect(w.conflict).toMatchObject({ doc: w.active, version: { sha256: expect.any(String) } });
+    await w.files.save();
+    expect(w.view.dialog).toBe('conflict');
+    expect(w.view.conflict).toMatchObject({ doc: w.active, version: { sha256: expect.any(String) } });
     expect((await onDisk()).name).toBe('Theirs');
     expect(w.active!.isDirty).toBe(true);
 
-    await w.compareWithDisk(w.active!);
-    expect(w.screen).toBe('compare');
-    expect(w.dialog).toBeUndefined();
+    await w.files.compareWithDisk(w.active!);
+    expect(w.view.screen).toBe('compare');
+    expect(w.view.dialog).toBeUndefined();
     const diskRevision = w.revisions.of(w.active!.id)[0]!;
     expect(diskRevision.label).toBe('On disk: orders.keyplan.json');
     expect(diskRevision.design.name).toBe('Theirs');
 
     // Saving again still asks; "Overwrite" names the version now on disk and replaces it.
-    await w.save();
-    expect(w.dialog).toBe('conflict');
-    await w.save(w.conflict);
-    expect(w.dialog).toBeUndefined();
+    await w.files.save();
+    expect(w.view.dialog).toBe('conflict');
+    await w.files.save(w.view.conflict);
+    expect(w.view.dialog).toBeUndefined();
     expect((await onDisk()).tables[0]!.entities.map((e) => e.name)).toEqual(['Mine']);
     expect(JSON.parse(await readFile(`${filePath()}.bak`, 'utf8')).name).toBe('Theirs');
     expect(w.active!.isDirty).toBe(false);
 
     // And the next save from here is not a conflict: the version written is the one held.
     w.edit((d) => renameDesign(d, 'Mine again'));
-    await w.save();
-    expect(w.dialog).toBeUndefined();
+    await w.files.save();
+    expect(w.view.dialog).toBeUndefined();
     expect((await onDisk()).name).toBe('Mine again');
   });
 
   it('notices the change, offers to reload (undoable), and stays quiet once the user keeps theirs', async () => {
     const w = await openWindow();
-    w.newDesign();
-    await w.saveAsNamed('orders');
+    w.files.newDesign();
+    await w.files.saveAsNamed('orders');
     const mine = w.active!.design.name;
     await w.disk.check();
     expect(w.active!.diskChange).toBeUndefined();
@@ -100,7 +100,7 @@ describe('a file changed on disk behind its editor', () => {
     await w.disk.check();
     expect(w.active!.diskChange?.version?.sha256).toMatch(/^[0-9a-f]{64}$/);
 
-    await w.reloadFromDisk(w.active!);
+    await w.files.reloadFromDisk(w.active!);
     expect(w.active!.design.name).toBe('Theirs');
     expect(w.active!.isDirty).toBe(false);
     expect(w.active!.diskChange).toBeUndefined();
@@ -114,20 +114,20 @@ describe('a file changed on disk behind its editor', () => {
     await w.disk.check();
     expect(w.active!.diskChange).toBeUndefined();
     // Keeping mine does not make a save silent: it still asks before replacing their version.
-    await w.save();
-    expect(w.dialog).toBe('conflict');
+    await w.files.save();
+    expect(w.view.dialog).toBe('conflict');
   });
 
   it('a deleted file is noticed, and a save asks before writing it again', async () => {
     const w = await openWindow();
-    w.newDesign();
-    await w.saveAsNamed('orders');
+    w.files.newDesign();
+    await w.files.saveAsNamed('orders');
     await rm(filePath());
     await w.disk.check();
     expect(w.active!.diskChange).toEqual({ version: null });
-    await w.save();
-    expect(w.conflict?.version).toBeNull();
-    await w.save(w.conflict);
+    await w.files.save();
+    expect(w.view.conflict?.version).toBeNull();
+    await w.files.save(w.view.conflict);
     expect((await onDisk()).name).toBe(w.active!.design.name);
   });
 });
@@ -135,8 +135,8 @@ describe('a file changed on disk behind its editor', () => {
 describe('a file that can no longer be reached', () => {
   it('is said at once (a link out of the workspace in its place), not only at the next save', async () => {
     const w = await openWindow();
-    w.newDesign();
-    await w.saveAsNamed('orders');
+    w.files.newDesign();
+    await w.files.saveAsNamed('orders');
     const outside = join(dir, 'outside.json');
     await writeFile(outside, '{}');
     await rm(filePath());
@@ -152,8 +152,8 @@ describe('a file that can no longer be reached', () => {
 describe('two windows on one document', () => {
   it('the second window shows it read-only and follows the first one\'s edits', async () => {
     const first = await openWindow();
-    first.newDesign();
-    await first.saveAsNamed('orders');
+    first.files.newDesign();
+    await first.files.saveAsNamed('orders');
     const second = await openWindow();
     expect(second.documents).toHaveLength(1);
     expect(second.active!.readOnly).toBe(true);
@@ -166,14 +166,14 @@ describe('two windows on one document', () => {
     // Edits, undo and saves in the read-only window do nothing, and store nothing.
     second.edit((d) => addEntity(d, tableId, 'FromSecond'));
     second.active!.undo();
-    await second.save();
+    await second.files.save();
     expect(entityNames(second)).toEqual(['FromFirst']);
     expect((await onDisk()).tables[0]!.entities).toEqual([]);
   });
 
   it('take over: the owner stores its last edit and goes read-only; the new owner has it, and its undo history', async () => {
     const first = await openWindow();
-    first.newDesign();
+    first.files.newDesign();
     const tableId = first.active!.design.tables[0]!.id;
     first.edit((d) => addEntity(d, tableId, 'One'));
     first.edit((d) => addEntity(d, tableId, 'Two'));
@@ -181,7 +181,7 @@ describe('two windows on one document', () => {
     const doc = second.active!;
     expect(doc.readOnly).toBe(true);
 
-    await second.takeOver(doc);
+    await second.handover.takeOver(doc);
     expect(doc.readOnly).toBe(false);
     expect(first.active!.readOnly).toBe(true);
     expect(entityNames(second)).toEqual(['One', 'Two']);
@@ -198,18 +198,18 @@ describe('two windows on one document', () => {
 
   it('a read-only window cannot save as: the owner keeps its file, its record and its undo history', async () => {
     const first = await openWindow();
-    first.newDesign();
-    await first.saveAsNamed('orders');
+    first.files.newDesign();
+    await first.files.saveAsNamed('orders');
     const tableId = first.active!.design.tables[0]!.id;
     first.edit((d) => addEntity(d, tableId, 'One'));
     first.edit((d) => addEntity(d, tableId, 'Two'));
     const second = await openWindow();
     await vi.waitFor(() => expect(entityNames(second)).toEqual(['One', 'Two']), { timeout: 2000, interval: 20 });
 
-    await second.saveAs();
-    expect(second.dialog).toBeUndefined();
-    expect(await second.saveAsNamed('copy-from-read-only')).toBe(false);
-    expect(second.notice?.message).toContain('Take over editing');
+    await second.files.saveAs();
+    expect(second.view.dialog).toBeUndefined();
+    expect(await second.files.saveAsNamed('copy-from-read-only')).toBe(false);
+    expect(second.view.notice?.message).toContain('Take over editing');
     await first.disk.check();
     const db = (await import('../src-renderer/lib/db.ts')).openWorkspaceDb(dbName);
     const [record] = await db.documents.toArray();
@@ -222,13 +222,13 @@ describe('two windows on one document', () => {
 
   it('a save-as dialog open when another window takes the document over closes', async () => {
     const first = await openWindow();
-    first.newDesign();
+    first.files.newDesign();
     const second = await openWindow();
-    await first.saveAs();
-    expect(first.dialog).toBe('saveAs');
-    await second.takeOver(second.active!);
+    await first.files.saveAs();
+    expect(first.view.dialog).toBe('saveAs');
+    await second.handover.takeOver(second.active!);
     expect(first.active!.readOnly).toBe(true);
-    expect(first.dialog).toBeUndefined();
+    expect(first.view.dialog).toBeUndefined();
   });
 
   it('a window that does not answer loses the document after the timeout', async () => {
@@ -236,13 +236,13 @@ describe('two windows on one document', () => {
     const deaf: ChannelLike = { postMessage: () => undefined, addEventListener: () => undefined, close: () => undefined };
     const hung = await startWorkspace(dir, dbName, { link: { locks, channel: deaf, releaseTimeoutMs: 500 } });
     windows.push(hung);
-    hung.newDesign();
+    hung.files.newDesign();
     await vi.waitFor(async () => expect(locks.isHeld(`keyplan-doc:${hung.active!.id}`)).toBe(true));
     const second = await openWindow();
     expect(second.active!.readOnly).toBe(true);
 
     const started = Date.now();
-    await second.takeOver(second.active!);
+    await second.handover.takeOver(second.active!);
     expect(second.active!.readOnly).toBe(false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -252,8 +252,8 @@ describe('two windows on one document', () => {
 
   it('closing in the owning window closes it in the others; closing a read-only view keeps it for its owner', async () => {
     const first = await openWindow();
-    first.newDesign();
-    first.newDesign();
+    first.files.newDesign();
+    first.files.newDesign();
     const second = await openWindow();
     expect(second.documents).toHaveLength(2);
     const [a, b] = first.documents;
@@ -268,9 +268,9 @@ describe('two windows on one document', () => {
 describe('the synchronous journal of windows going away', () => {
   it('each window journals its own documents; a journal is replayed only once its window is gone', async () => {
     const a = await openWindow();
-    a.newDesign();
+    a.files.newDesign();
     const b = await openWindow();
-    b.newDesign();
+    b.files.newDesign();
     await vi.waitFor(async () => expect(await (await import('../src-renderer/lib/db.ts')).openWorkspaceDb(dbName).documents.count()).toBe(2));
     const docA = a.documents.find((d) => !d.readOnly)!;
     const docB = b.documents.find((d) => !d.readOnly)!;
@@ -298,7 +298,7 @@ describe('the synchronous journal of windows going away', () => {
 describe('undo across a reload', () => {
   it('the undo and redo stacks are stored with the design and restored in the next session', async () => {
     const first = await openWindow();
-    first.newDesign();
+    first.files.newDesign();
     const tableId = first.active!.design.tables[0]!.id;
     for (const name of ['A', 'B', 'C']) first.edit((d) => addEntity(d, tableId, name));
     first.active!.undo();

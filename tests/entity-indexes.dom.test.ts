@@ -32,7 +32,7 @@ afterEach(async () => {
 
 async function openScreen() {
   workspace = await startWorkspace(dir, `keyplan-test-${Math.random().toString(36).slice(2)}`);
-  workspace.newDesign();
+  workspace.files.newDesign();
   const doc = workspace.active!;
   workspace.edit((d) => withTournamentTable(d));
   const screen = render(ScreenHarness, { props: { workspace, screen: EntitiesScreen, doc } });

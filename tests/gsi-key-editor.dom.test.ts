@@ -35,7 +35,7 @@ afterEach(async () => {
 /** The Table & indexes screen on the tournament design (one more edit `adjust` may make first). */
 async function openScreen(adjust: (d: Design) => Design = (d) => d) {
   workspace = await startWorkspace(dir, `keyplan-test-${Math.random().toString(36).slice(2)}`);
-  workspace.newDesign();
+  workspace.files.newDesign();
   const doc = workspace.active!;
   workspace.edit((d) => adjust(withTournamentTable(d)));
   doc.endCoalescing();

@@ -29,19 +29,19 @@ afterEach(async () => {
 describe('revisions', () => {
   it('records every save and checkpoint, keeps them across sessions, and restores one as a new, undoable revision', async () => {
     const ws = await startWorkspace();
-    ws.newDesign();
+    ws.files.newDesign();
     const doc = ws.active!;
-    expect(await ws.saveAsNamed('shop.keyplan.json')).toBe(true);
+    expect(await ws.files.saveAsNamed('shop.keyplan.json')).toBe(true);
     ws.edit((d) => renameDesign(d, 'Shop v2'));
-    await ws.save();
-    await ws.checkpoint('  Before the GSI  ');
+    await ws.files.save();
+    await ws.versions.checkpoint('  Before the GSI  ');
     expect(ws.revisions.of(doc.id).map((r) => r.label)).toEqual(['Before the GSI', 'Saved shop.keyplan.json', 'Saved shop.keyplan.json']);
 
     const again = await startWorkspace();
     const revisions = again.revisions.of(again.active!.id);
     expect(revisions).toHaveLength(3);
     const first = revisions.at(-1)!;
-    await again.restoreRevision(first);
+    await again.versions.restoreRevision(first);
     expect(again.active!.design.name).toBe('Untitled design');
     expect(again.revisions.of(again.active!.id).map((r) => r.label)).toEqual([
       'Restored from Saved shop.keyplan.json',
@@ -68,10 +68,10 @@ describe('revisions', () => {
 describe('compare', () => {
   it('duplicates the active design as an alternative, opens it and chooses both', async () => {
     const ws = await startWorkspace();
-    ws.newDesign();
+    ws.files.newDesign();
     const original = ws.active!;
     ws.edit((d) => addEntity(d, d.tables[0]!.id, 'User'));
-    ws.duplicateAsAlternative();
+    ws.versions.duplicateAsAlternative();
     expect(ws.active!.design.name).toBe('Untitled design (alternative)');
     expect(ws.active!.design.id).not.toBe(original.design.id);
     expect(ws.compare.chosen.map((s) => s.label)).toEqual(['Untitled design', 'Untitled design (alternative)']);
@@ -88,11 +88,11 @@ describe('compare', () => {
 
   it('compares a revision with the current design', async () => {
     const ws = await startWorkspace();
-    ws.newDesign();
-    await ws.checkpoint('empty');
+    ws.files.newDesign();
+    await ws.versions.checkpoint('empty');
     ws.edit((d) => renameDesign(d, 'Renamed'));
-    ws.compareWithCurrent(ws.revisions.of(ws.active!.id)[0]!);
-    expect(ws.screen).toBe('compare');
+    ws.versions.compareWithCurrent(ws.revisions.of(ws.active!.id)[0]!);
+    expect(ws.view.screen).toBe('compare');
     expect(ws.compare.chosen.map((s) => s.kind)).toEqual(['revision', 'design']);
     expect(ws.compare.report?.ok).toBe(true);
   });

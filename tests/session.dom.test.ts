@@ -58,7 +58,7 @@ async function openWindow() {
 describe('a design session', () => {
   it('fifty mounts of the Data and Partitions screens leave one listener per store, and none once the design closes', async () => {
     const { workspace, listeners } = await openWindow();
-    await workspace.openExample('ecommerce');
+    await workspace.files.openExample('ecommerce');
     const doc = workspace.active!;
     const before = listeners.count;
     for (let i = 0; i < 50; i += 1) {
@@ -72,7 +72,7 @@ describe('a design session', () => {
 
   it('a simulation result survives leaving the screen; closing the design cancels a running generation in the host', async () => {
     const { workspace, calls } = await openWindow();
-    await workspace.openExample('ecommerce');
+    await workspace.files.openExample('ecommerce');
     const doc = workspace.active!;
     const session = workspace.sessionOf(doc);
     const table = doc.design.tables[0]!;

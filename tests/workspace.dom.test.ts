@@ -31,7 +31,7 @@ afterEach(async () => {
 describe('workspace', () => {
   it('stores unsaved edits within a second and restores them in a new session', async () => {
     const first = await startWorkspace();
-    first.newDesign();
+    first.files.newDesign();
     const tableId = first.active!.design.tables[0]!.id;
     first.edit((d) => addEntity(d, tableId, 'Order'));
     await vi.waitFor(async () => {
@@ -47,7 +47,7 @@ describe('workspace', () => {
 
   it('keeps an edit made just before the page went away, through the synchronous journal', async () => {
     const first = await startWorkspace();
-    first.newDesign();
+    first.files.newDesign();
     await vi.waitFor(async () => expect(await db.documents.count()).toBe(1));
     const [stale] = await db.documents.toArray();
     const tableId = first.active!.design.tables[0]!.id;
@@ -72,7 +72,7 @@ describe('workspace', () => {
     expect(workspace.restoreFailures).toEqual([expect.objectContaining({ id: 'doc-broken', title: 'Half' })]);
     expect(workspace.documents).toHaveLength(0);
 
-    workspace.newDesign();
+    workspace.files.newDesign();
     workspace.flush();
     await vi.waitFor(async () => expect(await db.documents.count()).toBe(2));
     expect(await db.documents.get('doc-broken')).toEqual(broken);
@@ -80,12 +80,12 @@ describe('workspace', () => {
 
   it('a file that fails to open leaves the open designs and the file as they were', async () => {
     const workspace = await startWorkspace();
-    await workspace.openExample('ecommerce');
+    await workspace.files.openExample('ecommerce');
     const before = JSON.stringify(workspace.active!.design);
     await writeFile(join(dir, 'workspace', 'broken.keyplan.json'), '{"formatVersion": 1,');
 
-    await workspace.openRef('broken.keyplan.json');
-    expect(workspace.notice).toMatchObject({ kind: 'error', code: 'file.notJson' });
+    await workspace.files.openRef('broken.keyplan.json');
+    expect(workspace.view.notice).toMatchObject({ kind: 'error', code: 'file.notJson' });
     expect(workspace.documents).toHaveLength(1);
     expect(JSON.stringify(workspace.active!.design)).toBe(before);
     expect(await readFile(join(dir, 'workspace', 'broken.keyplan.json'), 'utf8')).toBe('{"formatVersion": 1,');
@@ -93,12 +93,12 @@ describe('workspace', () => {
 
   it('saves through the host and then knows the design is saved', async () => {
     const workspace = await startWorkspace();
-    workspace.newDesign();
-    expect(await workspace.saveAsNamed('orders')).toBe(true);
+    workspace.files.newDesign();
+    expect(await workspace.files.saveAsNamed('orders')).toBe(true);
     expect(workspace.active!.isDirty).toBe(false);
     expect(workspace.active!.fileName).toBe('orders.keyplan.json');
     const onDisk = JSON.parse(await readFile(join(dir, 'workspace', 'orders.keyplan.json'), 'utf8'));
     expect(onDisk.name).toBe(workspace.active!.design.name);
-    expect(workspace.recent.map((r) => r.name)).toEqual(['orders.keyplan.json']);
+    expect(workspace.files.recent.map((r) => r.name)).toEqual(['orders.keyplan.json']);
   });
 });

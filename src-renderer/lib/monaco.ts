@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * Monaco, set up once: the lean editor API (`monaco-editor/editor`) with the editor contributions and
  * only the languages Keyplan uses, its two web workers, and the design's JSON Schema. This module is heavy
@@ -19,6 +20,7 @@ import 'monaco-editor/languages/definitions/html/register';
 // services missing and every later editor threw "depends on UNKNOWN service ICodeLensCache" /
 // "treeViewsDndService". Loaded here first, the services are part of the set the first editor seals.
 import 'monaco-editor/internal/common/workers';
+// Vite's `?worker` imports (the reference at the top types them wherever this module is reached from).
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import { designJsonSchema } from '../../src-shared/model/schema.ts';
@@ -171,19 +173,16 @@ export function onMarkersChanged(model: MonacoModel, listener: () => void): mona
 
 /**
  * The model for a design's JSON, created on first use and kept while the document is open (editors
- * come and go with the screen; the model keeps the text's own undo stack). See `disposeDesignModels`.
+ * come and go with the screen; the model keeps the text's own undo stack). See `disposeDesignModel`.
  */
 export function designModel(documentId: string, text: string): MonacoModel {
   const uri = designModelUri(documentId);
   return monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, 'json', uri);
 }
 
-/** Disposes the design models of documents not in `openIds` (they were closed). */
-export function disposeDesignModels(openIds: readonly string[]): void {
-  const keep = new Set(openIds.map((id) => designModelUri(id).toString()));
-  for (const model of monaco.editor.getModels()) {
-    if (model.uri.scheme === 'keyplan' && model.uri.authority === 'design' && !keep.has(model.uri.toString())) model.dispose();
-  }
+/** Disposes the design model of a document (it was closed), with its text and undo stack. */
+export function disposeDesignModel(documentId: string): void {
+  monaco.editor.getModel(designModelUri(documentId))?.dispose();
 }
 
 /** The editor's scroll position, selections and folding, to restore in a later editor over the same model. */

@@ -65,8 +65,8 @@ export function listCommands(ctx: CommandContext): Command[] {
     { id: 'palette.open', title: 'Show all commands', group: 'View', shortcuts: [PALETTE_SHORTCUT], keywords: 'command palette', isEnabled: always, run: () => ctx.openPalette() },
     { id: 'file.new', title: 'New design', group: 'File', shortcuts: [{ key: 'n' }], isEnabled: always, run: menu('new') },
     { id: 'file.open', title: 'Open a design file…', group: 'File', shortcuts: [{ key: 'o' }], isEnabled: always, run: menu('open') },
-    { id: 'file.save', title: 'Save', group: 'File', shortcuts: [{ key: 's' }], isEnabled: () => editable() && !workspace.busy, run: menu('save') },
-    { id: 'file.saveAs', title: 'Save as…', group: 'File', shortcuts: [{ key: 's', shift: true }], isEnabled: () => doc() !== undefined && !workspace.busy, run: menu('saveAs') },
+    { id: 'file.save', title: 'Save', group: 'File', shortcuts: [{ key: 's' }], isEnabled: () => editable() && !workspace.view.busy, run: menu('save') },
+    { id: 'file.saveAs', title: 'Save as…', group: 'File', shortcuts: [{ key: 's', shift: true }], isEnabled: () => doc() !== undefined && !workspace.view.busy, run: menu('saveAs') },
     { id: 'file.import', title: 'Import a design or a NoSQL Workbench model…', group: 'File', shortcuts: [{ key: 'i' }], isEnabled: always, run: menu('import') },
     {
       id: 'file.export',
@@ -78,14 +78,14 @@ export function listCommands(ctx: CommandContext): Command[] {
       run: menu('export'),
     },
     { id: 'file.close', title: 'Close design', group: 'File', isEnabled: () => doc() !== undefined, run: () => void workspace.run('close') },
-    { id: 'file.takeOver', title: 'Take over editing here', group: 'File', keywords: 'read-only window', isEnabled: () => doc()?.readOnly === true, run: () => workspace.takeOver(doc()!) },
+    { id: 'file.takeOver', title: 'Take over editing here', group: 'File', keywords: 'read-only window', isEnabled: () => doc()?.readOnly === true, run: () => workspace.handover.takeOver(doc()!) },
     {
       id: 'file.reload',
       title: 'Reload from disk',
       group: 'File',
       keywords: 'changed revert',
       isEnabled: () => editable() && doc()!.diskChange?.version != null,
-      run: () => workspace.reloadFromDisk(doc()!),
+      run: () => workspace.files.reloadFromDisk(doc()!),
     },
     { id: 'edit.undo', title: 'Undo', group: 'Edit', shortcuts: [{ key: 'z' }], isEnabled: () => editable() && doc()!.canUndo, run: menu('undo') },
     {
@@ -103,7 +103,7 @@ export function listCommands(ctx: CommandContext): Command[] {
       keywords: 'revision snapshot version',
       input: { label: 'Checkpoint name', placeholder: 'e.g. Before the GSI change' },
       isEnabled: () => doc() !== undefined,
-      run: (_source, name) => workspace.checkpoint(name ?? ''),
+      run: (_source, name) => workspace.versions.checkpoint(name ?? ''),
     },
     {
       id: 'design.duplicate',
@@ -111,7 +111,7 @@ export function listCommands(ctx: CommandContext): Command[] {
       group: 'Design',
       keywords: 'copy compare variant',
       isEnabled: () => doc() !== undefined,
-      run: () => workspace.duplicateAsAlternative(),
+      run: () => workspace.versions.duplicateAsAlternative(),
     },
     ...SCREENS.filter((s) => s.isBuilt).map(
       (screen): Command => ({
@@ -120,7 +120,7 @@ export function listCommands(ctx: CommandContext): Command[] {
         group: 'Go to',
         keywords: 'screen show',
         isEnabled: () => doc() !== undefined,
-        run: () => workspace.show(screen.id),
+        run: () => workspace.view.show(screen.id),
       }),
     ),
     { id: 'screen.start', title: 'Go to the start screen', group: 'Go to', keywords: 'home examples recent', isEnabled: () => doc() !== undefined, run: () => void (workspace.activeId = undefined) },
@@ -134,23 +134,23 @@ export function listCommands(ctx: CommandContext): Command[] {
         run: () => workspace.activate(d.id),
       }),
     ),
-    ...workspace.examples.map(
+    ...workspace.files.examples.map(
       (example): Command => ({
         id: `example.open:${example.id}`,
         title: `Open the example ${example.name}`,
         group: 'Examples',
         isEnabled: always,
-        run: () => workspace.openExample(example.id),
+        run: () => workspace.files.openExample(example.id),
       }),
     ),
-    ...workspace.recent.map(
+    ...workspace.files.recent.map(
       (file): Command => ({
         id: `recent.open:${file.ref}`,
         title: `Open ${file.name}`,
         group: 'Recent files',
         keywords: 'recent',
         isEnabled: always,
-        run: () => workspace.openRef(file.ref),
+        run: () => workspace.files.openRef(file.ref),
       }),
     ),
     { id: 'view.toggleDark', title: 'Toggle dark mode', group: 'View', keywords: 'theme colour color light night', isEnabled: always, run: () => theme.toggle() },

@@ -65,6 +65,12 @@ export class DiskWatch {
     doc.diskChange = undefined;
   }
 
+  /** The document left the window: nothing is kept about it. */
+  forget(docId: string): void {
+    this.#generation.delete(docId);
+    this.#dismissed.delete(docId);
+  }
+
   async #checkOne(doc: OpenDocument): Promise<void> {
     const ref = doc.fileRef;
     if (ref === undefined || doc.readOnly) return;

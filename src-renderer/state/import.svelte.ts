@@ -5,7 +5,7 @@
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { decodeImportText } from '../../src-shared/formats/index.ts';
-import { MAX_IMPORT_BYTES, readFileTexts, readImport, type ImportReading } from '../features/import/read-import.ts';
+import { MAX_IMPORT_BYTES, readFileTexts, readImport, type ImportReading } from './read-import.ts';
 
 export class ImportFlow {
   /** The pasted text (the paste area's value). */

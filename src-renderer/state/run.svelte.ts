@@ -11,7 +11,6 @@ import { MAX_RUN_ITEMS_PER_ENTITY, MAX_RUN_REPEAT } from '../../src-shared/ipc/c
 import type { Design } from '../../src-shared/model/schema.ts';
 import { requestAsCliCommand, requestAsJson, requestAsSdkCode } from '../../src-shared/run/code.ts';
 import type { EngineChoice, RunReport, RunRequest } from '../../src-shared/run/types.ts';
-import type { DocumentSession } from './session.svelte.ts';
 
 export type EngineKind = EngineChoice['kind'];
 
@@ -283,18 +282,4 @@ export class RunStore {
     void this.cancel();
     this.#unsubscribe();
   }
-}
-
-// One store per open design, keyed by the design's session: closing the design drops its session
-// and the store with it (a run still on its way finishes in the host, which removes its tables).
-const stores = new WeakMap<DocumentSession, RunStore>();
-
-/** The run store of the design whose session this is, created on first use. */
-export function runStoreOf(session: DocumentSession, api: ApiClient): RunStore {
-  let store = stores.get(session);
-  if (!store) {
-    store = new RunStore(api);
-    stores.set(session, store);
-  }
-  return store;
 }

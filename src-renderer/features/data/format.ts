@@ -1,23 +1,9 @@
 /**
- * Display helpers of the data screen: sizes in DynamoDB's binary units, entity colours, values as
- * text, the key columns of a view. Presentation only; no domain rules.
+ * Display helpers of the data screen: counts, entity colours, values as text, the key columns of a
+ * view. Presentation only; no domain rules. Sizes are `formatBytes` of ui/format.ts.
  */
 import type { SampleRow, SampleValue, SampleView } from '../../../src-shared/sample/types.ts';
 import { formatNumber } from '../../../src-shared/format/index.ts';
-
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
-
-/** `436 B`, `1.2 KB`, `187.1 MB` (1 KB = 1,024 B, as DynamoDB counts). */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })} ${UNITS[unit]}`;
-}
 
 /** `1,000,000`. */
 export const formatCount = (n: number): string => formatNumber(n, 3);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createDesign } from '../../../src-shared/model/edits.ts';
+import { createDesign } from '../../src-shared/model/edits.ts';
 import { detectFormat, readFileTexts, readImport } from './read-import.ts';
-import workbench from '../../../e2e/data/an-online-shop.nosql-workbench.json?raw';
-import describeTable from '../../../tests/fixtures/describe-table/shop-orders.describe-table.json?raw';
-import timeToLive from '../../../tests/fixtures/describe-table/shop-orders.describe-time-to-live.json?raw';
-import backups from '../../../tests/fixtures/describe-table/shop-orders.describe-continuous-backups.json?raw';
+import workbench from '../../e2e/data/an-online-shop.nosql-workbench.json?raw';
+import describeTable from '../../tests/fixtures/describe-table/shop-orders.describe-table.json?raw';
+import timeToLive from '../../tests/fixtures/describe-table/shop-orders.describe-time-to-live.json?raw';
+import backups from '../../tests/fixtures/describe-table/shop-orders.describe-continuous-backups.json?raw';
 
 describe('reading an import', () => {
   it('reads a NoSQL Workbench model with a summary of what opens', () => {

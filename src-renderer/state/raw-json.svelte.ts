@@ -10,14 +10,14 @@
  *
  * - Whatever the text holds, `revert` shows the current design again ("Show the current design").
  *
- * The text outlives the screen: leaving Raw JSON and coming back keeps an unfinished edit, and the
- * screen keeps the editor's own model (with its undo stack) and view state beside it.
+ * The text outlives the screen: the design's session (`session.svelte.ts`) holds it, so leaving Raw
+ * JSON and coming back keeps an unfinished edit, and the screen keeps the editor's own model (with its
+ * undo stack) and view state beside it.
  */
-import type { Design } from '../../../src-shared/model/schema.ts';
-import type { Problem } from '../../../src-shared/model/problems.ts';
-import { parseDesignStructure, validateDesign } from '../../../src-shared/model/validate.ts';
-import type { OffsetMarker } from '../../lib/monaco.ts';
-import { loadedMonaco } from '../../lib/monaco-loader.ts';
+import type { Design } from '../../src-shared/model/schema.ts';
+import type { Problem } from '../../src-shared/model/problems.ts';
+import { parseDesignStructure, validateDesign } from '../../src-shared/model/validate.ts';
+import type { OffsetMarker } from '../lib/monaco.ts';
 import { locateJsonValues, rangeOfPath } from './json-locations.ts';
 
 /** Typing pauses at least this long before an edit reaches the design (one undo step per burst). */
@@ -160,40 +160,4 @@ export class RawJsonEditing {
     this.#timer = undefined;
     this.isPending = false;
   }
-}
-
-const editing = new Map<RawJsonSource, { state: RawJsonEditing; destroy: () => void }>();
-
-/**
- * The Raw JSON state of a document, kept while the document is open (see `releaseClosed`).
- *
- * The state's deriveds (`reading`, `markers`) are created under a root of their own: created inside
- * the screen's component they would belong to it, and once the screen closed they went inert and
- * read stale forever (the text came back "Not valid JSON" whatever was typed after re-entering).
- */
-export function rawJsonOf(doc: RawJsonSource, apply: (design: Design) => void): RawJsonEditing {
-  let entry = editing.get(doc);
-  if (!entry) {
-    let state: RawJsonEditing | undefined;
-    const destroy = $effect.root(() => {
-      state = new RawJsonEditing(doc, apply);
-    });
-    entry = { state: state!, destroy };
-    editing.set(doc, entry);
-  }
-  return entry.state;
-}
-
-/**
- * Forgets the Raw JSON state of every document not in `open` (they were closed): a waiting edit is
- * dropped, and the editor's model of the text (with its undo stack) is disposed.
- */
-export function releaseClosed(open: readonly RawJsonSource[]): void {
-  for (const [doc, entry] of editing) {
-    if (open.includes(doc)) continue;
-    entry.state.dispose();
-    entry.destroy();
-    editing.delete(doc);
-  }
-  loadedMonaco()?.disposeDesignModels(open.map((d) => d.id));
 }
