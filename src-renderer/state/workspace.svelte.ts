@@ -75,6 +75,7 @@ export class Workspace {
   /** The session of each open design, by document id. */
   readonly #sessions = new Map<string, DocumentSession>();
   #lastShortcut: { command: Command; source: string; at: number } | undefined;
+  #unsubscribeMenu: (() => void) | undefined;
 
   /** The host client, for the state classes of single screens. */
   get api(): ApiClient {
@@ -120,7 +121,7 @@ export class Workspace {
       return;
     }
     try {
-      this.#api.on('menu.command', ({ command }) => void this.run(command, 'menu'));
+      this.#unsubscribeMenu = this.#api.on('menu.command', ({ command }) => void this.run(command, 'menu'));
       await this.#restore();
       await Promise.all([this.files.refreshRecent(), this.files.loadExamples()]);
       this.disk.start();
@@ -290,9 +291,10 @@ export class Workspace {
     this.restoreFailures = this.restoreFailures.filter((f) => f.id !== id);
   }
 
-  /** Stops the disk checks, ends every design's session and lets go of this window's documents (the window is closing; tests). */
+  /** Stops the disk checks and the menu, ends every design's session and lets go of this window's documents (the window is closing; tests). */
   dispose(): void {
     this.disk.stop();
+    this.#unsubscribeMenu?.();
     for (const session of this.#sessions.values()) session.dispose();
     this.#sessions.clear();
     this.#link.close();

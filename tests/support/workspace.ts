@@ -8,6 +8,7 @@ import { createApiClient } from '../../src-shared/ipc/client.ts';
 import { createMemoryTransport } from '../../src-shared/ipc/memory.ts';
 import type { Transport } from '../../src-shared/ipc/wire.ts';
 import { createBrowserHandlers } from '../../src-main/host.ts';
+import { createEventRelay } from '../../src-main/tasks/event-relay.ts';
 import { openWorkspaceDb } from '../../src-renderer/lib/db.ts';
 import { Workspace, type WorkspaceOptions } from '../../src-renderer/state/workspace.svelte.ts';
 
@@ -17,15 +18,19 @@ export interface StartOptions extends WorkspaceOptions {
 }
 
 export async function startWorkspace(dir: string, dbName: string, options: StartOptions = {}): Promise<Workspace> {
+  // The host's events (`task.progress`) reach the window, as over the WebSocket.
+  const events = createEventRelay();
   const handlers = await createBrowserHandlers({
     workspaceDir: join(dir, 'workspace'),
     examplesDir: resolve(import.meta.dirname, '../../examples'),
     version: 'test',
     log: () => undefined,
+    events,
   });
   // Disk checks run when a test asks (`workspace.disk.check()`), not on a timer.
   const { wrapTransport, ...workspaceOptions } = options;
   const transport = createMemoryTransport(handlers);
+  events.attach(transport);
   const workspace = new Workspace(createApiClient(wrapTransport ? wrapTransport(transport) : transport), openWorkspaceDb(dbName), { diskCheckMs: 0, ...workspaceOptions });
   await workspace.init();
   return workspace;
