@@ -13,7 +13,7 @@ import type { Design } from '../src-shared/model/schema.ts';
 import type { Workspace } from '../src-renderer/state/workspace.svelte.ts';
 import type { ChannelLike } from '../src-renderer/state/window-link.ts';
 import { MemoryLocks } from './support/memory-locks.ts';
-import { startWorkspace } from './support/workspace.ts';
+import { startLinkedWorkspace, startWorkspace } from './support/workspace.ts';
 
 let dir: string;
 let dbName: string;
@@ -35,8 +35,7 @@ afterEach(async () => {
 
 /** A window of the workspace: its own BroadcastChannel, the shared locks and database. */
 async function openWindow(): Promise<Workspace> {
-  const channel = new BroadcastChannel(channelName) as unknown as ChannelLike;
-  const workspace = await startWorkspace(dir, dbName, { link: { locks, channel, releaseTimeoutMs: 500 } });
+  const workspace = await startLinkedWorkspace(dir, dbName, channelName, locks);
   windows.push(workspace);
   return workspace;
 }
@@ -262,6 +261,62 @@ describe('two windows on one document', () => {
     expect(first.documents).toHaveLength(2);
     await first.close(a!.id, true); // "Discard changes and close": it was never saved
     await vi.waitFor(() => expect(second.documents).toHaveLength(0), { timeout: 2000, interval: 20 });
+  });
+});
+
+describe("a design's session across windows", () => {
+  it('keeps each window\'s session of the design through a take-over; the last edit and the undo history go along', async () => {
+    const first = await openWindow();
+    first.files.newDesign();
+    const mine = first.active!;
+    const tableId = mine.design.tables[0]!.id;
+    first.edit((d) => addEntity(d, tableId, 'Order'));
+    const firstSession = first.sessionOf(mine);
+    const result = firstSession.simulation;
+
+    const second = await openWindow();
+    const theirs = second.active!;
+    expect(theirs.readOnly).toBe(true);
+    const secondSession = second.sessionOf(theirs);
+    await second.handover.takeOver(theirs);
+
+    expect([mine.readOnly, theirs.readOnly]).toEqual([true, false]);
+    expect(theirs.design.tables[0]!.entities.map((e) => e.name)).toEqual(['Order']);
+    expect(theirs.canUndo).toBe(true);
+    expect(second.view.notice?.message).toContain('You edit');
+    expect(first.view.notice?.message).toContain('is edited in another window now');
+    // Both windows still show the design: neither session ended.
+    expect([firstSession.disposed, secondSession.disposed]).toEqual([false, false]);
+    expect(first.sessionOf(mine).simulation).toBe(result);
+  });
+
+  it('a design its owner closes leaves the window that followed it, and its session there ends', async () => {
+    const first = await openWindow();
+    first.files.newDesign();
+    const doc = first.active!;
+    const second = await openWindow();
+    const followed = second.active!;
+    const session = second.sessionOf(followed);
+    void session.simulation;
+
+    await first.close(doc.id, true);
+    await vi.waitFor(() => expect(second.documents).toEqual([]), { timeout: 2000, interval: 20 });
+    expect(session.disposed).toBe(true);
+    expect(second.active).toBeUndefined();
+  });
+
+  it('a design another window opens later is listed read-only, with a session of its own', async () => {
+    const first = await openWindow();
+    const second = await openWindow();
+    first.files.newDesign();
+    await vi.waitFor(() => expect(second.documents).toHaveLength(1), { timeout: 2000, interval: 20 });
+    const followed = second.documents[0]!;
+    expect(followed.readOnly).toBe(true);
+    expect(second.active).toBe(followed);
+    expect(second.sessionOf(followed).disposed).toBe(false);
+    // A read-only design takes no edit here.
+    second.edit((d) => addEntity(d, d.tables[0]!.id, 'Nope'), undefined, followed);
+    expect(followed.design.tables[0]!.entities).toEqual([]);
   });
 });
 

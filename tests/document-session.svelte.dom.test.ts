@@ -14,12 +14,11 @@ import { join } from 'node:path';
 import { flushSync } from 'svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addEntity, renameDesign } from '../src-shared/model/edits.ts';
-import type { Transport } from '../src-shared/ipc/wire.ts';
 import type { OpenDocument } from '../src-renderer/state/document.svelte.ts';
 import { designText, type RawJsonEditing } from '../src-renderer/state/raw-json.svelte.ts';
 import type { DocumentSession } from '../src-renderer/state/session.svelte.ts';
 import type { Workspace } from '../src-renderer/state/workspace.svelte.ts';
-import { startWorkspace } from './support/workspace.ts';
+import { startWatchedWorkspace } from './support/workspace.ts';
 
 let dir: string;
 const windows: Workspace[] = [];
@@ -33,29 +32,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A window whose transport counts live event listeners and records every call. */
 async function openWindow() {
-  const listeners = { count: 0 };
-  const calls: string[] = [];
-  const wrap = (transport: Transport): Transport => ({
-    invoke: (channel, input) => {
-      calls.push(channel);
-      return transport.invoke(channel, input);
-    },
-    subscribe: (event, listener) => {
-      listeners.count += 1;
-      const unsubscribe = transport.subscribe(event, listener);
-      let done = false;
-      return () => {
-        if (!done) listeners.count -= 1;
-        done = true;
-        unsubscribe();
-      };
-    },
-  });
-  const workspace = await startWorkspace(dir, `keyplan-test-${Math.random().toString(36).slice(2)}`, { wrapTransport: wrap });
-  windows.push(workspace);
-  return { workspace, listeners, calls };
+  const watched = await startWatchedWorkspace(dir, `keyplan-test-${Math.random().toString(36).slice(2)}`);
+  windows.push(watched.workspace);
+  return watched;
 }
 
 const entityNames = (doc: OpenDocument) => doc.design.tables[0]!.entities.map((e) => e.name);

@@ -9,12 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Transport } from '../src-shared/ipc/wire.ts';
 import DataScreen from '../src-renderer/features/data/DataScreen.svelte';
 import PartitionsScreen from '../src-renderer/features/partitions/PartitionsScreen.svelte';
 import type { Workspace } from '../src-renderer/state/workspace.svelte.ts';
 import ScreenHarness from './support/ScreenHarness.svelte';
-import { startWorkspace } from './support/workspace.ts';
+import { startWatchedWorkspace } from './support/workspace.ts';
 
 let dir: string;
 let dbName: string;
@@ -30,29 +29,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A window whose transport counts live event listeners and records every call. */
 async function openWindow() {
-  const listeners = { count: 0 };
-  const calls: string[] = [];
-  const wrap = (transport: Transport): Transport => ({
-    invoke: (channel, input) => {
-      calls.push(channel);
-      return transport.invoke(channel, input);
-    },
-    subscribe: (event, listener) => {
-      listeners.count += 1;
-      const unsubscribe = transport.subscribe(event, listener);
-      let done = false;
-      return () => {
-        if (!done) listeners.count -= 1;
-        done = true;
-        unsubscribe();
-      };
-    },
-  });
-  const workspace = await startWorkspace(dir, dbName, { wrapTransport: wrap });
-  windows.push(workspace);
-  return { workspace, listeners, calls };
+  const watched = await startWatchedWorkspace(dir, dbName);
+  windows.push(watched.workspace);
+  return watched;
 }
 
 describe('a design session', () => {

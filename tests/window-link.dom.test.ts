@@ -1,18 +1,12 @@
 /**
- * Handing a design from one window to another: the window link on its own (state/window-link.ts,
- * its locks and messages), then the workspace's handover over it (state/handover.ts) with the
- * designs' sessions. Windows simulated in one process: real BroadcastChannels, an in-process Web
- * Locks stand-in (happy-dom has none), the real host handlers in memory, IndexedDB faked.
+ * The window link (state/window-link.ts) on its own: which window edits a design (its Web Lock),
+ * asking an owner to let go, taking a design from one that does not answer, and the messages between
+ * windows. Windows simulated in one process: real BroadcastChannels, an in-process Web Locks stand-in
+ * (happy-dom has none). The workspace's handover over it is in concurrent-edits.dom.test.ts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addEntity } from '../src-shared/model/edits.ts';
-import type { Workspace } from '../src-renderer/state/workspace.svelte.ts';
 import { documentLockName, WindowLink, type ChannelLike, type LinkMessage } from '../src-renderer/state/window-link.ts';
 import { MemoryLocks } from './support/memory-locks.ts';
-import { startWorkspace } from './support/workspace.ts';
 
 let channelName: string;
 let locks: MemoryLocks;
@@ -129,82 +123,5 @@ describe('the window link', () => {
     expect(link.owns('doc-2')).toBe(true);
     expect(await link.isWindowOpen('another')).toBe(false);
     await link.takeOver('doc-1');
-  });
-});
-
-describe('the workspace handing a design over', () => {
-  let dir: string;
-  let dbName: string;
-  const windows: Workspace[] = [];
-
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'keyplan-handover-'));
-    dbName = `keyplan-test-${Math.random().toString(36).slice(2)}`;
-  });
-
-  afterEach(async () => {
-    for (const w of windows.splice(0)) w.dispose();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  async function openWindow(): Promise<Workspace> {
-    const channel = new BroadcastChannel(channelName) as unknown as ChannelLike;
-    const workspace = await startWorkspace(dir, dbName, { link: { locks, channel, releaseTimeoutMs: 500 } });
-    windows.push(workspace);
-    return workspace;
-  }
-
-  it('keeps each window\'s session of the design through a take-over; the last edit and the undo history go along', async () => {
-    const first = await openWindow();
-    first.files.newDesign();
-    const mine = first.active!;
-    const tableId = mine.design.tables[0]!.id;
-    first.edit((d) => addEntity(d, tableId, 'Order'));
-    const firstSession = first.sessionOf(mine);
-    const result = firstSession.simulation;
-
-    const second = await openWindow();
-    const theirs = second.active!;
-    expect(theirs.readOnly).toBe(true);
-    const secondSession = second.sessionOf(theirs);
-    await second.handover.takeOver(theirs);
-
-    expect([mine.readOnly, theirs.readOnly]).toEqual([true, false]);
-    expect(theirs.design.tables[0]!.entities.map((e) => e.name)).toEqual(['Order']);
-    expect(theirs.canUndo).toBe(true);
-    expect(second.view.notice?.message).toContain('You edit');
-    expect(first.view.notice?.message).toContain('is edited in another window now');
-    // Both windows still show the design: neither session ended.
-    expect([firstSession.disposed, secondSession.disposed]).toEqual([false, false]);
-    expect(first.sessionOf(mine).simulation).toBe(result);
-  });
-
-  it('a design its owner closes leaves the window that followed it, and its session there ends', async () => {
-    const first = await openWindow();
-    first.files.newDesign();
-    const doc = first.active!;
-    const second = await openWindow();
-    const followed = second.active!;
-    const session = second.sessionOf(followed);
-    void session.simulation;
-
-    await first.close(doc.id, true);
-    await vi.waitFor(() => expect(second.documents).toEqual([]), { timeout: 2000, interval: 20 });
-    expect(session.disposed).toBe(true);
-    expect(second.active).toBeUndefined();
-  });
-
-  it('a design another window opens later is listed read-only, with a session of its own', async () => {
-    const first = await openWindow();
-    const second = await openWindow();
-    first.files.newDesign();
-    await vi.waitFor(() => expect(second.documents).toHaveLength(1), { timeout: 2000, interval: 20 });
-    const followed = second.documents[0]!;
-    expect(followed.readOnly).toBe(true);
-    expect(second.active).toBe(followed);
-    expect(second.sessionOf(followed).disposed).toBe(false);
-    // A read-only design takes no edit here.
-    second.edit((d) => addEntity(d, d.tables[0]!.id, 'Nope'), undefined, followed);
-    expect(followed.design.tables[0]!.entities).toEqual([]);
   });
 });
