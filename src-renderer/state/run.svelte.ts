@@ -11,6 +11,7 @@ import { MAX_RUN_ITEMS_PER_ENTITY, MAX_RUN_REPEAT } from '../../src-shared/ipc/c
 import type { Design } from '../../src-shared/model/schema.ts';
 import { requestAsCliCommand, requestAsJson, requestAsSdkCode } from '../../src-shared/run/code.ts';
 import type { EngineChoice, RunReport, RunRequest } from '../../src-shared/run/types.ts';
+import { newTaskId } from './task-ids.ts';
 
 export type EngineKind = EngineChoice['kind'];
 
@@ -115,8 +116,6 @@ export type CopyFormat = (typeof COPY_FORMATS)[number]['id'];
 
 export type RunPhase = 'idle' | 'identifying' | 'confirming' | 'running' | 'canceling';
 
-let runCounter = 0;
-
 export class RunStore {
   form = $state<RunForm>({ ...DEFAULT_FORM });
   phase = $state<RunPhase>('idle');
@@ -192,7 +191,7 @@ export class RunStore {
   }
 
   async #run(design: Design, tableId: string, checked: Extract<CheckedForm, { ok: true }>, confirmAccount?: string): Promise<void> {
-    const runId = `run-${Date.now().toString(36)}-${++runCounter}`;
+    const runId = newTaskId('run');
     this.#runId = runId;
     this.phase = 'running';
     this.progress = { done: 0, total: 1, label: 'Starting' };

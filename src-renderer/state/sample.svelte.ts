@@ -7,6 +7,7 @@ import { AppError } from '../../src-shared/errors.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { SampleRow, SampleSummary } from '../../src-shared/sample/types.ts';
+import { newTaskId } from './task-ids.ts';
 
 /** Rows fetched per request. */
 export const PAGE_ROWS = 200;
@@ -41,9 +42,6 @@ export function sampleApiOf(client: ApiClient): SampleApi {
 }
 
 export type SampleStatus = 'idle' | 'generating' | 'ready' | 'failed';
-
-let runCounter = 0;
-const newRunId = (): string => `sample-${Date.now().toString(36)}-${(runCounter += 1)}`;
 
 export class SampleData {
   status = $state<SampleStatus>('idle');
@@ -112,7 +110,7 @@ export class SampleData {
    */
   async generate(design: Design, tableId: string, documentId?: string): Promise<void> {
     if (this.status === 'generating') return;
-    const runId = newRunId();
+    const runId = newTaskId('sample');
     this.#runId = runId;
     this.status = 'generating';
     this.progress = { done: 0, total: 0, label: 'Starting' };

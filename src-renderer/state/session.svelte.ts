@@ -78,7 +78,8 @@ export class DocumentSession {
         state = new RawJsonEditing(this.doc, (design) => this.#edit(() => design, 'json'));
       });
       this.#rawJson = { state: state!, destroy };
-      if (this.#disposed) this.#disposeRawJson();
+      // Asked of an ended session: ends at once, and leaves the editor's models alone (the design may be open again).
+      if (this.#disposed) this.#endRawJson();
     }
     return this.#rawJson.state;
   }
@@ -106,8 +107,12 @@ export class DocumentSession {
 
   #disposeRawJson(): void {
     if (!this.#rawJson) return;
-    this.#rawJson.state.dispose();
-    this.#rawJson.destroy();
+    this.#endRawJson();
     loadedMonaco()?.disposeDesignModel(this.doc.id);
+  }
+
+  #endRawJson(): void {
+    this.#rawJson?.state.dispose();
+    this.#rawJson?.destroy();
   }
 }

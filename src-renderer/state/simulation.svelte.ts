@@ -6,6 +6,7 @@ import { AppError } from '../../src-shared/errors.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { SimulationResult } from '../../src-shared/partition/types.ts';
+import { newTaskId } from './task-ids.ts';
 
 /** The switches of a run: seed, how it starts, how partition limits combine. */
 export interface SimulationSettings {
@@ -24,8 +25,6 @@ export interface SimulationRun {
   progress: { done: number; total: number; label: string } | undefined;
   error?: string;
 }
-
-let runCounter = 0;
 
 export class SimulationStore {
   current = $state<SimulationRun>({ running: false, progress: undefined });
@@ -51,7 +50,7 @@ export class SimulationStore {
    */
   async run(slot: 'current' | 'whatIf', design: Design, tableId: string, settings: SimulationSettings = {}, documentId?: string): Promise<void> {
     await this.cancel(slot);
-    const runId = `sim-${Date.now().toString(36)}-${++runCounter}`;
+    const runId = newTaskId('sim');
     this.#runIds.set(slot, runId);
     const designJson = JSON.stringify(design);
     // A what-if compares against the current run: a new current run makes the old what-if moot, and

@@ -11,6 +11,7 @@ import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Design, Table } from '../../src-shared/model/schema.ts';
 import { inputCost, type InputCost } from '../../src-shared/solver/evaluate.ts';
 import { DEFAULT_HEADROOM, DEFAULT_MAX_GSIS, type SolveResult } from '../../src-shared/solver/types.ts';
+import { newTaskId } from './task-ids.ts';
 
 /** How proposals are priced: the table's own billing, on-demand, or provisioned capacity. */
 export type SolverBilling = 'asIs' | 'onDemand' | 'provisioned';
@@ -93,8 +94,6 @@ export function costRatio(proposalUsd: number, current: CurrentCost | undefined)
   return proposalUsd / current.monthlyUsd;
 }
 
-let runCounter = 0;
-
 export class SolverStore {
   /** The constraints, kept while the design is open. */
   settings = $state<SolverSettings>({ ...DEFAULT_SOLVER_SETTINGS });
@@ -121,7 +120,7 @@ export class SolverStore {
   /** Runs the solver on `tableId` of `design` with the current constraints; a run on its way is canceled first. */
   async propose(design: Design, tableId: string): Promise<void> {
     await this.cancel();
-    const runId = `solve-${Date.now().toString(36)}-${++runCounter}`;
+    const runId = newTaskId('solve');
     this.#runId = runId;
     const settings = { ...this.settings };
     const designJson = JSON.stringify(design);
