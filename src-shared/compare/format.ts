@@ -6,11 +6,11 @@
  * design" line, so a review shows what changed.
  */
 import { formatNumber } from '../capacity/figure.ts';
-import { formatSecond, formatShare } from '../partition/result.ts';
+import { formatSecond } from '../partition/findings.ts';
 import type { ComparisonReport } from './compare.ts';
 import { markedSides, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';
 import { summaryDetails, summarySentence } from './summary.ts';
-import { formatUsd as usdText } from '../format/index.ts';
+import { formatShare, formatUsd as usdText } from '../format/index.ts';
 
 export interface FormatOptions {
   /** Show only the rows whose values differ (the folded subjects are listed either way). */

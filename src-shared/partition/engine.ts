@@ -11,9 +11,12 @@
  * `createSimulation` → `step` or `advance` (repeatedly; the host reports progress and can stop
  * between calls) → `finishSimulation`. The state is owned by the run: both advance it in place and
  * return it, and `advance(state, n)` leaves exactly the state `n` calls of `step` leave. The parts:
- * `state.ts` (the run's flat arrays and where load lands), `step.ts` (a step, and stretches of steps
- * where most partitions cannot reach a limit), `serve.ts` (limits, burst, adaptive capacity,
- * on-demand, throttling), `splits.ts` (split for heat and on-demand scale-out).
+ * `state.ts` (the run's flat arrays and the totals kept in them), `layout.ts` (where load lands on
+ * the partitions), `workload.ts` (each step's multipliers), `step.ts` (a step), `stretch.ts`
+ * (stretches of steps where most partitions cannot reach a limit), `serve.ts` (a partition's own
+ * limits and the throttling booked), `provisioned.ts` (shared capacity, adaptive capacity, burst),
+ * `on-demand.ts` (instant capacity, the on-demand maximum, the account quota), `splits.ts` (split
+ * for heat and on-demand scale-out), `reasons.ts` (why a request throttled).
  */
 import type { Workload, WorkloadEvent } from '../model/schema.ts';
 import { equalRangeStarts } from './hash.ts';
@@ -22,18 +25,15 @@ import type { SimulationModel } from './model.ts';
 import { createRandom } from './random.ts';
 import { DEFAULT_SHARD_HEADROOM } from './shards.ts';
 import { settle } from './splits.ts';
-import { createTargetState, MAX_HEAT_BUCKETS, MAX_PEAK_MULTIPLIERS, type PatternSources, type SimulationState } from './state.ts';
+import { createTargetState } from './layout.ts';
+import { MAX_HEAT_BUCKETS, MAX_PEAK_MULTIPLIERS, type PatternSources, type SimulationState } from './state.ts';
 
 export { advance, isFinished, runToEnd, step } from './step.ts';
 export { MAX_SETTLE_SPLITS } from './splits.ts';
+export { CAUSE_ACCOUNT, CAUSE_KEY_RANGE, CAUSE_MAX_ON_DEMAND, CAUSE_PROVISIONED } from './reasons.ts';
+export { DEFAULT_WORKLOAD, multiplierAt } from './workload.ts';
 export {
-  CAUSE_ACCOUNT,
-  CAUSE_KEY_RANGE,
-  CAUSE_MAX_ON_DEMAND,
-  CAUSE_PROVISIONED,
-  DEFAULT_WORKLOAD,
   MAX_HEAT_BUCKETS,
-  multiplierAt,
   type KeyStats,
   type PatternState,
   type ScaleOutEvent,

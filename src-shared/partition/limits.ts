@@ -115,6 +115,15 @@ export function writeEquivalents(readUnits: number, writeUnits: number): number 
 }
 
 /**
+ * Load as a share of one partition's limits taken together, R/3,000 + W/1,000: how keys and
+ * partitions are weighed against each other (3 RCU count as much as 1 WCU) in the report and when a
+ * split looks for the middle of a partition's load.
+ */
+export function capacityUnits(readUnits: number, writeUnits: number): number {
+  return readUnits / PARTITION_READ_UNITS_PER_SECOND + writeUnits / PARTITION_WRITE_UNITS_PER_SECOND;
+}
+
+/**
  * A partition's utilization, offered load ÷ its limit (1 = at the limit): under `independent`
  * limits the larger of R/3,000 and W/1,000, under `linear` their sum (docs/dynamodb-rules.md §4.1).
  */

@@ -7,25 +7,21 @@
  */
 import * as limits from './limits.ts';
 import { KEY_SPAN, KEY_TOP_OFFSET } from './model.ts';
-import { emptyAccount, emptyPlan, emptyScratch, heatStrideFor, layOutLoad, settleSums, zeros, type ScaleOutEvent, type SimulationState, type SplitRefusal, type TargetState } from './state.ts';
+import { emptyAccount, emptyPlan, emptyScratch, heatStrideFor, layOutLoad, zeros } from './layout.ts';
+import { settleSums, type ScaleOutEvent, type SimulationState, type SplitRefusal, type TargetState } from './state.ts';
 
 const BURST_SECONDS = limits.BURST_SECONDS;
 const MAX_PARTITIONS = limits.MAX_PARTITIONS;
-const PARTITION_READS = limits.PARTITION_READ_UNITS_PER_SECOND;
-const PARTITION_WRITES = limits.PARTITION_WRITE_UNITS_PER_SECOND;
 const SPLIT_AFTER_SECONDS = limits.SPLIT_AFTER_SECONDS;
 const SPLIT_UTILIZATION = limits.SPLIT_UTILIZATION;
 const USELESS_SPLIT_SHARE = limits.USELESS_SPLIT_SHARE;
 const MIN_SPLIT_RELIEF_SHARE = limits.MIN_SPLIT_RELIEF_SHARE;
 const TOP_OFFSET = KEY_TOP_OFFSET;
+const capacityUnits = limits.capacityUnits;
+const partitionUtilization = limits.partitionUtilization;
 
 /** At most this many splits for heat before the run (a warm start), per target. */
 export const MAX_SETTLE_SPLITS = 512;
-
-const capacityUnits = (read: number, write: number) => read / PARTITION_READS + write / PARTITION_WRITES;
-/** Offered ÷ the partition's limit under the run's limit model (docs/dynamodb-rules.md §4.1). */
-export const utilization = (state: SimulationState, read: number, write: number) =>
-  state.limits === 'linear' ? read / PARTITION_READS + write / PARTITION_WRITES : Math.max(read / PARTITION_READS, write / PARTITION_WRITES);
 
 /**
  * Split for heat as it has already acted on a table running at its base load: every partition the
@@ -45,7 +41,7 @@ export function settle(state: SimulationState, target: TargetState): void {
         read += target.loadRead[i * groups + g] as number;
         write += target.loadWrite[i * groups + g] as number;
       }
-      if (utilization(state, read, write) <= SPLIT_UTILIZATION || (target.retryAfter[i] as number) > 0) continue;
+      if (partitionUtilization(read, write, state.limits) <= SPLIT_UTILIZATION || (target.retryAfter[i] as number) > 0) continue;
       if (splitForHeat(state, target, i, 0, 0)) {
         didSplit = true;
         i += 1;

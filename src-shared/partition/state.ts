@@ -4,37 +4,20 @@
  * Per partition and traffic group, loads sit at `[partition × groups + group]`; per key and group at
  * `[key × groups + group]`; the heat map at `[bucket × partitions + partition]`.
  *
- * Also here: where each source's load lands on the current partitions (`layOutLoad`, redone when
- * partitions split or on-demand scaling adds them), the multipliers of the workload's events and
- * arrival noise, and the run's totals read as the report is written (offered load per partition,
- * each key's busiest step).
+ * Also here: the run's totals that are kept in a compact form and read back as the report is
+ * written: offered load per partition (`offeredSums`) and each key's busiest step (`keyPeaks`).
+ * The arrays are allocated and the load laid out on them in layout.ts; the multipliers are drawn in
+ * workload.ts.
  */
-import type { Workload, WorkloadEvent } from '../model/schema.ts';
-import * as hash from './hash.ts';
-import * as limits from './limits.ts';
-import * as model from './model.ts';
+import type { WorkloadEvent } from '../model/schema.ts';
+import type * as limits from './limits.ts';
 import type { LoadSource, SimulationModel, TargetModel } from './model.ts';
-import { normal, type Random } from './random.ts';
-
-// Module-local copies: an imported binding can compile to a property getter (tsx, vitest), which
-// costs more than the arithmetic around it in the per-partition loops.
-const BURST_SECONDS = limits.BURST_SECONDS;
-const MAX_PARTITIONS = limits.MAX_PARTITIONS;
-const KEY_SPAN = model.KEY_SPAN;
-const TOP_OFFSET = model.KEY_TOP_OFFSET;
-const partitionAt = hash.partitionAt;
+import type { Random } from './random.ts';
 
 /** The heat map has at most this many time buckets. */
 export const MAX_HEAT_BUCKETS = 120;
 /** Throttled load below this many units is float noise, not throttling. */
 export const EPSILON = 1e-9;
-
-/** Why a partition's load was not all served, as bits. */
-export const CAUSE_KEY_RANGE = 1;
-export const CAUSE_PROVISIONED = 2;
-export const CAUSE_ACCOUNT = 4;
-/** Over the on-demand maximum the design sets on the table or GSI (docs/dynamodb-rules.md §4.3, §4.7). */
-export const CAUSE_MAX_ON_DEMAND = 8;
 
 export type SplitRefusal = 'monotonic' | 'oneKey' | 'collection' | 'streams';
 
@@ -93,7 +76,7 @@ export interface SourceState {
   baseCalls: number;
   /** Share of the source's load per partition (sums to 1). */
   vector: Float64Array;
-  /** The share of this step's offered units that throttled, and why (`CAUSE_*` bits). */
+  /** The share of this step's offered units that throttled, and why (`CAUSE_*` bits, reasons.ts). */
   throttledShare: number;
   causes: number;
 }
@@ -161,6 +144,17 @@ export interface QuietPlan {
   /** On-demand: what each active partition served in each pending step (`[n × activeCount + j]`), for the step's served total. */
   servedActiveRead: Float64Array;
   servedActiveWrite: Float64Array;
+}
+
+/**
+ * A provisioned step's units against the partitions' shares of the capacity, served by the
+ * partitions' own limits: over their shares (excess) and left under them (unused), reads and writes.
+ */
+export interface ShareBalance {
+  excessRead: number;
+  unusedRead: number;
+  excessWrite: number;
+  unusedWrite: number;
 }
 
 export interface TargetState {
@@ -233,7 +227,19 @@ export interface TargetState {
   keysByPartition: Int32Array;
   last: StepAccount;
   /** Per-step working arrays, sized to the partition count; the share and cause arrays are zero outside the step's throttled partitions. */
-  scratch: { callsRead: Float64Array; callsWrite: Float64Array; shareRead: Float64Array; shareWrite: Float64Array; causes: Uint8Array; causesRead: Uint8Array; causesWrite: Uint8Array; throttled: Int32Array; all: Int32Array; keySeen: Int32Array };
+  scratch: {
+    callsRead: Float64Array;
+    callsWrite: Float64Array;
+    shareRead: Float64Array;
+    shareWrite: Float64Array;
+    causes: Uint8Array;
+    causesRead: Uint8Array;
+    causesWrite: Uint8Array;
+    throttled: Int32Array;
+    all: Int32Array;
+    keySeen: Int32Array;
+    balance: ShareBalance;
+  };
   plan: QuietPlan;
 }
 
@@ -298,45 +304,6 @@ export interface SimulationState {
   layoutChanged: boolean;
 }
 
-/** A workload of one hour at one-second steps without events: what a design without one gets. */
-export const DEFAULT_WORKLOAD: Workload = { durationSeconds: 3600, stepSeconds: 1, seed: 1, events: [] };
-
-/** The multiplier of a group's events at second `t`: spikes apply at once, ramps grow linearly, then stay. */
-export function multiplierAt(events: readonly WorkloadEvent[], t: number): number {
-  let m = 1;
-  for (const e of events) {
-    const end = e.startSecond + e.durationSeconds;
-    if (e.kind === 'spike') {
-      if (t >= e.startSecond && t < end) m *= e.multiplier;
-    } else if (t >= end) m *= e.multiplier;
-    else if (t >= e.startSecond) m *= 1 + ((e.multiplier - 1) * (t - e.startSecond)) / e.durationSeconds;
-  }
-  return m;
-}
-
-/**
- * Draws the multipliers of every step up to `until` (exclusive) that is not drawn yet, in step
- * order: requests arrive as a Poisson process, so a step's count varies around its mean by √n.
- */
-export function drawMultipliers(state: SimulationState, until: number): void {
-  const groups = state.groupEvents.length;
-  const dt = state.stepSeconds;
-  const drawn = state.drawn;
-  const prefix = state.multiplierPrefix;
-  for (let s = state.drawnSteps; s < until; s += 1) {
-    const t = s * dt;
-    for (let g = 0; g < groups; g += 1) {
-      const mean = multiplierAt(state.groupEvents[g] as WorkloadEvent[], t);
-      const calls = (state.groupCallsPerSecond[g] as number) * mean * dt;
-      const noise = state.arrivalNoise && calls > 0 ? 1 + normal(state.random) / Math.sqrt(Math.max(1, calls)) : 1;
-      const m = Math.max(0, mean * noise);
-      drawn[s * groups + g] = m;
-      prefix[(s + 1) * groups + g] = (prefix[s * groups + g] as number) + m;
-    }
-  }
-  if (until > state.drawnSteps) state.drawnSteps = until;
-}
-
 /**
  * Each partition's offered units summed over the steps before `through` (drawn already): the kept
  * part plus the base loads' share since `sumsSince`, into `read` and `write` (which may be the
@@ -385,272 +352,6 @@ export function settleSums(state: SimulationState, target: TargetState, through:
   target.sumsSince = through;
 }
 
-/** A heat-map row's length for `partitions`: room for a quarter more (at least 64), so splits rarely reallocate it. */
-export const heatStrideFor = (partitions: number) => partitions + Math.max(64, Math.ceil(partitions / 4));
-
-export function zeros(n: number): Float64Array {
-  return new Float64Array(n);
-}
-
-export function emptyAccount(n: number): StepAccount {
-  return {
-    offeredRead: zeros(n),
-    offeredWrite: zeros(n),
-    servedRead: zeros(n),
-    servedWrite: zeros(n),
-    throttledRead: { keyRange: zeros(n), provisioned: zeros(n), account: zeros(n), maxOnDemand: zeros(n) },
-    throttledWrite: { keyRange: zeros(n), provisioned: zeros(n), account: zeros(n), maxOnDemand: zeros(n) },
-    backPressureWrite: 0,
-    limit: { mode: 'onDemand', writeEquivalents: 0 },
-  };
-}
-
-export function emptyScratch(n: number, keyCount: number): TargetState['scratch'] {
-  return {
-    callsRead: zeros(n),
-    callsWrite: zeros(n),
-    shareRead: zeros(n),
-    shareWrite: zeros(n),
-    causes: new Uint8Array(n),
-    causesRead: new Uint8Array(n),
-    causesWrite: new Uint8Array(n),
-    throttled: new Int32Array(n),
-    all: Int32Array.from({ length: n }, (_, i) => i),
-    keySeen: new Int32Array(keyCount).fill(-1),
-  };
-}
-
-export function emptyPlan(n: number, groups: number): QuietPlan {
-  return {
-    isFull: true,
-    active: new Int32Array(n),
-    activeCount: 0,
-    quiet: new Int32Array(n),
-    quietCount: 0,
-    quietRead: zeros(groups),
-    quietWrite: zeros(groups),
-    hasQuietRefillRead: false,
-    hasQuietRefillWrite: false,
-    pendingSteps: new Int32Array(0),
-    pendingLentRead: zeros(0),
-    pendingLentWrite: zeros(0),
-    pendingCount: 0,
-    servedActiveRead: zeros(0),
-    servedActiveWrite: zeros(0),
-  };
-}
-
-function emptyKeyStats(n: number): KeyStats {
-  return {
-    loaded: new Int32Array(0),
-    first: new Int32Array(n),
-    last: new Int32Array(n),
-    peakRead: zeros(n),
-    peakWrite: zeros(n),
-    throttledRead: zeros(n),
-    throttledWrite: zeros(n),
-    causesRead: new Uint8Array(n),
-    causesWrite: new Uint8Array(n),
-    firstThrottledFrom: new Float64Array(n).fill(Number.NaN),
-    firstThrottledTo: new Float64Array(n).fill(Number.NaN),
-  };
-}
-
-function reasonNamesOf(model: TargetModel): string[] {
-  const resource = model.kind === 'table' ? 'Table' : 'Index';
-  const names = ['KeyRangeThroughputExceeded', 'ProvisionedThroughputExceeded', 'AccountLimitExceeded', 'MaxOnDemandThroughputExceeded'];
-  return [...names.map((n) => `${resource}Read${n}`), ...names.map((n) => `${resource}Write${n}`)];
-}
-
-/** A target at the start of the run: its partitions, where each source's load lands, empty accumulators. */
-export function createTargetState(state: SimulationState, model: TargetModel, index: number, starts: number[]): TargetState {
-  const groups = state.groupEvents.length;
-  const p = starts.length;
-  const keyCount = model.keys.length;
-  const target: TargetState = {
-    model,
-    index,
-    starts,
-    hasThrottledSources: false,
-    sources: model.sources.map((source) => {
-      const rate = state.model.patterns[source.patternIndex]?.ratePerSecond ?? 0;
-      return { source, group: state.groupOfPattern[source.patternIndex] ?? 0, baseUnits: rate * source.unitsPerCall, baseCalls: rate, vector: zeros(0), throttledShare: 0, causes: 0 };
-    }),
-    loadRead: zeros(p * groups),
-    loadWrite: zeros(p * groups),
-    callsRead: zeros(p * groups),
-    callsWrite: zeros(p * groups),
-    totalRead: zeros(groups),
-    totalWrite: zeros(groups),
-    keyLoad: { spreadRead: zeros(keyCount * groups), spreadWrite: zeros(keyCount * groups), topRead: zeros(keyCount * groups), topWrite: zeros(keyCount * groups) },
-    backgroundRead: zeros(groups),
-    backgroundWrite: zeros(groups),
-    burstRead: zeros(p),
-    burstWrite: zeros(p),
-    hotSeconds: zeros(p),
-    retryAfter: zeros(p),
-    sumRead: zeros(p),
-    sumWrite: zeros(p),
-    sumsSince: 0,
-    peakRead: zeros(p),
-    peakWrite: zeros(p),
-    throttledCalls: zeros(p),
-    heat: zeros(state.bucketCount * heatStrideFor(p)),
-    throttledHeat: zeros(state.bucketCount * heatStrideFor(p)),
-    heatStride: heatStrideFor(p),
-    throttledSteps: 0,
-    throttledReadSteps: 0,
-    throttledWriteSteps: 0,
-    backPressureSteps: 0,
-    backPressureFrom: new Set(),
-    reasonCalls: new Map(),
-    reasonNames: reasonNamesOf(model),
-    servedHistory: zeros(state.totalSteps),
-    previousPeak: 0,
-    splits: [],
-    scaleOuts: [],
-    ...(model.partitions.partitionCount > MAX_PARTITIONS ? { capped: { second: 0, wanted: model.partitions.partitionCount } } : {}),
-    keyStats: emptyKeyStats(keyCount),
-    keyStart: new Int32Array(p + 1),
-    keysByPartition: new Int32Array(0),
-    last: emptyAccount(p),
-    scratch: emptyScratch(p, keyCount),
-    plan: emptyPlan(p, groups),
-  };
-  const load = target.keyLoad;
-  for (const s of target.sources) {
-    const isRead = s.source.kind === 'read';
-    const arr = s.source.isMonotonic ? (isRead ? load.topRead : load.topWrite) : isRead ? load.spreadRead : load.spreadWrite;
-    for (const k of s.source.keys) {
-      const at = k.key * groups + s.group;
-      arr[at] = (arr[at] as number) + s.baseUnits * k.share;
-    }
-    const bg = isRead ? target.backgroundRead : target.backgroundWrite;
-    bg[s.group] = (bg[s.group] as number) + s.baseUnits * s.source.background;
-  }
-  const loaded: number[] = [];
-  for (let k = 0; k < keyCount; k += 1) {
-    for (let g = 0; g < groups; g += 1) {
-      const at = k * groups + g;
-      if ((load.spreadRead[at] as number) + (load.spreadWrite[at] as number) + (load.topRead[at] as number) + (load.topWrite[at] as number) > 0) {
-        loaded.push(k);
-        break;
-      }
-    }
-  }
-  target.keyStats.loaded = Int32Array.from(loaded);
-  // Warm: burst buckets start full (the table has been idle or steady before the run). Cold: a new
-  // table has saved no unused capacity yet.
-  if (model.capacity.mode === 'provisioned' && state.start === 'warm') {
-    target.burstRead.fill((BURST_SECONDS * model.capacity.readUnitsPerSecond) / p);
-    target.burstWrite.fill((BURST_SECONDS * model.capacity.writeUnitsPerSecond) / p);
-  }
-  layOutLoad(state, target);
-  // On-demand, warm: the steady load before the run is the previous peak. Cold: there is none yet,
-  // so the table serves the new-table level (docs/dynamodb-rules.md §4.3).
-  let base = 0;
-  for (let g = 0; g < groups; g += 1) {
-    for (let i = 0; i < p; i += 1) base += (target.loadRead[i * groups + g] as number) / 3 + (target.loadWrite[i * groups + g] as number);
-  }
-  target.previousPeak = state.start === 'warm' ? base : 0;
-  return target;
-}
-
-/**
- * Recomputes where each source's load lands on the current partitions (after they changed): each
- * source's share per partition, the base loads per partition and group, the partitions each key
- * spans, and the keys on each partition.
- */
-export function layOutLoad(state: SimulationState, target: TargetState): void {
-  const p = target.starts.length;
-  const starts = target.starts;
-  const keys = target.model.keys;
-  const groups = state.groupEvents.length;
-  const loadRead = zeros(p * groups);
-  const loadWrite = zeros(p * groups);
-  const callsRead = zeros(p * groups);
-  const callsWrite = zeros(p * groups);
-  // Every source's share per partition, in one allocation.
-  const vectors = zeros(target.sources.length * p);
-  for (let n = 0; n < target.sources.length; n += 1) {
-    const s = target.sources[n] as SourceState;
-    const v = vectors.subarray(n * p, (n + 1) * p);
-    const background = s.source.background;
-    if (background > 0) for (let i = 0; i < p; i += 1) v[i] = background * ((i + 1 < p ? (starts[i + 1] as number) : 1) - (starts[i] as number));
-    for (const k of s.source.keys) {
-      const key = keys[k.key];
-      if (!key) continue;
-      spreadKey(starts, key.position, s.source.isMonotonic, k.share, v);
-    }
-    s.vector = v;
-    const isRead = s.source.kind === 'read';
-    const units = isRead ? loadRead : loadWrite;
-    const calls = isRead ? callsRead : callsWrite;
-    for (let i = 0; i < p; i += 1) {
-      const share = v[i] as number;
-      if (share === 0) continue;
-      const at = i * groups + s.group;
-      units[at] = (units[at] as number) + share * s.baseUnits;
-      calls[at] = (calls[at] as number) + share * s.baseCalls;
-    }
-  }
-  target.loadRead = loadRead;
-  target.loadWrite = loadWrite;
-  target.callsRead = callsRead;
-  target.callsWrite = callsWrite;
-  target.totalRead.fill(0);
-  target.totalWrite.fill(0);
-  for (let i = 0; i < p; i += 1) {
-    for (let g = 0; g < groups; g += 1) {
-      target.totalRead[g] = (target.totalRead[g] as number) + (loadRead[i * groups + g] as number);
-      target.totalWrite[g] = (target.totalWrite[g] as number) + (loadWrite[i * groups + g] as number);
-    }
-  }
-  const ks = target.keyStats;
-  const counts = new Int32Array(p + 1);
-  for (let n = 0; n < ks.loaded.length; n += 1) {
-    const k = ks.loaded[n] as number;
-    const key = keys[k] as { position: number };
-    const first = partitionAt(starts, key.position);
-    const last = partitionAt(starts, key.position + KEY_SPAN - TOP_OFFSET);
-    ks.first[k] = first;
-    ks.last[k] = last;
-    for (let i = first; i <= last; i += 1) counts[i + 1] = (counts[i + 1] as number) + 1;
-  }
-  for (let i = 0; i < p; i += 1) counts[i + 1] = (counts[i + 1] as number) + (counts[i] as number);
-  const byPartition = new Int32Array(counts[p] as number);
-  const fill = counts.slice(0, p);
-  for (let n = 0; n < ks.loaded.length; n += 1) {
-    const k = ks.loaded[n] as number;
-    for (let i = ks.first[k] as number; i <= (ks.last[k] as number); i += 1) {
-      byPartition[fill[i] as number] = k;
-      fill[i] = (fill[i] as number) + 1;
-    }
-  }
-  target.keyStart = counts;
-  target.keysByPartition = byPartition;
-}
-
-/** Adds `share` of a key's load to the partitions its sort range overlaps (or the one holding its top, when monotonic). */
-function spreadKey(starts: number[], position: number, isMonotonic: boolean, share: number, into: Float64Array): void {
-  const top = position + KEY_SPAN;
-  const last = partitionAt(starts, top - TOP_OFFSET);
-  if (isMonotonic) {
-    into[last] = (into[last] as number) + share;
-    return;
-  }
-  const first = partitionAt(starts, position);
-  if (first === last) {
-    into[first] = (into[first] as number) + share;
-    return;
-  }
-  for (let i = first; i <= last; i += 1) {
-    const from = Math.max(position, starts[i] as number);
-    const to = Math.min(top, i + 1 < starts.length ? (starts[i + 1] as number) : 1);
-    if (to > from) into[i] = (into[i] as number) + (share * (to - from)) / KEY_SPAN;
-  }
-}
-
 /** A key's offered read and write units at the multipliers `m` (from `offset`): spread plus top, as one step offers it. */
 function keyUnitsAt(load: KeyLoad, k: number, groups: number, m: Float64Array, offset: number, out: Float64Array): void {
   let sr = 0;
@@ -676,7 +377,7 @@ export function keyPeaks(state: SimulationState, target: TargetState): { read: F
   const read = Float64Array.from(ks.peakRead);
   const write = Float64Array.from(ks.peakWrite);
   const groups = state.groupEvents.length;
-  const units = zeros(2);
+  const units = new Float64Array(2);
   for (let j = 0; j < ks.loaded.length; j += 1) {
     const k = ks.loaded[j] as number;
     for (let n = 0; n < state.peakMultiplierCount; n += 1) {
