@@ -4,7 +4,8 @@
  * in its worker pool, stepping `createSolver` for progress and cancel.
  */
 export * from './types.ts';
-export { createSolver, solve, EXHAUSTIVE_LIMIT, type Solver } from './solve.ts';
+export { createSolver, solve, type Solver } from './solve.ts';
+export { EXHAUSTIVE_LIMIT } from './search.ts';
 export { identityOf, layoutsOf, prefixOf, type Layout } from './layouts.ts';
 export { stripKeyDesign } from './strip.ts';
 export { inputCost, type InputCost } from './evaluate.ts';

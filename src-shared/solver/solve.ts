@@ -27,8 +27,6 @@ import { proposalOf, RequestLedger } from './proposals.ts';
 import { LayoutSearch } from './search.ts';
 import type { Proposal, SolveOptions, SolveProgress, SolveResult } from './types.ts';
 
-export { EXHAUSTIVE_LIMIT } from './search.ts';
-
 /** Candidates priced per `step` of the search. */
 const CANDIDATES_PER_STEP = 4;
 
