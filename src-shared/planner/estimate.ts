@@ -16,7 +16,7 @@
  *   `<>` 1 − 1/distinct, `IN` k/distinct, an ordering comparison ½, `attribute_exists` /
  *   `attribute_not_exists` ½; clauses on different attributes multiply (independence).
  */
-import { evaluateCondition, formatCondition, type Condition, type ConditionClause } from '../model/condition.ts';
+import { evaluateCondition, formatCondition, type Condition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
 import { enumShares } from '../model/value-model.ts';
 import type { Attribute, Entity, Table } from '../model/schema.ts';
 import { formatNumber } from '../format/index.ts';
@@ -76,6 +76,11 @@ export function formatCount(n: number): string {
 /** `5%`, `0.4%`, `100%`. */
 export function formatPercent(fraction: number): string {
   return `${formatCount(fraction * 100)}%`;
+}
+
+/** `a`, `a and b`, `a, b and c`: names in a sentence. */
+export function formatList(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
 }
 
 /** `1 item`, `2.4 items`. */
@@ -145,13 +150,17 @@ export function distinctCombinationsOf(
   return { count, assumption: assumptions.join('; '), assumptions };
 }
 
+/** The values one clause allows, when it is an `=` or an `IN`; undefined for any other clause. */
+export function valuesAllowedBy(clause: ConditionClause): readonly ConditionValue[] | undefined {
+  return clause.kind === 'compare' && clause.operator === '=' ? [clause.value] : clause.kind === 'in' ? clause.values : undefined;
+}
+
 /** The values a condition allows for `name` through `=` and `IN` clauses, if it restricts it that way. */
 export function allowedValueCount(condition: Condition, name: string): number | undefined {
   let allowed: Set<string> | undefined;
   for (const clause of condition.clauses) {
     if (clause.attribute !== name) continue;
-    const values =
-      clause.kind === 'compare' && clause.operator === '=' ? [clause.value] : clause.kind === 'in' ? clause.values : undefined;
+    const values = valuesAllowedBy(clause);
     if (!values) continue;
     const keys = new Set(values.map((v) => `${typeof v}:${String(v)}`));
     allowed = allowed === undefined ? keys : new Set([...allowed].filter((k) => keys.has(k)));

@@ -4,14 +4,16 @@
  * the entity absent from that key, an unknown entity gives an unserved plan).
  *
  * Reads (get, query, count) try the table, every GSI and every LSI and keep the cheapest that serves
- * the pattern (`read.ts`); writes (put, update, delete) address the table by the item's primary key
+ * the pattern (`read.ts`, its parts in `read-*.ts`); writes (put, update, delete) address the table by the item's primary key
  * and list each index write (`write.ts`). Item counts are estimates from item counts, cardinalities
  * and generators (the rules are in `estimate.ts`); each plan states its assumptions.
  */
 import type { AccessPattern, Table } from '../model/schema.ts';
 import { withValueModel } from '../model/value-model.ts';
 import { isWritePattern } from '../model/pattern-kinds.ts';
-import { planNeedingKeyDesign, planRead, planUnknownEntity, readRequestOf } from './read.ts';
+import { planRead } from './read.ts';
+import { readRequestOf } from './read-request.ts';
+import { planNeedingKeyDesign, planUnknownEntity } from './read-scan.ts';
 import { bindingOf } from '../model/key-slots.ts';
 import { viewTable, type TableView } from './table-view.ts';
 import type { Plan } from './types.ts';
@@ -22,7 +24,7 @@ export type * from './types.ts';
 export { applyIndexSuggestion } from './suggest.ts';
 export { applyNaturalKey, naturalKeyAlternatives, type NaturalKeyAlternative } from './natural-keys.ts';
 export { distinctValuesOf, entityCountsOf, formatCount, shareOf } from './estimate.ts';
-export { MAX_BATCH_GET_KEYS } from './read.ts';
+export { MAX_BATCH_GET_KEYS } from './read-candidate.ts';
 
 /**
  * Why a pattern cannot be planned yet, or undefined when it can: it has no entity (it was written

@@ -48,6 +48,9 @@ export interface NeededRange {
   operator: Exclude<RangeOperator, '='>;
 }
 
+/** A placeholder of a key template. */
+type AttributePart = Extract<KeyTemplatePart, { kind: 'attribute' }>;
+
 /** A target's sort key and the entity's template for it, with what the pattern knows and needs. */
 export interface SortKeyInput {
   key?: KeyAttribute;
@@ -67,6 +70,82 @@ function successorOf(parts: readonly KeyTemplatePart[]): KeyTemplatePart[] | und
   return [...parts.slice(0, -1), { kind: 'literal', text: last.text.slice(0, -1) + String.fromCharCode(code + 1) }];
 }
 
+/**
+ * Walks a template from the left: literal text and known placeholders make the prefix (`fixed`: the
+ * known placeholders); `next` is the first placeholder the caller does not know, or the range's.
+ */
+function knownPrefixOf(
+  parts: readonly KeyTemplatePart[],
+  known: ReadonlySet<string>,
+  range: NeededRange | undefined,
+): { prefix: KeyTemplatePart[]; fixed: string[]; next?: AttributePart } {
+  const prefix: KeyTemplatePart[] = [];
+  const fixed: string[] = [];
+  for (const part of parts) {
+    if (part.kind === 'literal') prefix.push(part);
+    else if (known.has(part.name) && part.name !== range?.attribute) {
+      prefix.push(part);
+      if (!fixed.includes(part.name)) fixed.push(part.name);
+    } else return { prefix, fixed, next: part };
+  }
+  return { prefix, fixed };
+}
+
+/**
+ * The condition for a range on `next` after the known `prefix` (written `prefixText`) of sort key
+ * `sk`, bounded to the prefix where it can be (module comment).
+ */
+function rangeConditionOf(
+  sk: string,
+  range: NeededRange,
+  prefix: KeyTemplatePart[],
+  prefixText: string,
+  next: AttributePart,
+): { condition: string; values: Record<string, string>; shape: SortShape; notes: string[] } {
+  const valueText = formatKeyTemplate([...prefix, next]);
+  const notes: string[] = [];
+  let condition: string;
+  let values: Record<string, string>;
+  let shape: SortShape = prefix.length > 0 ? { kind: 'prefix', parts: prefix } : { kind: 'any' };
+  switch (range.operator) {
+    case 'begins_with':
+      condition = `begins_with(${sk}, :sk)`;
+      values = { ':sk': valueText };
+      shape = { kind: 'prefix', parts: [...prefix, next] };
+      break;
+    case 'between':
+      condition = `${sk} BETWEEN :from AND :to`;
+      values = { ':from': valueText, ':to': valueText };
+      break;
+    case '>':
+    case '>=': {
+      const end = prefix.length > 0 ? successorOf(prefix) : undefined;
+      if (end) {
+        condition = `${sk} BETWEEN :sk AND :skEnd`;
+        values = { ':sk': valueText, ':skEnd': formatKeyTemplate(end) };
+        notes.push(`${range.operator} ${range.attribute} is sent as ${sk} BETWEEN :sk AND :skEnd, bounded to the ${prefixText} prefix so it stays among these items${range.operator === '>' ? ' (BETWEEN is inclusive: the caller skips an equal value)' : ''}`);
+      } else {
+        condition = `${sk} ${range.operator} :sk`;
+        values = { ':sk': valueText };
+        if (prefix.length > 0) notes.push(`the ${prefixText} prefix ends with a placeholder, so the range is not bounded above and may read past these items`);
+      }
+      break;
+    }
+    case '<':
+    case '<=':
+      if (prefix.length > 0) {
+        condition = `${sk} BETWEEN :skStart AND :sk`;
+        values = { ':skStart': prefixText, ':sk': valueText };
+        notes.push(`${range.operator} ${range.attribute} is sent as ${sk} BETWEEN :skStart AND :sk, bounded to the ${prefixText} prefix so it stays among these items${range.operator === '<' ? ' (BETWEEN is inclusive: the caller skips an equal value)' : ''}`);
+      } else {
+        condition = `${sk} ${range.operator} :sk`;
+        values = { ':sk': valueText };
+      }
+      break;
+  }
+  return { condition, values, shape, notes };
+}
+
 /** Matches a target's sort key against what the pattern knows and needs. */
 export function matchSortKey(input: SortKeyInput): SortKeyResult {
   const { key, bound, known, range, order } = input;
@@ -81,19 +160,7 @@ export function matchSortKey(input: SortKeyInput): SortKeyResult {
   const sk = key.name;
   const written = `${sk} = ${template.source}`;
 
-  const prefix: KeyTemplatePart[] = [];
-  const fixed: string[] = [];
-  let next: Extract<KeyTemplatePart, { kind: 'attribute' }> | undefined;
-  for (const part of template.parts) {
-    if (part.kind === 'literal') prefix.push(part);
-    else if (known.has(part.name) && part.name !== range?.attribute) {
-      prefix.push(part);
-      if (!fixed.includes(part.name)) fixed.push(part.name);
-    } else {
-      next = part;
-      break;
-    }
-  }
+  const { prefix, fixed, next } = knownPrefixOf(template.parts, known, range);
   const prefixText = formatKeyTemplate(prefix);
 
   if (!next) {
@@ -147,47 +214,7 @@ export function matchSortKey(input: SortKeyInput): SortKeyResult {
     };
   }
 
-  const valueText = formatKeyTemplate([...prefix, next]);
-  const notes: string[] = [];
-  let condition: string;
-  let values: Record<string, string>;
-  let shape: SortShape = prefix.length > 0 ? { kind: 'prefix', parts: prefix } : { kind: 'any' };
-  switch (range.operator) {
-    case 'begins_with':
-      condition = `begins_with(${sk}, :sk)`;
-      values = { ':sk': valueText };
-      shape = { kind: 'prefix', parts: [...prefix, next] };
-      break;
-    case 'between':
-      condition = `${sk} BETWEEN :from AND :to`;
-      values = { ':from': valueText, ':to': valueText };
-      break;
-    case '>':
-    case '>=': {
-      const end = prefix.length > 0 ? successorOf(prefix) : undefined;
-      if (end) {
-        condition = `${sk} BETWEEN :sk AND :skEnd`;
-        values = { ':sk': valueText, ':skEnd': formatKeyTemplate(end) };
-        notes.push(`${range.operator} ${range.attribute} is sent as ${sk} BETWEEN :sk AND :skEnd, bounded to the ${prefixText} prefix so it stays among these items${range.operator === '>' ? ' (BETWEEN is inclusive: the caller skips an equal value)' : ''}`);
-      } else {
-        condition = `${sk} ${range.operator} :sk`;
-        values = { ':sk': valueText };
-        if (prefix.length > 0) notes.push(`the ${prefixText} prefix ends with a placeholder, so the range is not bounded above and may read past these items`);
-      }
-      break;
-    }
-    case '<':
-    case '<=':
-      if (prefix.length > 0) {
-        condition = `${sk} BETWEEN :skStart AND :sk`;
-        values = { ':skStart': prefixText, ':sk': valueText };
-        notes.push(`${range.operator} ${range.attribute} is sent as ${sk} BETWEEN :skStart AND :sk, bounded to the ${prefixText} prefix so it stays among these items${range.operator === '<' ? ' (BETWEEN is inclusive: the caller skips an equal value)' : ''}`);
-      } else {
-        condition = `${sk} ${range.operator} :sk`;
-        values = { ':sk': valueText };
-      }
-      break;
-  }
+  const { condition, values, shape, notes } = rangeConditionOf(sk, range, prefix, prefixText, next);
   const match: SortKeyMatch = {
     condition,
     values,

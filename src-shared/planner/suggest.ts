@@ -21,7 +21,8 @@ import { MAX_KEY_ATTRIBUTES_PER_PART, type Attribute, type GlobalSecondaryIndex,
 import { MAX_LSIS_PER_TABLE } from '../model/validate.ts';
 import { gsiKeyAttributes, isMultiAttributeKey, partitionKeysOf, sortKeysOf, storedKeyPart } from '../model/gsi-keys.ts';
 import { utf8ByteLength } from '../model/key-template.ts';
-import type { ReadRequest } from './read.ts';
+import { formatList } from './estimate.ts';
+import type { ReadRequest } from './read-request.ts';
 import type { EntityView, TableView } from './table-view.ts';
 import type { IndexSuggestion } from './types.ts';
 
@@ -126,16 +127,13 @@ export function suggestIndex(view: TableView, ev: EntityView, request: ReadReque
         (sortKey ? ` and sort key ${sortKey.name} = ${suggestion.sortKeyTemplate ?? ''}` : '') +
         ` on ${entity.name} would serve it with a Query.`) +
     (reused && natural
-      ? ` Or a new GSI keyed on ${entity.name}'s own ${list(natural.partitionKeys.map((k) => k.name))}${natural.sortKeys.length > 0 ? ` and ${natural.sortKeys.map((k) => k.name).join(', ')}` : ''}, with no template to maintain, at the cost of one more index.`
+      ? ` Or a new GSI keyed on ${entity.name}'s own ${formatList(natural.partitionKeys.map((k) => k.name))}${natural.sortKeys.length > 0 ? ` and ${natural.sortKeys.map((k) => k.name).join(', ')}` : ''}, with no template to maintain, at the cost of one more index.`
       : '') +
     projectionNote +
     (isCountPattern(request.pattern) ? ` ${counterNote(view, ev)}` : '') +
     (wantsStrong ? ` A GSI reads eventually consistent only, not ${request.pattern.consistency} as the pattern asks.` : '');
   return suggestion;
 }
-
-const list = (names: readonly string[]): string =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
 
 /** The sizes a synthetic key's value is estimated at where the attribute states none (bytes rendered). */
 const RENDERED_DEFAULT: Readonly<Record<string, number>> = { S: 16, N: 8, B: 16 };
@@ -204,7 +202,7 @@ function naturalSuggestion(
       `${isMulti ? ' (a multi-attribute key)' : ''}, would serve it with a Query. ` +
       `Against a synthetic key ${name}PK = ${syntheticPk}${syntheticSk ? ` and ${name}SK = ${syntheticSk}` : ''}, it saves: no key attribute to write and keep in sync, ` +
       `about ${saved} B less per ${entity.name} item (the synthetic attributes' names and values), and no backfill of existing items when the index is added.` +
-      (others.length > 0 ? ` ${list(others)} items also carry ${list([...pk, ...sk])}, so they are in it too (more index writes and storage).` : '') +
+      (others.length > 0 ? ` ${formatList(others)} items also carry ${formatList([...pk, ...sk])}, so they are in it too (more index writes and storage).` : '') +
       projectionText(projection, request) +
       (isCountPattern(request.pattern) ? ` ${counterNote(view, ev)}` : '') +
       (request.pattern.consistency !== 'eventual' ? ` A GSI reads eventually consistent only, not ${request.pattern.consistency} as the pattern asks.` : ''),

@@ -12,12 +12,9 @@
 import { conditionAttributes, evaluateCondition, formatCondition, type ConditionValue } from '../model/condition.ts';
 import type { AccessPattern } from '../model/schema.ts';
 import { kindOf, unreachableAction, writeOperationOf, type WriteAction } from '../model/pattern-kinds.ts';
-import { formatPercent } from './estimate.ts';
+import { formatList, formatPercent } from './estimate.ts';
 import { boundAttributes, projectedAttributesOf, type EntityView, type KeyTarget, type Membership, type TableView } from './table-view.ts';
 import type { IndexWrite, Operation, Plan, PlanBadge } from './types.ts';
-
-const list = (names: readonly string[]): string =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
 
 /** Plans a put, update or delete. */
 export function planWrite(view: TableView, ev: EntityView, pattern: AccessPattern & { action: WriteAction }): Plan {
@@ -61,7 +58,7 @@ export function planWrite(view: TableView, ev: EntityView, pattern: AccessPatter
   const isServed = missing.length === 0 && keyParts.length === keyBindings.length && m?.isMember === true;
   if (missing.length > 0) {
     warnings.push(
-      `To ${kind.verb} a ${entity.name} the caller needs its primary key, which is built from ${list(missing)}; the pattern does not know ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'} to the known attributes, or read the item first to find its key.`,
+      `To ${kind.verb} a ${entity.name} the caller needs its primary key, which is built from ${formatList(missing)}; the pattern does not know ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'} to the known attributes, or read the item first to find its key.`,
     );
   }
   if (pattern.consistency === 'transactional') {
@@ -176,7 +173,7 @@ function updateIndexWrite(t: KeyTarget, ev: EntityView, m: Membership, pattern: 
       target: t.target,
       effect: 'move',
       fraction,
-      reason: `The update changes ${list(movable)}, which ${t.label}'s key templates are built from, while the item stays in the index: the entry moves (delete + put, 2 writes)${share}${changedConditions.length > 0 ? `; an update that takes it out of or into the index (${when}) costs 1` : ''}.`,
+      reason: `The update changes ${formatList(movable)}, which ${t.label}'s key templates are built from, while the item stays in the index: the entry moves (delete + put, 2 writes)${share}${changedConditions.length > 0 ? `; an update that takes it out of or into the index (${when}) costs 1` : ''}.`,
     };
   }
   if (changedKeys.length > 0 || changedConditions.length > 0) {
@@ -185,7 +182,7 @@ function updateIndexWrite(t: KeyTarget, ev: EntityView, m: Membership, pattern: 
       target: t.target,
       effect: 'enterOrLeave',
       fraction: 1,
-      reason: `The update changes ${list(changed)}, which decides whether the item is in ${t.label} (${when}): it enters (one put) or leaves (one delete), 1 write; every such update is taken to cross the condition.`,
+      reason: `The update changes ${formatList(changed)}, which decides whether the item is in ${t.label} (${when}): it enters (one put) or leaves (one delete), 1 write; every such update is taken to cross the condition.`,
     };
   }
   const projected = projectedAttributesOf(t, ev, view);
@@ -195,14 +192,14 @@ function updateIndexWrite(t: KeyTarget, ev: EntityView, m: Membership, pattern: 
       target: t.target,
       effect: 'put',
       fraction,
-      reason: `The update changes ${list(changedProjected)}, projected into ${t.label}: the entry is rewritten in place${share}, 1 write.`,
+      reason: `The update changes ${formatList(changedProjected)}, projected into ${t.label}: the entry is rewritten in place${share}, 1 write.`,
     };
   }
   return {
     target: t.target,
     effect: 'none',
     fraction,
-    reason: `The update changes ${updates.length > 0 ? list(updates) : 'nothing listed'}, none of it projected into ${t.label} (${t.projection?.type ?? 'ALL'}): no write to the index.`,
+    reason: `The update changes ${updates.length > 0 ? formatList(updates) : 'nothing listed'}, none of it projected into ${t.label} (${t.projection?.type ?? 'ALL'}): no write to the index.`,
   };
 }
 
