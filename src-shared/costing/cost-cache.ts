@@ -29,17 +29,10 @@ import type { AccessPattern, Design, Entity, Pricing, Table } from '../model/sch
 import { isWritePattern } from '../model/pattern-kinds.ts';
 import { planPattern, planTable, type Plan, type ProjectionChange } from '../planner/index.ts';
 import { costedTable, totalDesignCost, totalTableCost, type DesignCost, type TableCost } from './design-cost.ts';
-import {
-  costPattern,
-  createSizeEstimates,
-  createTableCosting,
-  gsiWriteUnitsOn,
-  hasSameValues,
-  planWrites,
-  type PatternCost,
-  type SizeEstimates,
-  type TableCosting,
-} from './pattern-cost.ts';
+import { costPattern, type PatternCost } from './pattern-cost.ts';
+import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
+import { createTableCosting, type TableCosting } from './table-costing.ts';
+import { gsiWriteUnitsOn, hasSameValues, planWrites } from './write-cost.ts';
 import { projectionChangeKey, withProjection, type ProjectionContext, type WriteUnitsChange } from './projection-option.ts';
 import { warningsFor, type CostWarning } from './warnings.ts';
 

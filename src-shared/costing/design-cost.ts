@@ -23,7 +23,9 @@ import { figure, formatNumber, lazyFigure, type Figure, type Step } from '../cap
 import type { AutoScalingRange, Design, OnDemandThroughput, Pricing, ProvisionedThroughput, Table, TableClass, WarmThroughput } from '../model/schema.ts';
 import { withValueModel } from '../model/value-model.ts';
 import { planTable } from '../planner/index.ts';
-import { costPattern, createProjectionContext, createSizeEstimates, createTableCosting, type PatternCost, type SizeEstimates } from './pattern-cost.ts';
+import { costPattern, type PatternCost } from './pattern-cost.ts';
+import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
+import { createProjectionContext, createTableCosting } from './table-costing.ts';
 import { warningsFor, type CostWarning } from './warnings.ts';
 import { itemLimitWarnings } from './item-limits.ts';
 import { onDemandMaximumWarnings, warmThroughputCost, warmThroughputWarnings, type WarmThroughputCost } from './throughput-settings.ts';

@@ -5,6 +5,10 @@
  */
 export * from './design-cost.ts';
 export * from './pattern-cost.ts';
+export { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
+export { averageReadBytes, scanOf } from './read-cost.ts';
+export { gsiWriteUnitsOn, hasSameValues, planWrites } from './write-cost.ts';
+export { createProjectionContext, createTableCosting, type TableCosting } from './table-costing.ts';
 export * from './money.ts';
 export * from './warnings.ts';
 export * from './changes.ts';

@@ -11,7 +11,7 @@ import { isInIndex } from '../capacity/estimate.ts';
 import { formatNumber } from '../capacity/figure.ts';
 import { BYTES_PER_GB } from '../capacity/pricing.ts';
 import type { Entity, Table } from '../model/schema.ts';
-import { createSizeEstimates, type SizeEstimates } from './pattern-cost.ts';
+import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
 import { entityCountsOf } from '../planner/estimate.ts';
 import { distinctKeyValues, type CostWarning } from './warnings.ts';
 

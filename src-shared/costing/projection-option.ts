@@ -66,8 +66,8 @@ export function projectionChangeKey(change: ProjectionChange): string {
 export type ProjectionChangeCost = Pick<ProjectionOption, 'extraStorageBytes' | 'extraWriteUnitsPerSecond' | 'extraMonthlyUsd'>;
 
 /**
- * Costs `plan.projectionChange`: read units of the pattern under the changed table (`readUnits`, the
- * pattern-cost function, passed in to keep the two modules free of a cycle), and what the change adds
+ * Costs `plan.projectionChange`: read units of the pattern under the changed table (`readUnits`:
+ * `readPerRequest` of `read-cost.ts`, passed in with the costing's shared sizes), and what the change adds
  * (`changeCost`, shared by the patterns asking for the same change).
  */
 export function costProjectionOption(

@@ -11,7 +11,7 @@
 import { estimateItemBytes } from '../capacity/index.ts';
 import type { AttributeValue, Item } from '../capacity/item-size.ts';
 import { costTable } from '../costing/design-cost.ts';
-import { averageReadBytes } from '../costing/pattern-cost.ts';
+import { averageReadBytes } from '../costing/read-cost.ts';
 import { formatNumber } from '../format/index.ts';
 import { evaluateCondition, parseCondition } from '../model/condition.ts';
 import { gsiKeyAttributes, isMultiAttributeKey, partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
