@@ -31,7 +31,7 @@ import { planPattern, planTable, type Plan, type ProjectionChange } from '../pla
 import { costedTable, totalDesignCost, totalTableCost, type DesignCost, type TableCost } from './design-cost.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';
 import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
-import { createTableCosting, type TableCosting } from './table-costing.ts';
+import { createTableCosting } from './table-costing.ts';
 import { gsiWriteUnitsOn, hasSameValues, planWrites } from './write-cost.ts';
 import { projectionChangeKey, withProjection, type ProjectionContext, type WriteUnitsChange } from './projection-option.ts';
 import { warningsFor, type CostWarning } from './warnings.ts';
