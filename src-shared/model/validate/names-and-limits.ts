@@ -51,6 +51,9 @@ export function checkIds(design: Design, c: Collector): void {
   });
 }
 
+/** `Table "Shop"`: how messages name the table. */
+const tableLabelOf = (table: Table): string => `Table ${quote(table.name)}`;
+
 function checkResourceName(name: string, path: string, what: string, c: Collector): void {
   if (RESOURCE_NAME_PATTERN.test(name)) return;
   const characters = [...name];
@@ -67,11 +70,21 @@ function checkResourceName(name: string, path: string, what: string, c: Collecto
 
 /** Checks one table, its entities and its access patterns, adding every problem to `c`. */
 export function validateTable(table: Table, tp: string, c: Collector): void {
-  const tableLabel = `Table ${quote(table.name)}`;
   checkResourceName(table.name, joinPath(tp, 'name'), 'Table', c);
-
-  // Key schemas: names, one type per attribute name, distinct partition and sort key.
   const uses = keyUsesOf(table, tp);
+  checkKeySchemas(table, tp, uses, c);
+  const indexes = checkIndexNames(table, tp, c);
+  checkLsiKeys(table, tp, c);
+  checkProjections(table, tp, indexes, c);
+  checkBilling(table, tp, c);
+  if (table.ttlAttribute !== undefined) checkTtlAttribute(table, table.ttlAttribute, joinPath(tp, 'ttlAttribute'), uses, c);
+  checkTableSettings(table, tp, c);
+  validateEntities(table, tp, uses, c);
+  validateAccessPatterns(table, tp, c);
+}
+
+/** Key schemas: attribute names of 1–255 bytes, one type per attribute name, a sort key other than the partition key. */
+function checkKeySchemas(table: Table, tp: string, uses: readonly KeyUse[], c: Collector): void {
   const typeOf = new Map<string, KeyUse>();
   for (const use of uses) {
     const { name, type } = use.attribute;
@@ -112,8 +125,21 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
   sameKey(table.partitionKey, table.sortKey, joinPath(tp, 'sortKey'), `table ${quote(table.name)}`);
   table.globalSecondaryIndexes.forEach((g, k) => checkGsiKeyParts(g, joinPath(joinPath(tp, 'globalSecondaryIndexes'), k), c));
   checkNaturalKeyTypes(table, tp, c);
+}
 
-  // Index counts and names.
+/** An index of the table as the name and projection checks see it. */
+interface IndexEntry {
+  kind: 'GSI' | 'LSI';
+  /** Tells indexes of one name apart in messages: "the 2nd GSI". */
+  which: string;
+  name: string;
+  projection: Projection;
+  path: string;
+}
+
+/** Index counts within DynamoDB's quotas, and index names valid and unique across GSIs and LSIs; returns the indexes. */
+function checkIndexNames(table: Table, tp: string, c: Collector): IndexEntry[] {
+  const tableLabel = tableLabelOf(table);
   if (table.globalSecondaryIndexes.length > MAX_GSIS_PER_TABLE) {
     c.add(
       'model.tooManyIndexes',
@@ -133,10 +159,9 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
     );
   }
   const indexNames = new Map<string, string>();
-  // `which` tells indexes of one name apart in messages: "the 2nd GSI".
-  const indexes = [
-    ...table.globalSecondaryIndexes.map((g, k) => ({ kind: 'GSI', which: `the ${ordinal(k + 1)} GSI`, name: g.name, projection: g.projection, path: joinPath(joinPath(tp, 'globalSecondaryIndexes'), k) })),
-    ...table.localSecondaryIndexes.map((l, k) => ({ kind: 'LSI', which: `the ${ordinal(k + 1)} LSI`, name: l.name, projection: l.projection, path: joinPath(joinPath(tp, 'localSecondaryIndexes'), k) })),
+  const indexes: IndexEntry[] = [
+    ...table.globalSecondaryIndexes.map((g, k) => ({ kind: 'GSI' as const, which: `the ${ordinal(k + 1)} GSI`, name: g.name, projection: g.projection, path: joinPath(joinPath(tp, 'globalSecondaryIndexes'), k) })),
+    ...table.localSecondaryIndexes.map((l, k) => ({ kind: 'LSI' as const, which: `the ${ordinal(k + 1)} LSI`, name: l.name, projection: l.projection, path: joinPath(joinPath(tp, 'localSecondaryIndexes'), k) })),
   ];
   for (const index of indexes) {
     checkResourceName(index.name, joinPath(index.path, 'name'), index.kind, c);
@@ -151,8 +176,11 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
       );
     } else indexNames.set(index.name, index.which);
   }
+  return indexes;
+}
 
-  // LSIs: the table's partition key with a different sort key.
+/** LSIs: the table's partition key with a different sort key. */
+function checkLsiKeys(table: Table, tp: string, c: Collector): void {
   table.localSecondaryIndexes.forEach((l, k) => {
     const lp = joinPath(joinPath(tp, 'localSecondaryIndexes'), k);
     if (!table.sortKey) {
@@ -182,8 +210,11 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
       );
     }
   });
+}
 
-  // Projections.
+/** Each index's projection, and the non-key attributes projected over all indexes within the quota. */
+function checkProjections(table: Table, tp: string, indexes: readonly IndexEntry[], c: Collector): void {
+  const tableLabel = tableLabelOf(table);
   let projectedTotal = 0;
   const projectedBy: string[] = [];
   for (const index of indexes) checkProjection(index.projection, joinPath(index.path, 'projection'), `${index.kind} ${quote(index.name)}`, index.kind === 'LSI', c);
@@ -201,8 +232,11 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
       `at most ${MAX_PROJECTED_NON_KEY_ATTRIBUTES}`,
     );
   }
+}
 
-  // Billing.
+/** Provisioned capacity (and auto scaling) for a provisioned table and each of its GSIs; none on an on-demand table's GSIs. */
+function checkBilling(table: Table, tp: string, c: Collector): void {
+  const tableLabel = tableLabelOf(table);
   const billing = table.billing;
   if (billing.mode === 'PROVISIONED') {
     c.number(billing.readCapacityUnits, joinPath(joinPath(tp, 'billing'), 'readCapacityUnits'), 1, `${tableLabel}: provisioned read capacity`);
@@ -233,11 +267,11 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
       if (g.provisioned.autoScaling) checkAutoScaling(g.provisioned.autoScaling, joinPath(pp, 'autoScaling'), `GSI ${quote(g.name)}`, c);
     }
   });
+}
 
-  if (table.ttlAttribute !== undefined) checkTtlAttribute(table, table.ttlAttribute, joinPath(tp, 'ttlAttribute'), uses, c);
-  checkTableSettings(table, tp, c);
-
-  // Entities and access patterns.
+/** Entity names non-empty and unique, then each entity (`keys.ts`) with its key slots, index membership and patterns. */
+function validateEntities(table: Table, tp: string, uses: KeyUse[], c: Collector): void {
+  const tableLabel = tableLabelOf(table);
   const slots = new Map<string, KeyUse[]>();
   for (const use of uses) {
     const list = slots.get(use.attribute.name);
@@ -270,7 +304,6 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
     } else entityNames.set(entity.name, ej);
     validateEntity(table, entity, ep, slots, membership, patternsOf.get(entity.id) ?? [], c);
   });
-  validateAccessPatterns(table, tp, c);
 }
 
 /**
@@ -280,7 +313,7 @@ export function validateTable(table: Table, tp: string, c: Collector): void {
  * key attribute of the table or of an index, and an entity that declares it must declare it as N.
  */
 function checkTtlAttribute(table: Table, name: string, path: string, uses: KeyUse[], c: Collector): void {
-  const tableLabel = `Table ${quote(table.name)}`;
+  const tableLabel = tableLabelOf(table);
   if (name.trim() === '') {
     c.add(
       'model.invalidName',
