@@ -101,15 +101,14 @@ function scanCall(ctx: PatternContext, sample: SampleItem): RunCall {
   const consistent = isConsistent(plan);
   const { filter, values: filterValues } = filterFor(plan, sample, types);
   const projection = projectionFor(plan);
+  const read = (): Record<string, unknown> => ({ ...baseInput(ctx), ...(consistent ? { ConsistentRead: true } : {}), ...(plan.limit !== undefined ? { Limit: plan.limit } : {}) });
   const input: Record<string, unknown> = {
-    ...baseInput(ctx),
-    ...(consistent ? { ConsistentRead: true } : {}),
-    ...(plan.limit !== undefined ? { Limit: plan.limit } : {}),
+    ...read(),
     ...(filter ? { FilterExpression: filter } : {}),
     ...(isCountPattern(pattern) ? { Select: 'COUNT' } : projection.input),
   };
   mergeExpression(input, filter ? plan.names ?? {} : {}, filterValues);
-  const witness = { ...baseInput(ctx), ...(consistent ? { ConsistentRead: true } : {}), ...(plan.limit !== undefined ? { Limit: plan.limit } : {}) };
+  const witness = read();
   const stopAfterItems = filter && pattern.resultSize !== undefined && pattern.resultSize > 0 ? pattern.resultSize : undefined;
   return { requests: [{ operation: 'Scan', input, witness, ...(stopAfterItems !== undefined ? { stopAfterItems } : {}) }] };
 }
@@ -126,31 +125,27 @@ function queryCall(ctx: PatternContext, sample: SampleItem, candidates: readonly
   const inPartition = candidates.filter(samePartition);
   const neighbours = inPartition.length > 0 ? inPartition : [sample];
   const fanOut = Math.max(1, plan.requests);
+  // What the measured request and its witness share: the key condition, consistency, Limit and order.
+  const read = (): Record<string, unknown> => ({
+    ...baseInput(ctx),
+    KeyConditionExpression: condition,
+    ...(consistent ? { ConsistentRead: true } : {}),
+    ...(plan.limit !== undefined ? { Limit: plan.limit } : {}),
+    ...(plan.scanIndexForward === false ? { ScanIndexForward: false } : {}),
+  });
   const requests: RunRequest[] = [];
   for (let shard = 1; shard <= fanOut; shard += 1) {
     const values = keyConditionValues(ctx, clauses, sample, neighbours, fanOut > 1 ? shard : undefined);
     const { filter, values: filterValues } = filterFor(plan, sample, types);
     const projection = projectionFor(plan);
     const input: Record<string, unknown> = {
-      ...baseInput(ctx),
-      KeyConditionExpression: condition,
-      ...(consistent ? { ConsistentRead: true } : {}),
-      ...(plan.limit !== undefined ? { Limit: plan.limit } : {}),
-      ...(plan.scanIndexForward === false ? { ScanIndexForward: false } : {}),
+      ...read(),
       ...(filter ? { FilterExpression: filter } : {}),
       ...(isCountPattern(pattern) ? { Select: 'COUNT' } : projection.input),
     };
     mergeExpression(input, { ...names, ...(filter ? plan.names ?? {} : {}) }, { ...values, ...filterValues });
     if (projection.input['ExpressionAttributeNames']) mergeExpression(input, projection.input['ExpressionAttributeNames'] as Record<string, string>, {});
-    const witness: Record<string, unknown> = {
-      ...baseInput(ctx),
-      KeyConditionExpression: condition,
-      ...(consistent ? { ConsistentRead: true } : {}),
-      ...(plan.limit !== undefined ? { Limit: plan.limit } : {}),
-      ...(plan.scanIndexForward === false ? { ScanIndexForward: false } : {}),
-      ExpressionAttributeNames: { ...names },
-      ExpressionAttributeValues: { ...values },
-    };
+    const witness: Record<string, unknown> = { ...read(), ExpressionAttributeNames: { ...names }, ExpressionAttributeValues: { ...values } };
     const stopAfterItems = plan.limit !== undefined ? plan.limit : filter && pattern.resultSize !== undefined && pattern.resultSize > 0 ? pattern.resultSize : undefined;
     requests.push({ operation: 'Query', input, witness, ...(stopAfterItems !== undefined ? { stopAfterItems } : {}) });
   }
