@@ -181,6 +181,15 @@ export function describeContract(transportName: string, connect: ConnectTranspor
       });
     });
 
+    test('a save or open whose recent list cannot be written succeeds, with a recent.notUpdated warning', async () => {
+      const { client, workspaceDir } = await setUp(connect);
+      await mkdir(join(workspaceDir, '..', 'data', 'recent.json'), { recursive: true });
+      const saved = await client.call('file.saveAs', { name: 'orders', design: sampleDesign('Kept') });
+      expect(saved.warnings).toEqual([{ code: 'recent.notUpdated', message: expect.stringContaining('"orders.keyplan.json" was saved') }]);
+      const opened = await client.call('file.open', { ref: saved.ref });
+      expect(opened).toMatchObject({ design: { name: 'Kept' }, warnings: [{ code: 'recent.notUpdated' }] });
+    });
+
     test('save as an existing name is file.exists unless overwrite is set', async () => {
       const { client } = await setUp(connect);
       await client.call('file.saveAs', { name: 'orders', design: sampleDesign() });

@@ -1,16 +1,29 @@
 import { basename } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiHandlers, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
+import type { ApiHandlers, HostWarning, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
 import { checkDesign } from '../files/design-file.ts';
+import { describeFsFailure } from '../files/fs-errors.ts';
 import { withDesignSuffix } from '../files/locator.ts';
 import type { ElectronDeps, HandlerDeps } from './deps.ts';
 
 type FileHandlers = Pick<ApiHandlers, 'file.list' | 'file.open' | 'file.openDialog' | 'file.save' | 'file.version' | 'file.saveAs' | 'file.export'>;
 
 export function createFileHandlers(deps: HandlerDeps): FileHandlers {
-  const remember = async <T extends OpenedFile | SavedFile>(file: T): Promise<T> => {
-    await deps.recent.add({ ref: file.ref, name: file.name });
-    return file;
+  /**
+   * Puts the file first in the recent list. The file is open or written by now: a list that cannot be
+   * written (a full disk, an unwritable data folder) is a warning in the answer, not a failure.
+   */
+  const remember = async <T extends OpenedFile | SavedFile>(file: T, done: 'opened' | 'saved'): Promise<T> => {
+    try {
+      await deps.recent.add({ ref: file.ref, name: file.name });
+      return file;
+    } catch (error) {
+      const warning: HostWarning = {
+        code: 'recent.notUpdated',
+        message: `"${file.name}" was ${done}, but the recent files list could not be updated: ${describeFsFailure(error)}.`,
+      };
+      return { ...file, warnings: [...(file.warnings ?? []), warning] };
+    }
   };
 
   return {
@@ -19,18 +32,18 @@ export function createFileHandlers(deps: HandlerDeps): FileHandlers {
     },
 
     async 'file.open'({ ref }) {
-      return remember(await deps.files.open(ref));
+      return remember(await deps.files.open(ref), 'opened');
     },
 
     async 'file.openDialog'() {
       const host = requireDialogs(deps, 'file.openDialog');
       const path = await host.dialogs.chooseFileToOpen();
       if (path === undefined) throw canceled('Opening a file');
-      return remember(await deps.files.open(host.grant(path)));
+      return remember(await deps.files.open(host.grant(path)), 'opened');
     },
 
     async 'file.save'({ ref, design, expected }) {
-      return remember(await deps.files.save(ref, design, expected));
+      return remember(await deps.files.save(ref, design, expected), 'saved');
     },
 
     async 'file.version'({ ref }) {
@@ -38,13 +51,13 @@ export function createFileHandlers(deps: HandlerDeps): FileHandlers {
     },
 
     async 'file.saveAs'({ name, design, overwrite }) {
-      if (deps.mode === 'browser') return remember(await deps.files.saveAs(name, design, { overwrite: overwrite ?? false }));
+      if (deps.mode === 'browser') return remember(await deps.files.saveAs(name, design, { overwrite: overwrite ?? false }), 'saved');
       checkDesign(design, withDesignSuffix(name), 'was not saved'); // before the dialog: nothing to ask about
       const picked = await deps.dialogs.chooseFileToSave(withDesignSuffix(name));
       if (picked === undefined) throw canceled('Saving');
       // The dialog confirmed replacing `picked`; a suffix added here names a file it did not ask about.
       const path = withDesignSuffix(picked);
-      return remember(await deps.files.saveAs(deps.grant(path), design, { overwrite: path === picked || (overwrite ?? false) }));
+      return remember(await deps.files.saveAs(deps.grant(path), design, { overwrite: path === picked || (overwrite ?? false) }), 'saved');
     },
 
     async 'file.export'({ name, content, overwrite }) {

@@ -68,6 +68,24 @@ export const FileVersion = strict(
   'A file version {mtimeMs, sha256}.',
 );
 
+/**
+ * The kinds of warning a call that succeeded may carry. `recent.notUpdated`: the file was opened or
+ * written, but the recent files list could not be written (a full disk, an unwritable data folder).
+ */
+export const WARNING_CODES = ['recent.notUpdated'] as const;
+
+/**
+ * Something that went wrong beside a call's own work, which is done: the UI shows it without
+ * blocking. `message` names the file and what failed.
+ */
+export const HostWarning = strict({
+  code: Type.Union(WARNING_CODES.map((c) => Type.Literal(c))),
+  message: Type.String(),
+});
+
+/** The warnings of a call that succeeded; absent when there are none. */
+const Warnings = Type.Optional(Type.Array(HostWarning));
+
 /** A design file read (`file.open`, `file.openDialog`). */
 export const OpenedFile = strict({
   ref: FileRef,
@@ -77,6 +95,8 @@ export const OpenedFile = strict({
   version: FileVersion,
   /** Set when the file was written by an older format version and migrated on open. */
   migratedFrom: Type.Optional(Type.Integer()),
+  /** What went wrong beside the open (the recent list not updated); the file is open all the same. */
+  warnings: Warnings,
 });
 
 /** A file written (`file.save`, `file.saveAs`, `file.export`). */
@@ -88,6 +108,8 @@ export const SavedFile = strict({
   backupRef: Type.Optional(FileRef),
   /** The version written (design saves; exports have none). */
   version: Type.Optional(FileVersion),
+  /** What went wrong after the file was written (the recent list not updated); the file is saved all the same. */
+  warnings: Warnings,
 });
 
 /** A file of the recent list. */
@@ -176,8 +198,10 @@ export const contract = {
   /** Browser mode: the `*.keyplan.json` files in the workspace folder. Electron: an empty list. */
   'file.list': { input: NoInput, output: strict({ files: Type.Array(FileEntry) }) },
   /**
-   * Opens a design file. Errors: `file.notFound`, `file.notUtf8` (details: byte offset, line, column), `file.notJson`, `file.notDesign`,
-   * `file.unsupportedVersion`, `file.invalidDesign` (details: Problem[]), `file.outsideWorkspace`.
+   * Opens a design file and puts it first in the recent files (a list that cannot be written is a
+   * `recent.notUpdated` warning; the file opens all the same). Errors: `file.notFound`, `file.notUtf8`
+   * (details: byte offset, line, column), `file.notJson`, `file.notDesign`, `file.unsupportedVersion`,
+   * `file.invalidDesign` (details: Problem[]), `file.outsideWorkspace`.
    */
   'file.open': { input: strict({ ref: FileRef }), output: OpenedFile },
   /** Electron: the native open dialog, then `file.open`. Error `file.canceled` when the user cancels. */
@@ -186,7 +210,11 @@ export const contract = {
    * Writes the design atomically over `ref`, keeping the previous version as `<name>.bak`. With
    * `expected` (the version the editor opened or last saved), the save is refused with `file.changed`
    * (details: `{ version }`, the version on disk, or `{ version: null }` when the file is gone) when
-   * the file on disk is not that version: another window or program changed it.
+   * the file on disk is not that version: another window or program changed it. Saves of one file
+   * run one after another by its real path (a link to it and the file are one file), so of two saves
+   * from one version the second is refused. A file with no write permission is refused with
+   * `file.readOnly` (details: `{ mode }`), nothing written. The answer is the save's outcome: the
+   * recent files list failing afterwards is a `recent.notUpdated` warning, not an error.
    */
   'file.save': {
     input: strict({ ref: FileRef, design: DesignData, expected: Type.Optional(FileVersion) }),
@@ -199,7 +227,9 @@ export const contract = {
   },
   /**
    * Saves under a new name. Browser mode: `name` inside the workspace (`.keyplan.json` added), error
-   * `file.exists` unless `overwrite`. Electron: the native save dialog, `name` as its suggestion.
+   * `file.exists` unless `overwrite` (the file is created only if nothing has the name, so of two
+   * simultaneous saves as one name exactly one succeeds). Electron: the native save dialog, `name` as
+   * its suggestion. As `file.save` for `file.readOnly` and warnings.
    */
   'file.saveAs': {
     input: strict({ name: Type.String(), design: DesignData, overwrite: Type.Optional(Type.Boolean()) }),
@@ -208,7 +238,8 @@ export const contract = {
   /**
    * Saves an exported text (a CloudFormation template, a NoSQL Workbench model, ...). Browser mode:
    * `name` as given inside the workspace folder (atomic write, no backup); `file.exists` unless
-   * `overwrite`; `file.badName` for a design or backup name. Electron: the native save dialog, `name`
+   * `overwrite` (created only if nothing has the name, as `file.saveAs`); `file.readOnly` over a
+   * read-only file; `file.badName` for a design or backup name. Electron: the native save dialog, `name`
    * as its suggestion; `file.canceled` when the user cancels. Not added to the recent files.
    */
   'file.export': {

@@ -29,6 +29,7 @@ export type FileErrorCode =
   | 'file.badName'
   | 'file.exists'
   | 'file.changed'
+  | 'file.readOnly'
   | 'file.io'
   | 'file.canceled'
   | 'task.canceled'
@@ -54,6 +55,10 @@ export type FileVersion = Static<typeof schemas.FileVersion>;
 export type OpenedFile = Static<typeof schemas.OpenedFile>;
 /** A file written (`file.save`, `file.saveAs`, `file.export`). */
 export type SavedFile = Static<typeof schemas.SavedFile>;
+/** Something that went wrong beside a call that succeeded (`warnings` of `OpenedFile`, `SavedFile`). */
+export type HostWarning = Static<typeof schemas.HostWarning>;
+/** The kinds of `HostWarning`; see `WARNING_CODES` in `contract-schemas.ts`. */
+export type WarningCode = HostWarning['code'];
 /** A file of the recent list. */
 export type RecentFile = Static<typeof schemas.RecentFile>;
 /** A shipped example design. */
