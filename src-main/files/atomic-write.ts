@@ -10,7 +10,7 @@
  * out of the workspace); this module follows any it is given. Ownership is not carried over.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, lstat, open, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, lstat, open, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 export interface AtomicWriteOptions {
@@ -70,6 +70,64 @@ export async function writeFileAtomic(path: string, data: string, options: Atomi
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+/**
+ * Creates `path` holding `data`, only if nothing has that name yet, atomically: the bytes go to a
+ * temporary file beside it, flushed, which is then hard-linked as `path`. `link` fails with `EEXIST`
+ * when anything has the name (a file, a folder, a link even to nothing), so of two creates at once,
+ * in this process or another, exactly one wins and the other's bytes never show; a crash leaves no
+ * file or the whole one. The temporary name is removed either way (`EEXIST` is thrown as is).
+ *
+ * A file system without hard links (FAT, exFAT) gets the file created with `O_EXCL` and written in
+ * place: still never over another's file, but a crash during the write can leave it short.
+ */
+export async function createFileExclusive(path: string, data: string): Promise<void> {
+  const temp = tempPathFor(path);
+  try {
+    await writeNewFile(temp, data);
+    try {
+      await link(temp, path);
+    } catch (error) {
+      if (!HARD_LINKS_UNSUPPORTED.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      await writeNewFile(path, data);
+    }
+  } finally {
+    await rm(temp, { force: true });
+  }
+  await syncFolder(dirname(path));
+}
+
+/** What `link` fails with where the file system has no hard links. */
+const HARD_LINKS_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/**
+ * Creates `path` (`O_EXCL`: `EEXIST` when taken) with 0644 less the umask, writes `data` and flushes
+ * it; a failed write removes the file it created.
+ */
+async function writeNewFile(path: string, data: string): Promise<void> {
+  const handle = await open(path, 'wx', NEW_FILE_MODE);
+  try {
+    try {
+      await handle.writeFile(data, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * The real path of the file a write to `path` replaces: its links followed as `writeFileAtomic`
+ * follows them, and its folder's path resolved (`a/link-to-b/x` → `/…/b/x`), whether or not the
+ * file exists yet. Two names with the same real path are one file.
+ */
+export async function realWritePath(path: string): Promise<string> {
+  const target = await followLinks(path);
+  return join(await realpath(dirname(target)), basename(target));
 }
 
 /** `.<name>.keyplan-tmp-<12 hex digits>`, in the same folder as `path`. */

@@ -1,12 +1,13 @@
 /**
  * The host's design files: list, open, save (atomic, with a backup) and save-as, over a locator that
- * decides which refs are allowed. A design is validated before anything on disk changes.
+ * decides which refs are allowed. A design is validated before anything on disk changes; a file the
+ * user made read-only is never replaced.
  */
-import { lstat, stat } from 'node:fs/promises';
+import { access, constants, lstat, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
 import type { FileEntry, FileRef, FileVersion, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { createFileExclusive, realWritePath, writeFileAtomic } from './atomic-write.ts';
 import { checkDesign, readDesignFile, readFileVersion, serializeDesign, versionOf } from './design-file.ts';
 import { toFileError } from './fs-errors.ts';
 import { BACKUP_SUFFIX, type FileLocator, type ResolvedFile } from './locator.ts';
@@ -20,18 +21,23 @@ export interface FileService {
   open(ref: FileRef): Promise<OpenedFile>;
   /**
    * Checks the design's shape, then writes it over `ref`. With `expected`, refuses with `file.changed`
-   * (details `{ version }`: what is on disk, null when nothing) unless the file is that version.
-   * Errors: `file.invalidDesign` (nothing written), `file.changed` (nothing written), `file.io`.
+   * (details `{ version }`: what is on disk, null when nothing) unless the file is that version; saves
+   * of one file (by its real path) run one after another, so of two from one version one is refused.
+   * Errors: `file.invalidDesign`, `file.readOnly`, `file.changed` (each with nothing written), `file.io`.
    */
   save(ref: FileRef, design: unknown, expected?: FileVersion): Promise<SavedFile>;
   /** The version of `ref` on disk, or null when it does not exist. */
   version(ref: FileRef): Promise<FileVersion | null>;
-  /** Like `save` to a new name; `file.exists` when it exists and `overwrite` is false. */
+  /**
+   * Like `save` to a new name. Without `overwrite` the file is created only if nothing has the name
+   * (`createFileExclusive`): `file.exists` otherwise, also when another save created it meanwhile.
+   */
   saveAs(name: string, design: unknown, options: { overwrite: boolean }): Promise<SavedFile>;
   /**
    * Writes an exported text (a template, a model) atomically to `ref`, kept as named (no suffix;
    * design and backup names refused with `file.badName`). `file.exists` when it exists and
-   * `overwrite` is false. No backup: an export is regenerated from its design at will.
+   * `overwrite` is false (created as `saveAs` creates); `file.readOnly` over a read-only file.
+   * No backup: an export is regenerated from its design at will.
    */
   writeExport(ref: FileRef, content: string, options: { overwrite: boolean }): Promise<SavedFile>;
   /** Whether `ref` names an existing file; never throws. */
@@ -39,33 +45,40 @@ export interface FileService {
 }
 
 export function createFileService(locator: FileLocator, now: () => Date = () => new Date()): FileService {
-  /** Saves to one path run one after another, so a version check and its write are never interleaved with another save's. */
+  /**
+   * Writes to one file run one after another, keyed by its real path (a link and its target, a path
+   * through a linked folder, are one file), so a version check and its write are never interleaved
+   * with another write's.
+   */
   const writing = new Map<string, Promise<unknown>>();
 
-  function oneAtATime<T>(path: string, work: () => Promise<T>): Promise<T> {
-    const previous = writing.get(path) ?? Promise.resolve();
+  async function oneAtATime<T>(target: ResolvedFile, work: () => Promise<T>): Promise<T> {
+    // Unresolvable (a missing folder, a loop of links): the write itself fails and says why.
+    const key = await realWritePath(target.path).catch(() => target.path);
+    const previous = writing.get(key) ?? Promise.resolve();
     const next = previous.then(work, work);
     const settled = next.catch(() => undefined);
-    writing.set(path, settled);
+    writing.set(key, settled);
     void settled.then(() => {
-      if (writing.get(path) === settled) writing.delete(path);
+      if (writing.get(key) === settled) writing.delete(key);
     });
     return next;
   }
 
-  async function write(target: ResolvedFile, design: unknown, expected?: FileVersion): Promise<SavedFile> {
+  /** Writes `design` over `target` (`replace`, after the checks) or creates it (`create`: `file.exists` when taken). */
+  async function write(target: ResolvedFile, design: unknown, mode: { replace: true; expected?: FileVersion } | { replace: false }): Promise<SavedFile> {
     const valid = checkDesign(design, target.label, 'was not saved');
     const text = serializeDesign(valid);
-    return oneAtATime(target.path, async () => {
-      if (expected !== undefined) await refuseChanged(target, expected);
+    return oneAtATime(target, async () => {
       let backupPath: string | undefined;
-      let written: FileVersion;
-      try {
-        ({ backupPath } = await writeFileAtomic(target.path, text, { keepBackup: true }));
-        written = versionOf(Buffer.from(text, 'utf8'), (await stat(target.path)).mtimeMs);
-      } catch (error) {
-        throw toFileError(error, target.label, 'write');
+      if (mode.replace) {
+        await refuseReadOnly(target);
+        if (mode.expected !== undefined) await refuseChanged(target, mode.expected);
+        ({ backupPath } = await writeOrFail(target, () => writeFileAtomic(target.path, text, { keepBackup: true })));
+      } else {
+        await writeOrFail(target, () => createFileExclusive(target.path, text));
       }
+      const written = versionOf(Buffer.from(text, 'utf8'), await writeOrFail(target, async () => (await stat(target.path)).mtimeMs));
       const saved: SavedFile = { ref: target.ref, name: basename(target.path), savedAt: now().toISOString(), version: written };
       if (backupPath !== undefined) saved.backupRef = `${target.ref}${BACKUP_SUFFIX}`;
       return saved;
@@ -87,13 +100,7 @@ export function createFileService(locator: FileLocator, now: () => Date = () => 
   }
 
   async function refuseExisting(target: ResolvedFile): Promise<void> {
-    if (await lstat(target.path).then(() => true, () => false)) {
-      throw new AppError({
-        code: 'file.exists',
-        message: `"${target.label}" already exists. Choose another name or confirm replacing it.`,
-        path: 'name',
-      });
-    }
+    if (await lstat(target.path).then(() => true, () => false)) throw existsError(target);
   }
 
   return {
@@ -120,7 +127,7 @@ export function createFileService(locator: FileLocator, now: () => Date = () => 
     },
 
     async save(ref, design, expected) {
-      return write(await locator.resolveForWrite(ref), design, expected);
+      return write(await locator.resolveForWrite(ref), design, expected === undefined ? { replace: true } : { replace: true, expected });
     },
 
     async version(ref) {
@@ -134,21 +141,73 @@ export function createFileService(locator: FileLocator, now: () => Date = () => 
 
     async saveAs(name, design, { overwrite }) {
       const target = await locator.resolveForWrite(name);
+      // Checked first to spare the write; the create itself is what makes a simultaneous one lose.
       if (!overwrite) await refuseExisting(target);
-      return write(target, design);
+      return write(target, design, { replace: overwrite });
     },
 
     async writeExport(ref, content, { overwrite }) {
       const target = await locator.resolveExportForWrite(ref);
       if (!overwrite) await refuseExisting(target);
-      try {
-        await writeFileAtomic(target.path, content, { keepBackup: false });
-      } catch (error) {
-        throw toFileError(error, target.label, 'write');
-      }
+      await oneAtATime(target, async () => {
+        if (!overwrite) return writeOrFail(target, () => createFileExclusive(target.path, content));
+        await refuseReadOnly(target);
+        await writeOrFail(target, () => writeFileAtomic(target.path, content, { keepBackup: false }));
+      });
       return { ref: target.ref, name: basename(target.path), savedAt: now().toISOString() };
     },
 
     exists: (ref) => locator.exists(ref),
   };
+}
+
+/** Runs a write of `target`: a name taken meanwhile is `file.exists`, other fs failures `file.io`/`file.notFound` naming the file. */
+async function writeOrFail<T>(target: ResolvedFile, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw existsError(target);
+    throw toFileError(error, target.label, 'write');
+  }
+}
+
+function existsError(target: ResolvedFile): AppError {
+  return new AppError({
+    code: 'file.exists',
+    message: `"${target.label}" already exists. Choose another name or confirm replacing it.`,
+    path: 'name',
+  });
+}
+
+/** The system's answers to "may this user write the file?" that mean no. */
+const WRITE_DENIED = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * Refuses to replace a file the user made read-only (`file.readOnly`). The permission bits decide as
+ * `ls -l` shows them: with no write bit set (0444, `chmod a-w`) the file is read-only for everyone,
+ * though the save's rename needs only the folder's permission and root may write any file; otherwise
+ * `access` says whether this user may write it (the owner's bit for the owner, a read-only mount).
+ * Nothing there yet, or not a file: nothing to refuse (the write says what is wrong).
+ */
+async function refuseReadOnly(target: ResolvedFile): Promise<void> {
+  const info = await stat(target.path).catch(() => undefined);
+  if (!info?.isFile()) return;
+  const bits = info.mode & 0o777;
+  const isReadOnly =
+    (bits & 0o222) === 0 ||
+    (await access(target.path, constants.W_OK).then(
+      () => false,
+      (error: unknown) => WRITE_DENIED.has((error as NodeJS.ErrnoException).code ?? ''),
+    ));
+  if (!isReadOnly) return;
+  throw new AppError({
+    code: 'file.readOnly',
+    message: `"${target.label}" was not saved: the file is read-only (permissions ${permissionText(bits)}). Make it writable, or save under another name; nothing was changed.`,
+    details: { mode: `0${bits.toString(8).padStart(3, '0')}` },
+  });
+}
+
+/** `0o644` → `rw-r--r--`. */
+function permissionText(bits: number): string {
+  return [6, 3, 0].map((shift) => ['r', 'w', 'x'].map((letter, i) => ((bits >> shift) & (4 >> i) ? letter : '-')).join('')).join('');
 }

@@ -4,13 +4,14 @@
  * save; saves through a link and to its target are one queue; a create without overwrite is atomic;
  * a read-only design is refused as read-only.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
 import { createApiClient, type ApiClient } from '../../src-shared/ipc/client.ts';
 import { createMemoryTransport } from '../../src-shared/ipc/memory.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
+import { TEMP_FILE_NAME } from '../files/atomic-write.ts';
 import { createExampleLibrary } from '../files/examples.ts';
 import { createFileService } from '../files/file-service.ts';
 import { createRecentStore, type RecentStore } from '../files/recent-store.ts';
@@ -91,5 +92,112 @@ describe('the recent list failing after the file is written', () => {
     expect(await nameOnDisk(join(workspace, 'orders.keyplan.json'))).toBe('Kept');
     // The retry a failed answer used to prompt is not needed; made anyway, it is file.exists as for any existing name.
     expect((await errorOf(client.call('file.saveAs', { name: 'orders', design: sampleDesign('Kept') }))).code).toBe('file.exists');
+  });
+});
+
+describe('saves to one file through a link and to the file itself', () => {
+  const PAIRS = 200;
+
+  test(`${PAIRS} pairs from one version, one save through a link, one to the file (and to its folder's link): never both acknowledged`, async () => {
+    const { client, workspace } = await setUp();
+    await mkdir(join(workspace, 'team'), { recursive: true });
+    await client.call('file.saveAs', { name: 'team/orders', design: sampleDesign('Start') });
+    await symlink('team/orders.keyplan.json', join(workspace, 'alias.keyplan.json'));
+    await symlink('team', join(workspace, 'team-link'));
+    const refs = ['alias.keyplan.json', 'team/orders.keyplan.json', 'team-link/orders.keyplan.json'];
+    let bothAcknowledged = 0;
+    for (let i = 0; i < PAIRS; i += 1) {
+      const [a, b] = [refs[i % 3]!, refs[(i + 1) % 3]!];
+      const { version } = await client.call('file.version', { ref: 'team/orders.keyplan.json' });
+      const results = await Promise.allSettled([
+        client.call('file.save', { ref: a, design: sampleDesign(`A${i}`), expected: version! }),
+        client.call('file.save', { ref: b, design: sampleDesign(`B${i}`), expected: version! }),
+      ]);
+      const won = results.flatMap((r, k) => (r.status === 'fulfilled' ? [k === 0 ? `A${i}` : `B${i}`] : []));
+      if (won.length === 2) bothAcknowledged += 1;
+      expect(won).toHaveLength(1);
+      const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+      expect((lost.reason as AppError).code).toBe('file.changed');
+      expect(await nameOnDisk(join(workspace, 'team', 'orders.keyplan.json'))).toBe(won[0]);
+    }
+    expect(bothAcknowledged).toBe(0);
+    expect((await stat(join(workspace, 'alias.keyplan.json'))).isFile()).toBe(true);
+  }, 120_000);
+});
+
+describe('creating a file that must not exist yet', () => {
+  const PAIRS = 100;
+
+  test(`${PAIRS} simultaneous Save As pairs from two hosts on one workspace: one succeeds, the other is file.exists, the file is the winner's, whole`, async () => {
+    const { dir, workspace, client } = await setUp();
+    const other = await browserHost(workspace, join(dir, 'other-data'));
+    // Large enough that a write is many system calls: a loser replacing or mixing into the winner would show.
+    const big = (name: string): Design => ({ ...sampleDesign(name), description: name.repeat(20_000) });
+    for (let i = 0; i < PAIRS; i += 1) {
+      const results = await Promise.allSettled([
+        client.call('file.saveAs', { name: `d${i}`, design: big(`A${i}`) }),
+        other.call('file.saveAs', { name: `d${i}`, design: big(`B${i}`) }),
+      ]);
+      const won = results.flatMap((r, k) => (r.status === 'fulfilled' ? [k === 0 ? `A${i}` : `B${i}`] : []));
+      expect(won).toHaveLength(1);
+      const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+      expect((lost.reason as AppError).code).toBe('file.exists');
+      const onDisk = JSON.parse(await readFile(join(workspace, `d${i}.keyplan.json`), 'utf8')) as Design;
+      expect(onDisk).toEqual(big(won[0]!));
+    }
+    expect((await readdir(workspace)).filter((name) => TEMP_FILE_NAME.test(name))).toEqual([]);
+  }, 120_000);
+
+  test(`${PAIRS} simultaneous export pairs without overwrite: one succeeds, the other is file.exists, the file is the winner's, whole`, async () => {
+    const { dir, workspace, client } = await setUp();
+    const other = await browserHost(workspace, join(dir, 'other-data'));
+    for (let i = 0; i < PAIRS; i += 1) {
+      const content = (who: string) => `${who}${i}\n`.repeat(50_000);
+      const results = await Promise.allSettled([
+        client.call('file.export', { name: `e${i}.yaml`, content: content('A') }),
+        other.call('file.export', { name: `e${i}.yaml`, content: content('B') }),
+      ]);
+      const won = results.flatMap((r, k) => (r.status === 'fulfilled' ? [k === 0 ? 'A' : 'B'] : []));
+      expect(won).toHaveLength(1);
+      const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+      expect((lost.reason as AppError).code).toBe('file.exists');
+      expect(await readFile(join(workspace, `e${i}.yaml`), 'utf8')).toBe(content(won[0]!));
+    }
+    expect((await readdir(workspace)).filter((name) => TEMP_FILE_NAME.test(name))).toEqual([]);
+  }, 120_000);
+});
+
+describe('a read-only design', () => {
+  test('a save over a 0444 design is file.readOnly naming the file, and nothing on disk changes', async () => {
+    const { client, workspace } = await setUp();
+    const created = await client.call('file.saveAs', { name: 'orders', design: sampleDesign('Original') });
+    await client.call('file.save', { ref: created.ref, design: sampleDesign('Kept') });
+    const path = join(workspace, 'orders.keyplan.json');
+    await chmod(path, 0o444);
+    const before = { file: await readFile(path, 'utf8'), backup: await readFile(`${path}.bak`, 'utf8'), names: await readdir(workspace) };
+    for (const call of [
+      client.call('file.save', { ref: created.ref, design: sampleDesign('Lost?') }),
+      client.call('file.saveAs', { name: 'orders', design: sampleDesign('Lost?'), overwrite: true }),
+    ]) {
+      const error = await errorOf(call);
+      expect(error.code).toBe('file.readOnly');
+      expect(error.message).toContain('"orders.keyplan.json"');
+      expect(error.message).toContain('read-only');
+      expect(error.message).not.toMatch(/keyplan-tmp/);
+    }
+    expect({ file: await readFile(path, 'utf8'), backup: await readFile(`${path}.bak`, 'utf8'), names: await readdir(workspace) }).toEqual(before);
+    expect((await stat(path)).mode & 0o777).toBe(0o444);
+    await chmod(path, 0o644);
+    await expect(client.call('file.save', { ref: created.ref, design: sampleDesign('Writable again') })).resolves.toBeDefined();
+  });
+
+  test('an export over a read-only file is refused the same way', async () => {
+    const { client, workspace } = await setUp();
+    await client.call('file.export', { name: 'shop.yaml', content: 'mine\n' });
+    await chmod(join(workspace, 'shop.yaml'), 0o444);
+    const error = await errorOf(client.call('file.export', { name: 'shop.yaml', content: 'other\n', overwrite: true }));
+    expect(error.code).toBe('file.readOnly');
+    expect(error.message).toContain('"shop.yaml"');
+    expect(await readFile(join(workspace, 'shop.yaml'), 'utf8')).toBe('mine\n');
   });
 });
