@@ -28,8 +28,8 @@ const SYSTEM_REASONS: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'operation not permitted',
   EROFS: 'the file system is read-only',
-  EISDIR: 'a folder has the name of the file',
-  ENOTDIR: 'a file has the name of a folder on its path',
+  EISDIR: 'a folder stands where the file should be',
+  ENOTDIR: 'a file stands where a folder of its path should be',
   EIO: 'an input/output error of the disk',
 };
 

@@ -6,7 +6,7 @@
  */
 import { AppError } from '../../src-shared/errors.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { ExampleInfo, FileEntry, FileVersion, HostInfo, RecentFile } from '../../src-shared/ipc/contract.ts';
+import type { ExampleInfo, FileEntry, FileVersion, HostInfo, HostWarning, OpenedFile, RecentFile, SavedFile } from '../../src-shared/ipc/contract.ts';
 import { createDesign } from '../../src-shared/model/edits.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { Autosave } from './autosave.svelte.ts';
@@ -79,6 +79,7 @@ export class FileCommands {
       await this.#view.guard('Could not open the file', async () => {
         const opened = await this.#api.call('file.openDialog', {});
         this.#adopt(opened.ref, opened.name, opened.design, opened.version);
+        this.#tellOpened(opened);
       });
       return;
     }
@@ -91,14 +92,24 @@ export class FileCommands {
   /** Opens a file the host named (workspace list, recent list). The open designs stay as they are on failure. */
   async openRef(ref: string): Promise<void> {
     this.#view.closeDialog();
+    let recentChanged = true;
     await this.#view.guard(`Could not open ${ref}`, async () => {
       const opened = await this.#api.call('file.open', { ref });
       this.#adopt(opened.ref, opened.name, opened.design, opened.version);
-      if (opened.migratedFrom !== undefined) {
-        this.#view.inform(`${opened.name} was written by format version ${opened.migratedFrom}; it is upgraded and will be saved in the current format.`);
-      }
+      this.#tellOpened(opened);
+      recentChanged = updatesRecent(opened.warnings);
     });
-    await this.refreshRecent();
+    if (recentChanged) await this.refreshRecent();
+  }
+
+  /** What an open has to say: a migration, and what went wrong beside it (the file is open all the same). */
+  #tellOpened(opened: OpenedFile): void {
+    const migrated =
+      opened.migratedFrom === undefined
+        ? undefined
+        : `${opened.name} was written by format version ${opened.migratedFrom}; it is upgraded and will be saved in the current format.`;
+    if (opened.warnings?.length) this.#view.warn([...(migrated ? [migrated] : []), ...opened.warnings.map((w) => w.message)].join(' '));
+    else if (migrated) this.#view.inform(migrated);
   }
 
   #adopt(ref: string, name: string, design: Design, version: FileVersion): void {
@@ -121,10 +132,12 @@ export class FileCommands {
     if (!doc || doc.readOnly) return;
     if (!doc.fileRef) return this.saveAs();
     const expected = overwrite ? overwrite.version : doc.fileVersion;
+    let recentChanged = true;
     await this.#view.guard(`Could not save ${doc.title}`, async () => {
       try {
         const saved = await this.#api.call('file.save', { ref: doc.fileRef!, design: doc.design, ...(expected ? { expected } : {}) });
-        await this.#saved(doc, saved.ref, saved.name, saved.version);
+        await this.#saved(doc, saved);
+        recentChanged = updatesRecent(saved.warnings);
         if (this.#view.dialog === 'conflict') this.#view.closeDialog();
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'file.changed') throw error;
@@ -133,7 +146,7 @@ export class FileCommands {
         this.#view.dialog = 'conflict';
       }
     });
-    await this.refreshRecent();
+    if (recentChanged) await this.refreshRecent();
   }
 
   async saveAs(): Promise<void> {
@@ -157,24 +170,30 @@ export class FileCommands {
       return false;
     }
     let saved = false;
+    let recentChanged = true;
     await this.#view.guard(`Could not save ${name}`, async () => {
       const result = await this.#api.call('file.saveAs', { name, design: doc.design, overwrite });
-      await this.#saved(doc, result.ref, result.name, result.version);
+      await this.#saved(doc, result);
+      recentChanged = updatesRecent(result.warnings);
       this.#view.closeDialog();
       saved = true;
     });
-    await this.refreshRecent();
+    if (recentChanged) await this.refreshRecent();
     return saved;
   }
 
-  /** What follows a save: the document knows it, autosave stores it, and the save is kept as a revision. */
-  async #saved(doc: OpenDocument, ref: string, name: string, version: FileVersion | undefined): Promise<void> {
-    doc.markSaved(ref, name, version);
+  /**
+   * What follows a save: the document knows it, autosave stores it, and the save is kept as a
+   * revision. What went wrong beside the save (the recent list not updated) is a warning: it is saved.
+   */
+  async #saved(doc: OpenDocument, saved: SavedFile): Promise<void> {
+    doc.markSaved(saved.ref, saved.name, saved.version);
     this.#parts.disk.saved(doc);
     await this.#parts.autosave.now(doc);
-    await this.#parts.revisions.record(doc.id, doc.design, `Saved ${name}`);
+    await this.#parts.revisions.record(doc.id, doc.design, `Saved ${saved.name}`);
     this.#view.conflict = undefined;
-    this.#view.inform(`Saved ${name}.`);
+    if (saved.warnings?.length) this.#view.warn(saved.warnings.map((w) => w.message).join(' '));
+    else this.#view.inform(`Saved ${saved.name}.`);
   }
 
   /** Saves the design the close dialog asks about to its file, then closes it. */
@@ -260,6 +279,11 @@ export class FileCommands {
   async loadExamples(): Promise<void> {
     this.examples = (await this.#api.call('examples.list', {})).examples;
   }
+}
+
+/** Whether the recent list changed with a call: not when the host says it could not update it (reading it again would fail the same way). */
+function updatesRecent(warnings: readonly HostWarning[] | undefined): boolean {
+  return !warnings?.some((w) => w.code === 'recent.notUpdated');
 }
 
 /** `My shop design` → `my-shop-design.keyplan.json`. */

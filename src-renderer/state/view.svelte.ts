@@ -12,7 +12,8 @@ import type { OpenDocument } from './document.svelte.ts';
 import { SCREENS, type ScreenId } from './screens.ts';
 
 export interface Notice {
-  kind: 'error' | 'info';
+  /** `warning`: a command did its work, but something beside it went wrong (it blocks nothing). */
+  kind: 'error' | 'warning' | 'info';
   message: string;
   code?: string;
   problems?: Problem[];
@@ -66,6 +67,11 @@ export class WorkspaceView {
 
   inform(message: string): void {
     this.notice = { kind: 'info', message };
+  }
+
+  /** Says what went wrong beside a command that succeeded; stays until dismissed (an edit does not clear it). */
+  warn(message: string): void {
+    this.notice = { kind: 'warning', message };
   }
 
   dismissNotice(): void {
