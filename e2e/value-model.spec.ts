@@ -60,9 +60,12 @@ test('a hot value set in the Entities screen: the sample data holds in the spars
   await expect(gsi2Hottest.getByRole('row').nth(1)).toContainText('STATUS#PENDING');
   const gsi2Throttled = page.getByRole('table', { name: /^Throttled keys of GSI GSI2/ });
   await expect(gsi2Throttled).toContainText('STATUS#PENDING');
-  // From its busiest second: 2,000 WCU/s on average, so the busiest second is a little above (arrival
-  // noise, under 2,400): at least ceil(2,0xx / 1,000) = 3 shards, and ceil(≤ 2,400 × 1.25 / 1,000) = 3.
+  // Stated on the key: 5,000 × 0.4 = 2,000 WCU/s of new orders, plus "Update order status" at 80/s, whose
+  // old and new status are each PENDING 40 % of the time, one 1 WCU index write each: 80 × 0.8 = 64. So
+  // 2,064 WCU/s (its busiest simulated second is a little above, arrival noise): at least
+  // ceil(2,064 / 1,000) = 3 shards, and ceil(2,064 × 1.25 / 1,000 = 2.58) = 3 with headroom.
   await expect(gsi2Throttled).toContainText(/peak 2,[0-3]\d\d(\.\d+)? WCU\/s against one partition's 1,000 WCU\/s/);
+  await expect(gsi2Throttled.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText('2,064');
   await expect(gsi2Throttled).toContainText('at least 3; 3 at 1.25 headroom');
   await steps.shot('hot-status-simulated');
 });

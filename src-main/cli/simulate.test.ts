@@ -58,7 +58,7 @@ describe('keyplan simulate', () => {
     expect(json.assumptions.length).toBeGreaterThan(5);
   });
 
-  test('--json: a throttled key with its busiest second and the shards it needs (5,000 WCU/s: at least 5, 7 at 1.25)', async () => {
+  test('--json, noise on: a throttled key with its stated peak, its busiest simulated second, and the shards the stated peak needs (5,000 WCU/s: at least 5, 7 at 1.25)', async () => {
     const dir = await makeTempDir('keyplan-simulate-');
     await writeFile(join(dir, 'counter.keyplan.json'), JSON.stringify(counterDesign()));
     const cwdRun = await simulateCli(['counter.keyplan.json', '--json'], dir);
@@ -66,19 +66,23 @@ describe('keyplan simulate', () => {
     const json = JSON.parse(cwdRun.stdout) as SimulateJson;
     expect(json).toMatchObject({ start: 'cold', partitionLimits: 'independent' });
     const [table] = json.tables[0]!.targets;
-    // The busiest of 600 seconds with Poisson arrival noise is above the 5,000 mean and at most
-    // 5,000 + 4√5,000 ≈ 5,283 (the noise is clamped at 4σ): minimum ceil(5,0xx / 1,000) = 6,
-    // recommended ceil(≤ 5,283 × 1.25 / 1,000 = 6.6) = 7. (Without noise, 5 and 7: hot-keys.test.ts.)
+    // The stated peak is the pattern's 5,000 WCU/s on the one item: minimum ceil(5,000 / 1,000) = 5,
+    // recommended ceil(5,000 × 1.25 / 1,000 = 6.25) = 7. The arrival noise (on by default) makes the
+    // busiest simulated second higher, up to 5,000 + 4√5,000 ≈ 5,283 (clamped at 4σ); it is shown, not planned for.
     expect(table?.throttledKeys).toEqual([
-      expect.objectContaining({ key: 'COUNTER#page-views', reasons: ['TableWriteKeyRangeThroughputExceeded'], minimumShards: 6, recommendedShards: 7, headroom: 1.25 }),
+      expect.objectContaining({ key: 'COUNTER#page-views', reasons: ['TableWriteKeyRangeThroughputExceeded'], statedPeakWriteUnitsPerSecond: 5000, minimumShards: 5, recommendedShards: 7, headroom: 1.25 }),
     ]);
     expect(table?.throttledKeys[0]?.peakWriteUnitsPerSecond).toBeGreaterThan(5000);
     expect(table?.throttledKeys[0]?.peakWriteUnitsPerSecond).toBeLessThanOrEqual(5000 + 4 * Math.sqrt(5000));
     expect(table?.hottestKeys[0]?.peakWriteUnitsPerSecond).toBe(table?.throttledKeys[0]?.peakWriteUnitsPerSecond);
-    // Headroom 2: 10,000 < 2 × peak ≤ 10,566, so ceil(2 × peak / 1,000) = 11.
+    // Headroom 2: ceil(5,000 × 2 / 1,000) = 10; the minimum stays 5.
     const wide = JSON.parse((await simulateCli(['counter.keyplan.json', '--json', '--headroom', '2'], dir)).stdout) as SimulateJson;
-    expect(wide.tables[0]!.targets[0]!.throttledKeys[0]).toMatchObject({ minimumShards: 6, recommendedShards: 11, headroom: 2 });
-    expect(wide.tables[0]!.targets[0]!.summary.join(' ')).toMatch(/at least 6, 11 with 2 headroom/);
+    expect(wide.tables[0]!.targets[0]!.throttledKeys[0]).toMatchObject({ minimumShards: 5, recommendedShards: 10, headroom: 2 });
+    expect(wide.tables[0]!.targets[0]!.summary.join(' ')).toMatch(/stated peak of 5,000 WCU\/s: at least 5, 10 with 2 headroom/);
+    // The table view names both peaks.
+    const text = await simulateCli(['counter.keyplan.json'], dir);
+    expect(text.stdout).toMatch(/Stated peak WCU\/s/);
+    expect(text.stdout).toMatch(/COUNTER#page-views\s+table\s+0\s+5,000\s+5,\d{3}\s+80%\s+5 \/ 7 at 1.25/);
   });
 
   test('--start warm and --limits linear are stated in the output; bad values are usage errors', async () => {

@@ -45,12 +45,14 @@ export interface SimulateTargetJson {
     peakReadUnitsPerSecond: number | null;
     peakWriteUnitsPerSecond: number | null;
   }[];
-  /** Keys whose requests throttled: their busiest second, why, and the shards that peak needs. */
+  /** Keys whose requests throttled: their stated peak and busiest simulated second, why, and the shards the stated peak needs. */
   throttledKeys: {
     key: string;
     partition: number;
     peakReadUnitsPerSecond: number | null;
     peakWriteUnitsPerSecond: number | null;
+    statedPeakReadUnitsPerSecond: number | null;
+    statedPeakWriteUnitsPerSecond: number | null;
     throttledFraction: number | null;
     reasons: string[];
     limit: string;
@@ -112,6 +114,8 @@ function targetJson(t: TargetResult): SimulateTargetJson {
         partition: k.partition,
         peakReadUnitsPerSecond: jsonNumber(k.peakReadUnitsPerSecond),
         peakWriteUnitsPerSecond: jsonNumber(k.peakWriteUnitsPerSecond),
+        statedPeakReadUnitsPerSecond: jsonNumber(k.statedPeakReadUnitsPerSecond),
+        statedPeakWriteUnitsPerSecond: jsonNumber(k.statedPeakWriteUnitsPerSecond),
         throttledFraction: jsonNumber(k.throttledFraction),
         reasons: [...k.reasons],
         limit: k.limit,
@@ -208,17 +212,18 @@ function readable(file: string, json: SimulateJson, workloadFrom: string): strin
       lines.push(
         '',
         ...renderTable(
-          ['Throttled key', 'Target', 'Peak RCU/s', 'Peak WCU/s', 'Throttled', 'Shards (min / recommended)', 'Why'],
+          ['Throttled key', 'Target', 'Stated peak RCU/s', 'Stated peak WCU/s', 'Simulated peak WCU/s', 'Throttled', 'Shards (min / recommended)', 'Why'],
           throttledKeys.map(({ target, k }) => [
             k.key,
             target,
-            formatUnits(k.peakReadUnitsPerSecond ?? 0),
+            formatUnits(k.statedPeakReadUnitsPerSecond ?? 0),
+            formatUnits(k.statedPeakWriteUnitsPerSecond ?? 0),
             formatUnits(k.peakWriteUnitsPerSecond ?? 0),
             formatShare(k.throttledFraction ?? 0),
             `${k.minimumShards} / ${k.recommendedShards} at ${k.headroom}`,
             k.limit,
           ]),
-          ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
+          ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'left'],
           '  ',
         ),
       );
@@ -295,6 +300,7 @@ Options:
              "partition", "share", "readUnitsPerSecond", "writeUnitsPerSecond",
              "peakReadUnitsPerSecond", "peakWriteUnitsPerSecond"}], "throttledKeys": [{"key",
              "partition", "peakReadUnitsPerSecond", "peakWriteUnitsPerSecond",
+             "statedPeakReadUnitsPerSecond", "statedPeakWriteUnitsPerSecond",
              "throttledFraction", "reasons", "limit", "minimumShards", "recommendedShards",
              "headroom"}], "summary"}], "patterns": [{"id", "name", "requests", "throttled",
              "throttledFraction", "reasons"}]}], "assumptions"}

@@ -179,8 +179,8 @@ export function summaryOf(state: SimulationState, target: TargetState, partition
     lines.push(`${label} partition ${busiest} takes ${formatShare(share)} of ${kind}s${key ? `, key ${key}` : ''}.`);
   }
   for (const k of throttled.slice(0, 3)) {
-    const peak = k.peakWriteUnitsPerSecond * 3 >= k.peakReadUnitsPerSecond ? `${formatCount(k.peakWriteUnitsPerSecond)} WCU/s` : `${formatCount(k.peakReadUnitsPerSecond)} RCU/s`;
-    const advice = k.shards.recommended > 1 ? ` Shards for its peak of ${peak}: at least ${k.shards.minimum}, ${k.shards.recommended} with ${k.shards.headroom} headroom.` : '';
+    const peak = k.statedPeakWriteUnitsPerSecond * 3 >= k.statedPeakReadUnitsPerSecond ? `${formatCount(k.statedPeakWriteUnitsPerSecond)} WCU/s` : `${formatCount(k.statedPeakReadUnitsPerSecond)} RCU/s`;
+    const advice = k.shards.recommended > 1 ? ` Shards for its stated peak of ${peak}: at least ${k.shards.minimum}, ${k.shards.recommended} with ${k.shards.headroom} headroom.` : '';
     lines.push(`Key ${k.key} throttles ${formatShare(k.throttledFraction)} of its load: ${k.limit} (${k.reasons.join(', ')}).${advice}`);
   }
   const readShare = target.throttledReadSteps / steps;

@@ -60,6 +60,7 @@ describe('sharding advice from the peak (docs/dynamodb-rules.md §5)', () => {
     expect(t.throttledKeys[0]).toMatchObject({
       key: 'COUNTER#page-views',
       peakWriteUnitsPerSecond: 5000,
+      statedPeakWriteUnitsPerSecond: 5000,
       throttledFraction: 0.8,
       reasons: ['TableWriteKeyRangeThroughputExceeded'],
       shards: { minimum: 5, recommended: 7, headroom: 1.25 },
@@ -67,7 +68,7 @@ describe('sharding advice from the peak (docs/dynamodb-rules.md §5)', () => {
     expect(t.throttledKeys[0]?.limit).toBe("peak 5,000 WCU/s against one partition's 1,000 WCU/s");
     // One item cannot be split: split for heat refuses, once.
     expect(t.splits).toEqual([expect.objectContaining({ refused: 'oneKey', key: 'COUNTER#page-views' })]);
-    expect(t.summary.join(' ')).toMatch(/Key COUNTER#page-views throttles 80% of its load: .* Shards for its peak of 5,000 WCU\/s: at least 5, 7 with 1.25 headroom\./);
+    expect(t.summary.join(' ')).toMatch(/Key COUNTER#page-views throttles 80% of its load: .* Shards for its stated peak of 5,000 WCU\/s: at least 5, 7 with 1.25 headroom\./);
   });
 
   it('a spike to 5× for two minutes: the advice comes from the 2,000 WCU/s peak, not the 453 WCU/s average', () => {
@@ -79,9 +80,22 @@ describe('sharding advice from the peak (docs/dynamodb-rules.md §5)', () => {
     expect(t.hottestKeys[0]?.writeUnitsPerSecond).toBeCloseTo(453.333, 2);
     expect(shardAdvice(453.333).recommended).toBe(1);
     // Peak: 400 × 5 = 2,000 WCU/s: minimum ceil(2,000 / 1,000) = 2, recommended ceil(2,500 / 1,000) = 3.
-    expect(t.throttledKeys[0]).toMatchObject({ key: 'DEVICE#d-1', peakWriteUnitsPerSecond: 2000, shards: { minimum: 2, recommended: 3 } });
+    expect(t.throttledKeys[0]).toMatchObject({ key: 'DEVICE#d-1', peakWriteUnitsPerSecond: 2000, statedPeakWriteUnitsPerSecond: 2000, shards: { minimum: 2, recommended: 3 } });
     // The spike is shorter than the 5 minutes split for heat waits: 1,000 of 2,000 throttle for 120 s.
     expect(result.patterns[0]?.throttled).toBe(120 * 1000);
+  });
+
+  it('with arrival noise on, the advice still comes from the stated peak: 1,500 WCU/s → minimum 2, 2 recommended; 2,400 → 3 and 3', () => {
+    // 1,500 × 1.25 / 1,000 = 1.875 → 2; 2,400 × 1.25 / 1,000 = 3 → 3. The noisy busiest second (up to 4σ
+    // above: 1,500 + 4√1,500 ≈ 1,655) would have given 3 and 4.
+    for (const [rate, minimum, recommended] of [[1500, 2, 2], [2400, 3, 3], [5000, 5, 7]] as const) {
+      const result = simulate(oneTableDesign({ entity: oneCounter, patterns: [putEvents(rate)], workload: TEN_MINUTES }), 't-test');
+      const key = target(result).throttledKeys[0];
+      expect(key?.statedPeakWriteUnitsPerSecond).toBe(rate);
+      expect(key?.peakWriteUnitsPerSecond).toBeGreaterThan(rate);
+      expect(key?.shards).toMatchObject({ minimum, recommended });
+      expect(key?.shards.explanation).toMatch(/stated peak.*busiest simulated second/);
+    }
   });
 });
 
@@ -290,7 +304,7 @@ describe('what-if focus and key redesign', () => {
   it('names no redesign for a key that neither throttles nor peaks above 80% of a partition', () => {
     const keys: Record<string, KeyBinding> = { PK: { template: 'COUNTRY#{country}' }, SK: { template: 'EVENT#{eventId}' } };
     const design = oneTableDesign({ keys, patterns: [putEvents(24)] });
-    const cool: HotKey = { key: 'COUNTRY#US', partition: 0, share: 1, readUnitsPerSecond: 0, writeUnitsPerSecond: 24, peakReadUnitsPerSecond: 0, peakWriteUnitsPerSecond: 24, throttledFraction: 0, reasons: [] };
+    const cool: HotKey = { key: 'COUNTRY#US', partition: 0, share: 1, readUnitsPerSecond: 0, writeUnitsPerSecond: 24, peakReadUnitsPerSecond: 0, peakWriteUnitsPerSecond: 24, statedPeakReadUnitsPerSecond: 0, statedPeakWriteUnitsPerSecond: 24, throttledFraction: 0, reasons: [] };
     expect(keyRedesignFor(design.tables[0]!, 'table', 'e-event', { key: cool })).toBeUndefined();
     // 800 WCU/s is exactly 80% of 1,000: still no; 801 is over it; any throttling is enough.
     expect(keyRedesignFor(design.tables[0]!, 'table', 'e-event', { key: { ...cool, peakWriteUnitsPerSecond: 800 } })).toBeUndefined();

@@ -11,6 +11,7 @@ import { reasonsOf } from './reasons.ts';
 import { shardAdvice } from './shards.ts';
 import { formatCount, formatKeyLoad, formatSecond, maximumText, round } from './findings.ts';
 import { keyPeaks, type SimulationState, type TargetState } from './state.ts';
+import { statedKeyPeaks } from './stated-peaks.ts';
 import type { HotKey, ThrottledKey, ThrottlingReason } from './types.ts';
 
 // Module-local copies of what the per-key loops read: an imported binding can compile to a
@@ -43,6 +44,9 @@ export interface KeyReport {
   reasons: ThrottlingReason[];
   peakRead: number;
   peakWrite: number;
+  /** The key's load in the busiest second of the stated workload, without arrival noise. */
+  statedRead: number;
+  statedWrite: number;
 }
 
 /** The partition carrying most of key `k`'s load: its top for monotonic load, else the widest share of its range. */
@@ -69,6 +73,7 @@ export function keyReports(state: SimulationState, target: TargetState, steps: n
   const groups = average.length;
   const ks = target.keyStats;
   const peaks = keyPeaks(state, target);
+  const stated = statedKeyPeaks(state, target, steps);
   const load = target.keyLoad;
   const resource = target.model.kind === 'table' ? 'Table' : 'Index';
   const seconds = steps * state.stepSeconds;
@@ -102,6 +107,8 @@ export function keyReports(state: SimulationState, target: TargetState, steps: n
       reasons: (ks.causesRead[k] as number) | (ks.causesWrite[k] as number) ? [...reasonsOf(ks.causesRead[k] as number, resource, 'Read'), ...reasonsOf(ks.causesWrite[k] as number, resource, 'Write')] : [],
       peakRead: peaks.read[k] as number,
       peakWrite: peaks.write[k] as number,
+      statedRead: stated.read[k] as number,
+      statedWrite: stated.write[k] as number,
     });
   }
   return out;
@@ -117,6 +124,8 @@ function hotKeyOf(l: KeyReport, totalUnits: number): HotKey {
     writeUnitsPerSecond: round(l.write),
     peakReadUnitsPerSecond: round(l.peakRead),
     peakWriteUnitsPerSecond: round(l.peakWrite),
+    statedPeakReadUnitsPerSecond: round(l.statedRead),
+    statedPeakWriteUnitsPerSecond: round(l.statedWrite),
     throttledFraction: round(l.throttledFraction, 4),
     reasons: l.reasons,
     ...(l.key.entityId !== undefined ? { entityId: l.key.entityId } : {}),
@@ -203,5 +212,5 @@ export function throttledKeys(target: TargetState, loads: KeyReport[], totalUnit
     .filter((l) => l.throttledFraction > 1e-6)
     .sort((a, b) => b.throttledUnits - a.throttledUnits || (a.key.key < b.key.key ? -1 : 1))
     .slice(0, HOTTEST_KEYS)
-    .map((l) => ({ ...hotKeyOf(l, totalUnits), limit: limitOf(target, l, loads), shards: shardAdvice(l.peakWrite, l.peakRead, headroom) }));
+    .map((l) => ({ ...hotKeyOf(l, totalUnits), limit: limitOf(target, l, loads), shards: shardAdvice(l.statedWrite, l.statedRead, headroom, { read: l.peakRead, write: l.peakWrite }) }));
 }

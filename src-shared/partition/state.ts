@@ -353,7 +353,7 @@ export function settleSums(state: SimulationState, target: TargetState, through:
 }
 
 /** A key's offered read and write units at the multipliers `m` (from `offset`): spread plus top, as one step offers it. */
-function keyUnitsAt(load: KeyLoad, k: number, groups: number, m: Float64Array, offset: number, out: Float64Array): void {
+export function keyUnitsAt(load: KeyLoad, k: number, groups: number, m: Float64Array, offset: number, out: Float64Array): void {
   let sr = 0;
   let sw = 0;
   let tr = 0;

@@ -37,9 +37,15 @@ export interface HotKey {
   /** Average offered load over the run. */
   readUnitsPerSecond: number;
   writeUnitsPerSecond: number;
-  /** Offered load in the key's busiest step (its busiest second at one-second steps): what sharding must carry. */
+  /** Offered load in the key's busiest simulated step (its busiest second at one-second steps), arrival noise included. */
   peakReadUnitsPerSecond: number;
   peakWriteUnitsPerSecond: number;
+  /**
+   * The key's load in the busiest second of the workload as stated (rates, shares, spikes and ramps),
+   * without the simulator's arrival noise: what sharding must carry.
+   */
+  statedPeakReadUnitsPerSecond: number;
+  statedPeakWriteUnitsPerSecond: number;
   /** Share of this key's offered units that throttled, 0..1. */
   throttledFraction: number;
   /** What DynamoDB would report for this key's throttled requests. */
@@ -48,9 +54,9 @@ export interface HotKey {
   entityId?: string;
 }
 
-/** Write-sharding advice for one key, from its peak (docs/dynamodb-rules.md §5). */
+/** Write-sharding advice for one key, from its stated peak (docs/dynamodb-rules.md §5). */
 export interface ShardAdvice {
-  /** ceil(max(peak WCU/1,000, peak RCU/3,000)): no headroom. */
+  /** ceil(max(peak WCU/1,000, peak RCU/3,000)) of the stated peak: no headroom. */
   minimum: number;
   /** max(ceil(peak WCU × headroom / 1,000), ceil(peak RCU × headroom / 3,000)). */
   recommended: number;
