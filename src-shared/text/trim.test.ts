@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trimBoth, trimEnd } from './trim.ts';
+import { cpuNowMs } from '../../tests/support/cpu-time.ts';
 
 describe('trimming a repeated character', () => {
   it('removes it from the end, or from both ends, and nothing else', () => {
@@ -13,9 +14,9 @@ describe('trimming a repeated character', () => {
 
   it('takes linear time on a long run (a regular expression took about half a second on 40,000)', () => {
     const run = `1${'0'.repeat(2_000_000)}`;
-    const started = performance.now();
+    const started = cpuNowMs();
     expect(trimEnd(run, '0')).toBe('1');
     expect(trimBoth(`${'_'.repeat(1_000_000)}x${'_'.repeat(1_000_000)}`, '_')).toBe('x');
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(cpuNowMs() - started).toBeLessThan(1_000);
   });
 });
