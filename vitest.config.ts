@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
@@ -7,6 +8,12 @@ const root = import.meta.dirname;
 // A hang guard, not a speed target (speed is measured by `npm run bench`): tests that build a
 // 2,000,000-item sample or run the host's workers need more than vitest's 5 s on a busy 2-core machine.
 const testTimeout = 30_000;
+
+/**
+ * Keyplan's per-user data folder during tests (src-main/files/data-folder.ts): a host or a
+ * `keyplan run` a test starts without its own `dataDir` never writes to the developer's.
+ */
+const env = { KEYPLAN_DATA_DIR: join(tmpdir(), `keyplan-vitest-data-${process.pid}`) };
 
 /**
  * Test files that replace a module (`vi.mock`) for the whole file. Vitest hoists a mock into the
@@ -32,10 +39,11 @@ export default defineConfig({
           include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['tests/**/*.dom.test.ts', ...MOCKING_FILES],
           isolate: false,
+          env,
         },
       },
       {
-        test: { name: 'node-isolated', testTimeout, environment: 'node', include: MOCKING_FILES },
+        test: { name: 'node-isolated', testTimeout, environment: 'node', include: MOCKING_FILES, env },
       },
       {
         plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
@@ -57,6 +65,7 @@ export default defineConfig({
           testTimeout,
           environment: 'happy-dom',
           include: ['tests/**/*.dom.test.ts'],
+          env,
           setupFiles: ['fake-indexeddb/auto'],
         },
       },

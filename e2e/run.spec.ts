@@ -5,9 +5,13 @@
  * copied as SDK code; a cancel that leaves no table behind; and a table an earlier run left on
  * DynamoDB Local offered for removal at start. At 1280×800, a common laptop window.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { runTableName } from '../src-shared/run/prepare.ts';
+import { workspaceDataDir } from '../src-main/files/data-folder.ts';
+import { runTags } from '../src-main/run/engine.ts';
+import { createRunJournal, newRunToken } from '../src-main/run/journal.ts';
 import { test, expect } from './fixtures/app.ts';
 import { KeyplanPage } from './pages/keyplan.ts';
 import { RunPage } from './pages/run.ts';
@@ -119,34 +123,42 @@ test('a canceled run says its tables were removed, and leaves no table behind', 
 test('a table an earlier run left on DynamoDB Local is offered for removal when Keyplan starts, and removed', async ({ page, host, steps }) => {
   // A second engine stands in for the user's DynamoDB Local, holding a table a crashed run left.
   const { default: dynalite } = await import('dynalite');
-  const { DynamoDBClient, CreateTableCommand, ListTablesCommand } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBClient, CreateTableCommand, DescribeTableCommand, ListTablesCommand, TagResourceCommand } = await import('@aws-sdk/client-dynamodb');
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
-    const left = 'keyplan-run-0a1b2c3d-Shop';
-    await client.send(
-      new CreateTableCommand({
-        TableName: left,
-        AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }],
-        BillingMode: 'PAY_PER_REQUEST',
-      }),
-    );
-    // The host's run journal, as a run that never finished left it; the embedded entry went with
-    // the process that held it and is not offered.
+    const runId = 'crashed-run';
+    const left = runTableName(runId, 'Shop');
+    const token = newRunToken();
+    for (const name of [left, 'Shop']) {
+      await client.send(
+        new CreateTableCommand({
+          TableName: name,
+          AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }],
+          KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }],
+          BillingMode: 'PAY_PER_REQUEST',
+          // The tags a run sets (dynalite keeps only TagResource's, so they are set again below).
+          ...(name === left ? { Tags: runTags(runId, token) } : {}),
+        }),
+      );
+    }
+    const arn = (await client.send(new DescribeTableCommand({ TableName: left }))).Table!.TableArn!;
+    await client.send(new TagResourceCommand({ ResourceArn: arn, Tags: runTags(runId, token) }));
+    // The host's run journal, in the user's data folder, as a run that never finished left it; the
+    // embedded entry went with the process that held it and is not offered.
     const earlier = new Date(Date.now() - 3_600_000).toISOString();
-    await mkdir(host.dataDir, { recursive: true });
+    const root = await realpath(host.dataDir);
+    const folder = workspaceDataDir(root, await realpath(host.workspaceDir));
+    const journal = createRunJournal(join(folder, 'run-journal'), { keyPath: join(root, 'run-journal.key'), scope: `workspace:${folder}` });
+    await journal.add({ name: left, runId, token, engine: { kind: 'local', endpoint }, engineLabel: `DynamoDB Local at ${endpoint}`, createdAt: earlier });
+    await journal.add({ name: runTableName('gone-run', 'Shop'), runId: 'gone-run', token: newRunToken(), engine: { kind: 'embedded' }, engineLabel: 'Embedded engine (dynalite 4.0.0)', createdAt: earlier });
+    // A journal committed in the workspace, the old place, naming the user's own table: never read.
+    await mkdir(join(host.workspaceDir, '.keyplan'), { recursive: true });
     await writeFile(
-      join(host.dataDir, 'run-journal.json'),
-      JSON.stringify({
-        formatVersion: 1,
-        tables: [
-          { name: left, engine: { kind: 'local', endpoint }, engineLabel: `DynamoDB Local at ${endpoint}`, createdAt: earlier },
-          { name: 'keyplan-run-99999999-Shop', engine: { kind: 'embedded' }, engineLabel: 'Embedded engine (dynalite 4.0.0)', createdAt: earlier },
-        ],
-      }),
+      join(host.workspaceDir, '.keyplan', 'run-journal.json'),
+      JSON.stringify({ formatVersion: 1, tables: [{ name: 'Shop', engine: { kind: 'local', endpoint }, engineLabel: 'DynamoDB Local', createdAt: earlier }] }),
     );
 
     const app = new KeyplanPage(page);
@@ -154,15 +166,15 @@ test('a table an earlier run left on DynamoDB Local is offered for removal when 
     const notice = page.getByTestId('leftover-tables');
     await expect(notice).toContainText('A table created by an earlier run was not removed');
     await expect(notice).toContainText(left);
-    await expect(notice).not.toContainText('keyplan-run-99999999-Shop');
+    await expect(notice).not.toContainText(runTableName('gone-run', 'Shop'));
+    await expect(notice).not.toContainText(/(^|\s)Shop\b/);
     await steps.shot('leftover-offered');
 
     await notice.getByRole('button', { name: 'Remove them' }).click();
     await expect(notice).toContainText(`Removed ${left}.`);
-    expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+    expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual(['Shop']);
     await expect(notice.getByRole('button', { name: 'Remove them' })).toBeHidden();
-    const journal = JSON.parse(await readFile(join(host.dataDir, 'run-journal.json'), 'utf8')) as { tables: unknown[] };
-    expect(journal.tables).toEqual([]);
+    expect(await journal.list()).toEqual([]);
   } finally {
     client.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,12 +1,13 @@
-import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
+import { workspaceDataDir } from '../src-main/files/data-folder.ts';
 import { test, expect } from './fixtures/app.ts';
 import { KeyplanPage } from './pages/keyplan.ts';
 
 test('a save whose recent list cannot be written is saved, with a warning that blocks nothing', async ({ page, host, steps }) => {
   const app = new KeyplanPage(page);
   // The recent list's file is a folder: the host cannot write it, as on a full disk or an unwritable data folder.
-  await mkdir(join(host.dataDir, 'recent.json'), { recursive: true });
+  await mkdir(join(workspaceDataDir(await realpath(host.dataDir), await realpath(host.workspaceDir)), 'recent.json'), { recursive: true });
   await app.open(host.url);
   await app.newDesign();
   await app.designName.fill('Shop design');

@@ -5,7 +5,7 @@
  * WebSocket host. Every reply and event is also checked against the contract's output schemas (in
  * tests only: the host does not check its own replies at run time).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { AppError } from '../src-shared/errors.ts';
@@ -15,6 +15,7 @@ import { createApiClient, type ApiClient } from '../src-shared/ipc/client.ts';
 import { isChannel, isEventName, type ApiHandlers, type EventPayload, type EventSink } from '../src-shared/ipc/contract.ts';
 import { checkChannelOutput, checkEventPayload, type BadField } from '../src-shared/ipc/validate.ts';
 import type { Transport } from '../src-shared/ipc/wire.ts';
+import { workspaceDataDir } from './files/data-folder.ts';
 import { createBrowserHandlers } from './host.ts';
 import { createEventRelay } from './tasks/event-relay.ts';
 import { TASK_WORKER_SOURCE, taskWorkerSpawner } from './tasks/spawn.ts';
@@ -183,7 +184,7 @@ export function describeContract(transportName: string, connect: ConnectTranspor
 
     test('a save or open whose recent list cannot be written succeeds, with a recent.notUpdated warning', async () => {
       const { client, workspaceDir } = await setUp(connect);
-      await mkdir(join(workspaceDir, '..', 'data', 'recent.json'), { recursive: true });
+      await mkdir(join(workspaceDataDir(join(workspaceDir, '..', 'data'), await realpath(workspaceDir)), 'recent.json'), { recursive: true });
       const saved = await client.call('file.saveAs', { name: 'orders', design: sampleDesign('Kept') });
       expect(saved.warnings).toEqual([{ code: 'recent.notUpdated', message: expect.stringContaining('"orders.keyplan.json" was saved') }]);
       const opened = await client.call('file.open', { ref: saved.ref });

@@ -5,6 +5,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { ApiHandlers, EventSink } from '../src-shared/ipc/contract.ts';
+import { ensurePrivateFolder, resolveDataDir, workspaceDataDir } from './files/data-folder.ts';
 import { createExampleLibrary } from './files/examples.ts';
 import { createFileService } from './files/file-service.ts';
 import { createGrantedLocator } from './files/granted-locator.ts';
@@ -36,7 +37,11 @@ interface CommonOptions {
 export interface BrowserHostOptions extends CommonOptions {
   /** The folder design files are confined to; created if missing. */
   workspaceDir: string;
-  /** Where the recent list lives; default `<workspace>/.keyplan`. */
+  /**
+   * The user's data folder (files/data-folder.ts; default `KEYPLAN_DATA_DIR` or the platform's).
+   * The workspace's recent list and run journal live in its `workspaces/<id>` subfolder, never in
+   * the workspace, which is shared input (docs/browser-mode-security.md).
+   */
   dataDir?: string;
 }
 
@@ -46,7 +51,8 @@ export async function createBrowserHandlers(options: BrowserHostOptions): Promis
   await mkdir(workspaceDir, { recursive: true });
   const files = createFileService(createWorkspaceLocator(workspaceDir));
   const log = options.log ?? defaultLog;
-  const dataDir = options.dataDir ?? join(workspaceDir, '.keyplan');
+  const root = resolveDataDir(options.dataDir);
+  const dataDir = await ensurePrivateFolder(root, workspaceDataDir(root, await realpath(workspaceDir)));
   cleanUpInBackground(async () => [
     { path: workspaceDir, depth: WORKSPACE_LIST_DEPTH },
     { path: dataDir, depth: 0 },
@@ -63,14 +69,17 @@ export async function createBrowserHandlers(options: BrowserHostOptions): Promis
     }),
     examples: createExampleLibrary(options.examplesDir, (id, error) => log(`Example "${id}" could not be loaded.`, error)),
     tasks: tasksFor(options, log),
-    runs: runsFor(options, dataDir, log),
+    runs: runsFor(options, { journalDir: join(dataDir, 'run-journal'), keyPath: join(root, RUN_JOURNAL_KEY), scope: `workspace:${dataDir}` }, log),
   });
 }
 
-function runsFor(options: CommonOptions, dataDir: string, log: (message: string, error?: unknown) => void): RunService {
+/** The secret signing every run journal of a data folder (run/journal.ts). */
+const RUN_JOURNAL_KEY = 'run-journal.key';
+
+function runsFor(options: CommonOptions, journal: { journalDir: string; keyPath: string; scope: string }, log: (message: string, error?: unknown) => void): RunService {
   if (options.runs) return options.runs;
   const events = options.events;
-  return createRunService({ journalPath: join(dataDir, 'run-journal.json'), ...(events ? { events } : {}), log });
+  return createRunService({ ...journal, ...(events ? { events } : {}), log });
 }
 
 function tasksFor(options: CommonOptions, log: (message: string, error?: unknown) => void): TaskHost {
@@ -111,7 +120,7 @@ export function createElectronHandlers(options: ElectronHostOptions): ApiHandler
     dialogs: options.dialogs,
     grant: (path) => locator.grant(path),
     tasks: tasksFor(options, log),
-    runs: runsFor(options, options.userDataDir, log),
+    runs: runsFor(options, { journalDir: join(options.userDataDir, 'run-journal'), keyPath: join(options.userDataDir, RUN_JOURNAL_KEY), scope: 'app' }, log),
   });
 }
 

@@ -14,6 +14,8 @@ import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { realpath } from 'node:fs/promises';
+import { ensurePrivateFolder, resolveDataDir, workspaceDataDir } from './files/data-folder.ts';
 import { createBrowserHandlers } from './host.ts';
 import { closeAllRuns } from './run/service.ts';
 import { createEventRelay } from './tasks/event-relay.ts';
@@ -32,7 +34,10 @@ const HELP = `Usage: node out/main/web.js [--port N] [--no-open] [--workspace DI
   --port N          the port on 127.0.0.1 (0 = random). Default ${PREFERRED_PORT}, or a random one when it is busy.
   --no-open         start no browser; print a link to open instead.
   --workspace DIR   where design files are read and written (default ~/Keyplan, or $KEYPLAN_WORKSPACE).
-  --data-dir DIR    the host's own data and the Chromium profile (default WORKSPACE/.keyplan).
+  --data-dir DIR    your own data: recent files, run journals and the Chromium profile, one
+                    subfolder per workspace (default $KEYPLAN_DATA_DIR, else ~/.local/share/keyplan,
+                    ~/Library/Application Support/Keyplan or %APPDATA%\\Keyplan). Never inside the
+                    workspace: a workspace is shared, and Keyplan reads nothing of its own from it.
 
 Keyplan opens only through a single-use link:
   - the Chromium window Keyplan starts gets one that expires in ${LAUNCH_TICKET_TTL_MS / 1000} seconds;
@@ -41,7 +46,8 @@ Opening a link gives that browser a session cookie, so reloads and new tabs keep
 While Keyplan runs, press Enter in this terminal to print a fresh link (for another browser,
 or after closing the window).
 
-Environment: KEYPLAN_CHROMIUM=PATH picks the browser; KEYPLAN_WORKSPACE sets the workspace.`;
+Environment: KEYPLAN_CHROMIUM=PATH picks the browser; KEYPLAN_WORKSPACE sets the workspace;
+KEYPLAN_DATA_DIR sets the data folder.`;
 
 // Built to out/main/web.js: the renderer is out/renderer, the repository root two levels up.
 const here = import.meta.dirname;
@@ -67,7 +73,7 @@ async function main(): Promise<void> {
     throw new Error(`--port must be a whole number from 0 to 65535; received "${values.port}".`);
   }
   const workspaceDir = resolve(values.workspace ?? process.env.KEYPLAN_WORKSPACE ?? join(homedir(), 'Keyplan'));
-  const dataDir = resolve(values['data-dir'] ?? join(workspaceDir, '.keyplan'));
+  const dataDir = resolveDataDir(values['data-dir']);
   const events = createEventRelay();
   const handlers = await createBrowserHandlers({
     workspaceDir,
@@ -96,13 +102,16 @@ async function main(): Promise<void> {
   let browser: ChildProcess | undefined;
   if (chromium !== undefined) {
     console.log(`Keyplan is running at ${host.origin}/`);
-    browser = openBrowser(chromium, host.issueLink(LAUNCH_TICKET_TTL_MS), dataDir, printLink);
+    // One profile per workspace, as before: IndexedDB (open designs, autosaves) stays with its workspace.
+    const profileDir = await ensurePrivateFolder(dataDir, workspaceDataDir(dataDir, await realpath(workspaceDir)));
+    browser = openBrowser(chromium, host.issueLink(LAUNCH_TICKET_TTL_MS), profileDir, printLink);
   } else {
     if (!values['no-open']) console.log('No Chromium or Chrome found: open the link below in a Chromium-based browser.');
     console.log(`Keyplan is running at ${host.issueLink(PRINTED_LINK_TTL_MS)}`);
     console.log(`That link opens Keyplan once, within ${PRINTED_LINK_MINUTES} minutes; the browser it opens in keeps a session for reloads and new tabs.`);
   }
   console.log(`Workspace folder: ${workspaceDir}`);
+  console.log(`Data folder: ${dataDir}`);
   const hearsEnter = onEnter(printLink);
   console.log(hearsEnter ? 'Press Enter for a fresh single-use link, Ctrl+C to stop.' : 'Press Ctrl+C to stop.');
 

@@ -6,7 +6,7 @@
 import { fail, ok, type Result } from '../../src-shared/errors.ts';
 
 export interface CommandArgs {
-  /** The (first) file argument as typed (relative paths are resolved later, against the cwd). */
+  /** The (first) file argument as typed (relative paths are resolved later, against the cwd); '' when none (a command whose `min` is 0). */
   file: string;
   /** Every file argument, in order (one, unless the command takes several: `keyplan compare`). */
   files: readonly string[];
@@ -70,7 +70,7 @@ export function parseCommandArgs(
     }
   }
   const [file] = files;
-  if (file === undefined || files.length < fileCount.min) {
+  if (files.length < fileCount.min || (file === undefined && fileCount.min > 0)) {
     const usage = [...valued.map((o) => `[${o} …]`), ...allowed.map((f) => `[${f}]`)].join(' ');
     const got = fileCount.min > 1 && files.length > 0 ? ` (got ${files.length})` : '';
     return fail([`"keyplan ${command}" needs ${fileName}${got}; usage: keyplan ${command} ${fileName} ${usage}`.trimEnd()]);
@@ -79,5 +79,5 @@ export function parseCommandArgs(
     const takes = fileCount.max === 1 ? 'one file' : `at most ${fileCount.max} files`;
     return fail([`"keyplan ${command}" takes ${takes}, got ${files.length}: ${files.map((f) => JSON.stringify(f)).join(', ')}.`]);
   }
-  return ok({ file, files, flags, options });
+  return ok({ file: file ?? '', files, flags, options });
 }

@@ -5,11 +5,14 @@
  * prediction (`runDesign`, the same run as the app's Run screen). A CI guard: exit 1 when a figure is
  * off beyond what a known engine difference explains. This file parses options and formats the report.
  */
+import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { formatCount, formatNumber } from '../../src-shared/format/index.ts';
 import { MAX_RUN_ITEMS_PER_ENTITY, MAX_RUN_REPEAT } from '../../src-shared/ipc/contract-schemas.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { Agreement, EngineChoice, PatternReport, RunReport } from '../../src-shared/run/types.ts';
+import { ensurePrivateFolder, resolveDataDir } from '../files/data-folder.ts';
+import type { JournalRecord, RunJournal } from '../run/journal.ts';
 import type { Command } from './command.ts';
 import { readValidDesign } from './input.ts';
 import { errorLine, EXIT, writeJson, writeLines, type CliIo } from './io.ts';
@@ -22,6 +25,12 @@ const PROFILE_OPTION = '--profile';
 const ITEMS_OPTION = '--items';
 const REPEAT_OPTION = '--repeat';
 const SEED_OPTION = '--seed';
+const DATA_DIR_OPTION = '--data-dir';
+const CLEANUP_FLAG = '--cleanup';
+
+/** The signals that cancel a run (the runner then removes its table), and their numbers for the exit code 128 + n. */
+const CANCEL_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+type CancelSignal = keyof typeof CANCEL_SIGNALS;
 
 // The same patterns the app's contract accepts (contract-schemas.ts: EngineChoice).
 const ENDPOINT_PATTERN = /^https?:\/\/\S+$/;
@@ -155,7 +164,7 @@ function readable(file: string, report: RunReport): string[] {
     `Summary: ${s.agrees} agree, ${s.explained} explained, ${s.unexplained} unexplained, ${s.notRun} not run, ${s.failed} failed; units per call, means over the calls.`,
     report.cleanup.leftover.length === 0
       ? `Tables removed: ${report.cleanup.removed.join(', ') || 'none'}.`
-      : `Tables that could not be removed (delete them, or let the app offer it on its next start): ${report.cleanup.leftover.join(', ')}.`,
+      : `Tables that could not be removed (delete them, or run "keyplan run --cleanup" later): ${report.cleanup.leftover.join(', ')}.`,
   );
   return lines;
 }
@@ -166,16 +175,67 @@ function progressWriter(io: CliIo): ((p: { done: number; total: number; label: s
   return (p) => io.stderr.write(`\r\x1b[K${p.done}/${p.total} ${p.label}`);
 }
 
-/** The run, with Ctrl-C turned into a cancel: the runner then removes the tables it created. */
-async function runCanceledOnInterrupt(start: (signal: AbortSignal) => Promise<RunReport>): Promise<RunReport> {
+/**
+ * The run, with Ctrl-C (SIGINT), SIGTERM (`kill`, `timeout`, CI cancel) and SIGHUP (the terminal
+ * closed) turned into a cancel: the runner then removes the table it created before this returns.
+ * A second signal ends the process at once (the listeners are gone); the journal remembers the
+ * table for `keyplan run --cleanup`.
+ */
+async function runCanceledOnSignal<T>(start: (signal: AbortSignal) => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; signal?: CancelSignal }> {
   const controller = new AbortController();
-  const onInterrupt = () => controller.abort();
-  process.once('SIGINT', onInterrupt);
+  let received: CancelSignal | undefined;
+  const listeners = (Object.keys(CANCEL_SIGNALS) as CancelSignal[]).map((name) => {
+    const listener = () => {
+      received ??= name;
+      controller.abort();
+    };
+    process.once(name, listener);
+    return [name, listener] as const;
+  });
   try {
-    return await start(controller.signal);
+    const [outcome] = await Promise.allSettled([start(controller.signal)]);
+    return { outcome: outcome!, ...(received === undefined ? {} : { signal: received }) };
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
+    for (const [name, listener] of listeners) process.removeListener(name, listener);
   }
+}
+
+/** The CLI's run journal in the user's data folder (`<data>/cli/run-journal`; see run/journal.ts). */
+async function cliJournal(options: ReadonlyMap<string, string>): Promise<RunJournal> {
+  const root = resolveDataDir(options.get(DATA_DIR_OPTION));
+  const folder = await ensurePrivateFolder(root, join(root, 'cli'));
+  const { createRunJournal } = await import('../run/journal.ts');
+  return createRunJournal(join(folder, 'run-journal'), { keyPath: join(folder, '..', 'run-journal.key'), scope: 'cli' });
+}
+
+/** Whether process `pid` is running (a signal 0 reaches it); a `keyplan run` still going keeps its table. */
+function isRunning(pid: number | undefined): boolean {
+  if (pid === undefined || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The journal's tables no running `keyplan run` holds, embedded ones aside (they died with their process). */
+async function abandonedTables(journal: RunJournal): Promise<JournalRecord[]> {
+  return (await journal.list()).filter((r) => !isRunning(r.pid));
+}
+
+/** `keyplan run --cleanup`: removes the tables killed runs left (checked as run/journal.ts says). */
+async function cleanUp(journal: RunJournal, json: boolean, io: CliIo): Promise<number> {
+  const { cleanupLeftovers } = await import('../run/journal.ts');
+  const records = await abandonedTables(journal);
+  const result = await cleanupLeftovers(journal, [...new Set(records.map((r) => r.name))]);
+  // Embedded-engine tables went with the process that ran them: forgotten, not reported.
+  const embedded = new Set(records.filter((r) => r.engine.kind === 'embedded').map((r) => r.name));
+  const removed = result.removed.filter((n) => !embedded.has(n));
+  if (json) writeJson(io.stdout, { removed, failed: result.failed });
+  else writeLines(io.stdout, [removed.length === 0 && result.failed.length === 0 ? 'No tables left by earlier runs.' : `Tables removed: ${removed.join(', ') || 'none'}.`]);
+  writeLines(io.stderr, result.failed.map((f) => errorLine(`${f.name}: ${f.message}`)));
+  return result.failed.length === 0 ? EXIT.ok : EXIT.problems;
 }
 
 // AppError messages (run.engine, run.tableExists, run.notConfirmed, run.failed, task.canceled) say what and where.
@@ -183,19 +243,28 @@ const errorMessage = (error: unknown): string => (error instanceof Error ? error
 
 export const runCommand: Command = {
   name: 'run',
-  synopsis: 'keyplan run <design> [--endpoint URL | --region R [--profile P] --yes] [--items N] [--repeat K] [--json]',
+  synopsis: 'keyplan run <design> [--endpoint URL | --region R [--profile P] --yes] [--items N] [--repeat K] [--json] | --cleanup',
   summary: 'every access pattern on a real DynamoDB engine: measured units against predicted',
   fileName: '<design>',
-  flags: ['--json', '--yes'],
-  options: [TABLE_OPTION, ENDPOINT_OPTION, REGION_OPTION, PROFILE_OPTION, ITEMS_OPTION, REPEAT_OPTION, SEED_OPTION],
+  fileCount: { min: 0, max: 1 },
+  flags: ['--json', '--yes', CLEANUP_FLAG],
+  options: [TABLE_OPTION, ENDPOINT_OPTION, REGION_OPTION, PROFILE_OPTION, ITEMS_OPTION, REPEAT_OPTION, SEED_OPTION, DATA_DIR_OPTION],
   help: `Usage: keyplan run <design> [--table ID] [--endpoint URL | --region R [--profile P] [--yes]]
-                  [--items N] [--repeat K] [--seed S] [--json]
+                  [--items N] [--repeat K] [--seed S] [--data-dir DIR] [--json]
+       keyplan run --cleanup [--data-dir DIR] [--json]
 
 Runs a design file (*.keyplan.json) on a real DynamoDB-compatible engine: creates the design's table
 as "keyplan-run-<short id>-<name>" (it refuses to touch a table that exists), waits for it, loads N
 seeded sample items per entity with BatchWriteItem, sends every access pattern's planned request K
 times with ReturnConsumedCapacity INDEXES (Query and Scan paged to the end), measures capacity units,
-items read and returned, pages and latency, then deletes the table (also on error or Ctrl-C).
+items read and returned, pages and latency, then deletes the table (also on error, on Ctrl-C and
+on SIGTERM or SIGHUP, after which it exits 128 + the signal's number: 130, 143, 129).
+
+The table carries the tags keyplan:run-id and keyplan:run-token, and is recorded in a run journal
+in your data folder before it is created, so a run killed outright (SIGKILL, power loss) leaves a
+record: the next "keyplan run" names what was left, and "keyplan run --cleanup" removes it. A
+table is removed only when its record's signature verifies, its name is the run's, its tags are
+read back unchanged and, on AWS, the credentials still belong to the account it was created in.
 
 Per pattern it prints Keyplan's predicted units per call beside the measured ones, the items read
 and returned, the median latency and how they agree:
@@ -222,6 +291,10 @@ Options:
   --repeat K   calls per access pattern, 1 to ${MAX_RUN_REPEAT}, each with another sample item's values (default 5)
   --seed S     the seed of the sample items; the same design and seed load the same items
   --yes        confirm a run on AWS without asking (ignored by the other engines)
+  --cleanup    remove the tables earlier runs were killed before removing (no <design>); exit 1
+               when one cannot be removed, with why. --json prints {"removed", "failed"}
+  --data-dir DIR  the data folder holding the run journal (default $KEYPLAN_DATA_DIR, else
+               ~/.local/share/keyplan, ~/Library/Application Support/Keyplan or %APPDATA%\\Keyplan)
   --json       print the run's report as JSON: {"runId", "engine": {"kind", "label"}, "table":
                {"tableId", "name", "omittedIndexes"}, "itemsLoaded", "repeat", "patterns":
                [{"patternId", "name", "kind", "operation", "target", "agreement", "predicted",
@@ -236,9 +309,26 @@ fails (one line on stderr); 2 usage error (also: --region on a non-terminal with
 Examples:
   keyplan run examples/ecommerce.keyplan.json
   keyplan run design.keyplan.json --endpoint http://localhost:8000 --items 50 --json
-  keyplan run design.keyplan.json --region eu-west-1 --profile sandbox --yes`,
+  keyplan run design.keyplan.json --region eu-west-1 --profile sandbox --yes
+  keyplan run --cleanup`,
 
   async run({ file, flags, options }, io) {
+    if (flags.has(CLEANUP_FLAG)) {
+      if (file !== '') {
+        writeLines(io.stderr, [errorLine(`"keyplan run --cleanup" takes no design file, got "${file}"; it removes what earlier runs left.`)]);
+        return EXIT.usage;
+      }
+      try {
+        return await cleanUp(await cliJournal(options), flags.has('--json'), io);
+      } catch (error) {
+        writeLines(io.stderr, [errorLine(errorMessage(error))]);
+        return EXIT.problems;
+      }
+    }
+    if (file === '') {
+      writeLines(io.stderr, [errorLine('"keyplan run" needs <design> (or --cleanup); usage: keyplan run <design> [options], see "keyplan run --help".')]);
+      return EXIT.usage;
+    }
     const { settings, errors } = settingsOf(options);
     if (!settings) {
       writeLines(io.stderr, errors.map(errorLine));
@@ -273,13 +363,20 @@ Examples:
           return EXIT.problems;
         }
       }
+      const journal = await cliJournal(options);
+      const left = (await abandonedTables(journal)).filter((r) => r.engine.kind !== 'embedded');
+      if (left.length > 0) {
+        const names = [...new Set(left.map((r) => `${r.name} (${r.engineLabel})`))].join(', ');
+        writeLines(io.stderr, [`keyplan: earlier runs were stopped before removing ${left.length === 1 ? 'a table' : `${left.length} tables`}: ${names}; "keyplan run --cleanup" removes them.`]);
+      }
       const onProgress = progressWriter(io);
-      const report = await runCanceledOnInterrupt((signal) =>
+      const { outcome, signal } = await runCanceledOnSignal((abort) =>
         runDesign({
           design,
           tableId: table.tableId!,
           engine: settings.engine,
-          signal,
+          signal: abort,
+          journal,
           ...(settings.itemsPerEntity === undefined ? {} : { itemsPerEntity: settings.itemsPerEntity }),
           ...(settings.repeat === undefined ? {} : { repeat: settings.repeat }),
           ...(settings.seed === undefined ? {} : { seed: settings.seed }),
@@ -287,6 +384,14 @@ Examples:
           ...(onProgress ? { onProgress } : {}),
         }),
       );
+      if (signal !== undefined) {
+        if (onProgress) io.stderr.write('\r\x1b[K');
+        const said = outcome.status === 'rejected' ? errorMessage(outcome.reason) : 'The run had finished.';
+        writeLines(io.stderr, [errorLine(`stopped by ${signal}. ${said}`)]);
+        return 128 + CANCEL_SIGNALS[signal];
+      }
+      if (outcome.status === 'rejected') throw outcome.reason;
+      const report = outcome.value;
       if (onProgress) io.stderr.write('\r\x1b[K');
       if (flags.has('--json')) writeJson(io.stdout, report);
       else writeLines(io.stdout, readable(file, report));

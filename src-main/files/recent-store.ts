@@ -1,11 +1,14 @@
 /**
- * The recent files list: a small JSON file in the host's data folder, most recent first, at most
- * `max` entries, one per ref. Files that no longer exist are dropped when the list is read.
+ * The recent files list: a small JSON file in the user's data folder (data-folder.ts), most recent
+ * first, at most `max` entries, one per ref. Files that no longer exist are dropped when the list is
+ * read. The file is read and written without following links (private-file.ts): a link standing in
+ * its place is read as an empty list and replaced by the next write, its target untouched.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { FileRef, RecentFile } from '../../src-shared/ipc/contract.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { PRIVATE_DIR_MODE } from './data-folder.ts';
+import { readPrivateFile, writePrivateFile } from './private-file.ts';
 
 export const MAX_RECENT_FILES = 10;
 
@@ -19,7 +22,7 @@ export interface RecentStore {
 }
 
 export interface RecentStoreOptions {
-  /** The JSON file, e.g. `<userData>/recent.json`; created with its folder on first write. */
+  /** The JSON file, e.g. `<data folder>/workspaces/<id>/recent.json`; created with its folder on first write. */
   filePath: string;
   exists: (ref: FileRef) => Promise<boolean>;
   max?: number;
@@ -40,13 +43,15 @@ export function createRecentStore(options: RecentStoreOptions): RecentStore {
   };
 
   async function load(): Promise<RecentFile[]> {
-    let text: string;
+    let text: string | undefined;
     try {
-      text = await readFile(options.filePath, 'utf8');
+      text = await readPrivateFile(options.filePath);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+      options.onCorrupt?.(error);
+      return [];
     }
+    if (text === undefined) return [];
     try {
       const parsed = JSON.parse(text) as { files?: unknown };
       return Array.isArray(parsed.files) ? parsed.files.filter(isRecentFile) : [];
@@ -57,8 +62,8 @@ export function createRecentStore(options: RecentStoreOptions): RecentStore {
   }
 
   async function store(files: RecentFile[]): Promise<void> {
-    await mkdir(dirname(options.filePath), { recursive: true });
-    await writeFileAtomic(options.filePath, `${JSON.stringify({ version: 1, files }, null, 2)}\n`, { keepBackup: false });
+    await mkdir(dirname(options.filePath), { recursive: true, mode: PRIVATE_DIR_MODE });
+    await writePrivateFile(options.filePath, `${JSON.stringify({ version: 1, files }, null, 2)}\n`);
   }
 
   return {

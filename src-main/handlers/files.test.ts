@@ -4,7 +4,7 @@
  * save; saves through a link and to its target are one queue; a create without overwrite is atomic;
  * a read-only design is refused as read-only.
  */
-import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
@@ -12,6 +12,7 @@ import { createApiClient, type ApiClient } from '../../src-shared/ipc/client.ts'
 import { createMemoryTransport } from '../../src-shared/ipc/memory.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { TEMP_FILE_NAME } from '../files/atomic-write.ts';
+import { workspaceDataDir } from '../files/data-folder.ts';
 import { createExampleLibrary } from '../files/examples.ts';
 import { createFileService } from '../files/file-service.ts';
 import { createRecentStore, type RecentStore } from '../files/recent-store.ts';
@@ -28,11 +29,12 @@ async function browserHost(workspaceDir: string, dataDir: string): Promise<ApiCl
   return createApiClient(createMemoryTransport(handlers));
 }
 
+/** A browser host on a fresh workspace; `data` is that workspace's folder in the user's data folder. */
 async function setUp() {
   const dir = await makeTempDir();
   const workspace = join(dir, 'workspace');
-  const data = join(dir, 'data');
-  return { dir, workspace, data, client: await browserHost(workspace, data) };
+  const client = await browserHost(workspace, join(dir, 'data'));
+  return { dir, workspace, data: workspaceDataDir(join(dir, 'data'), workspace), client };
 }
 
 async function errorOf(promise: Promise<unknown>): Promise<AppError> {
@@ -61,6 +63,7 @@ describe('the recent list failing after the file is written', () => {
 
   test('a data folder that is a file (ENOTDIR): the save succeeds with a warning, and an export has none to give', async () => {
     const { client, workspace, data } = await setUp();
+    await rm(data, { recursive: true });
     await writeFile(data, 'not a folder');
     const saved = await client.call('file.saveAs', { name: 'orders', design: sampleDesign() });
     expect(saved.warnings).toEqual([{ code: 'recent.notUpdated', message: expect.stringContaining('ENOTDIR') }]);
@@ -84,7 +87,7 @@ describe('the recent list failing after the file is written', () => {
       recent,
       examples: createExampleLibrary(join(dir, 'examples')),
       tasks: createTaskHost({ emit: () => {}, spawn: () => { throw new Error('no tasks in this test'); }, log: () => {} }),
-      runs: createRunService({ journalPath: join(dir, 'data', 'run-journal.json'), log: () => {} }),
+      runs: createRunService({ journalDir: join(dir, 'data', 'run-journal'), log: () => {} }),
     });
     const client = createApiClient(createMemoryTransport(handlers));
     const saved = await client.call('file.saveAs', { name: 'orders', design: sampleDesign('Kept') });

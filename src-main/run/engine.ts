@@ -12,7 +12,15 @@
  * Errors: `run.engine` (cannot reach the engine, no credentials, the profile does not exist, STS
  * refused the credentials; the message says which and what to do).
  */
-import { DeleteTableCommand, DescribeTableCommand, DynamoDBClient, TransactGetItemsCommand, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTagsOfResourceCommand,
+  TagResourceCommand,
+  TransactGetItemsCommand,
+  type DynamoDBClientConfig,
+} from '@aws-sdk/client-dynamodb';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import type { Static } from '@sinclair/typebox';
 import type { Server } from 'node:http';
@@ -77,7 +85,7 @@ export function describeError(error: unknown): string {
 const clause = (text: string) => text.replace(/[.\s]+$/, '');
 
 /** Whether the engine answered (with an error): otherwise the request never reached it. */
-function isAnswer(error: unknown): boolean {
+export function isAnswer(error: unknown): boolean {
   return typeof (error as SdkError | undefined)?.$metadata?.httpStatusCode === 'number';
 }
 
@@ -305,4 +313,51 @@ export async function deleteTable(client: DynamoDBClient, name: string): Promise
     await sleep(Math.min(20 * 2 ** attempt, 2_000));
   }
   return 'deleted';
+}
+
+/**
+ * The tags a run sets on the table it creates (in CreateTable, and again with TagResource once the
+ * table is ACTIVE, for engines that drop CreateTable's tags): its run id and the random token of
+ * its journal record. Cleanup deletes a table only when both are read back unchanged.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Tagging.html
+ */
+export const RUN_ID_TAG = 'keyplan:run-id';
+export const RUN_TOKEN_TAG = 'keyplan:run-token';
+
+/** The run's tags, as CreateTable and TagResource take them. */
+export function runTags(runId: string, token: string): Array<{ Key: string; Value: string }> {
+  return [
+    { Key: RUN_ID_TAG, Value: runId },
+    { Key: RUN_TOKEN_TAG, Value: token },
+  ];
+}
+
+/** Sets the run's tags on table `name` (its ARN from DescribeTable). */
+export async function tagRunTable(client: DynamoDBClient, name: string, runId: string, token: string): Promise<void> {
+  const arn = (await client.send(new DescribeTableCommand({ TableName: name }))).Table?.TableArn;
+  if (arn === undefined) throw new Error(`DescribeTable of "${name}" gave no TableArn.`);
+  await client.send(new TagResourceCommand({ ResourceArn: arn, Tags: runTags(runId, token) }));
+}
+
+/**
+ * The tags of table `name` (DescribeTable for its ARN, then every page of ListTagsOfResource), or
+ * `absent` when the engine has no such table. Other refusals reject with the engine's error.
+ */
+export async function readRunTags(client: DynamoDBClient, name: string): Promise<Map<string, string> | 'absent'> {
+  let arn: string | undefined;
+  try {
+    arn = (await client.send(new DescribeTableCommand({ TableName: name }))).Table?.TableArn;
+  } catch (error) {
+    if ((error as SdkError).name === 'ResourceNotFoundException') return 'absent';
+    throw error;
+  }
+  if (arn === undefined) throw new Error(`DescribeTable of "${name}" gave no TableArn.`);
+  const tags = new Map<string, string>();
+  let next: string | undefined;
+  do {
+    const page = await client.send(new ListTagsOfResourceCommand({ ResourceArn: arn, ...(next === undefined ? {} : { NextToken: next }) }));
+    for (const t of page.Tags ?? []) if (t.Key !== undefined && t.Value !== undefined) tags.set(t.Key, t.Value);
+    next = page.NextToken;
+  } while (next !== undefined);
+  return tags;
 }

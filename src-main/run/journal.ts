@@ -1,96 +1,199 @@
 /**
- * The run journal: a file listing the tables runs created and have not yet removed, so that a table
- * left behind (the app quit mid-run, the engine went away) is offered for cleanup at the next start.
- * A run adds its table before it sends CreateTable and removes it once the table is deleted: a crash
- * in between leaves a record, never an unrecorded table.
+ * The run journal: the tables runs created and have not yet removed, so that a table left behind
+ * (the app quit mid-run, the CLI was killed, the engine went away) is offered for cleanup later. A
+ * run records its table before it sends CreateTable and forgets it once the table is deleted (or
+ * CreateTable was refused): a crash in between leaves a record, never an unrecorded table.
  *
- * The file is `{ "formatVersion": 1, "tables": [LeftoverTable, ...] }`, replaced atomically on every
- * change (temporary file, then rename); changes from one process are applied one at a time. A file
- * that cannot be read as a journal counts as empty, and the caller hears of it through `onCorrupt`.
+ * The journal is data, not instructions (docs/browser-mode-security.md). It lives in the user's
+ * data folder, never in a workspace, and each record is checked before it is believed:
+ * - one file per record, `<folder>/<token>.json`, holding the record and an HMAC-SHA256 made with
+ *   a per-user secret (`run-journal.key`, 32 random bytes, 0600, made on first use) over the
+ *   record and the journal's scope (which workspace, the CLI, the app): a record written by anyone
+ *   without the secret, or copied from another machine or another workspace's journal, does not
+ *   verify and is dropped;
+ * - its table name must be a run's (`keyplan-run-<short id of its run id>-…`);
+ * - before a delete (`cleanupLeftovers`) the table's tags are read back from the engine and must
+ *   carry the run id and the record's token that the run set at CreateTable, and on AWS the
+ *   credentials must still belong to the account the table was created in (STS GetCallerIdentity).
+ *
+ * Files are read and written without following links (files/private-file.ts); one file per record
+ * means two processes (two `keyplan run`s) never overwrite each other's records.
  */
+import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import type { Static } from '@sinclair/typebox';
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import * as schemas from '../../src-shared/ipc/contract-schemas.ts';
-import { writeFileAtomic } from '../files/atomic-write.ts';
-import { deleteTable, describeError, openEngine, type Engine } from './engine.ts';
+import { runTableName } from '../../src-shared/run/prepare.ts';
+import { PRIVATE_DIR_MODE } from '../files/data-folder.ts';
+import { createPrivateFile, readPrivateFile, writePrivateFile } from '../files/private-file.ts';
+import { deleteTable, describeError, openEngine, readRunTags, RUN_ID_TAG, RUN_TOKEN_TAG, type Engine } from './engine.ts';
 
-/** A table a run created and has not removed: its name, its engine, and when it was created. */
+/** A table a run created and has not removed, as the app lists it (`run.leftovers`). */
 export type LeftoverTable = Static<typeof schemas.LeftoverTable>;
+
+/** What a run records of its table: where it was created and what marks it as the run's. */
+export const JournalRecord = Type.Object(
+  {
+    name: Type.String({ minLength: 3, maxLength: 255 }),
+    runId: Type.String({ minLength: 1, maxLength: 100 }),
+    /** Random, set as the table's `keyplan:run-token` tag: tells this run's table from another's of the same name. */
+    token: Type.String({ pattern: '^[0-9a-f]{32}$' }),
+    engine: schemas.EngineChoice,
+    engineLabel: Type.String({ maxLength: 500 }),
+    /** AWS: the account STS named when the table was created. */
+    account: Type.Optional(Type.String({ pattern: '^\\d{12}$' })),
+    createdAt: Type.String({ maxLength: 40 }),
+    /** The process that ran it: a `keyplan run` still going is not cleaned up by another. */
+    pid: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type JournalRecord = Static<typeof JournalRecord>;
 
 export interface RunJournal {
   /** Records a table a run is about to create. */
-  add(entry: LeftoverTable): Promise<void>;
-  /** Forgets the table `name` (it was deleted, or is gone). */
-  remove(name: string): Promise<void>;
-  /** The tables recorded, oldest first. */
-  list(): Promise<LeftoverTable[]>;
+  add(record: JournalRecord): Promise<void>;
+  /** Forgets the record with this token (its table was deleted, is gone, or was never created). */
+  remove(token: string): Promise<void>;
+  /** The records that verify, oldest first; the others are reported through `onCorrupt`. */
+  list(): Promise<JournalRecord[]>;
 }
 
 export interface RunJournalOptions {
-  /** Told when the file is there but is not a journal (it is then read as empty), with why. */
+  /** The secret's file; default `run-journal.key` beside the journal's folder. */
+  keyPath?: string;
+  /**
+   * What the journal belongs to (a workspace's real path, `cli`, `app`), signed into each record
+   * so that a record moved to another journal does not verify. Default: the folder's path.
+   */
+  scope?: string;
+  /** Told of each record dropped, with why (it is then neither offered nor deleted). */
   onCorrupt?: (problem: { path: string; message: string }) => void;
 }
 
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
+const RECORD_FILE = /^([0-9a-f]{32})\.json$/;
+const KEY_BYTES = 32;
+const KEY_TEXT = /^([0-9a-f]{64})\n?$/;
 
-/** The journal kept in `filePath` (created with its folder on the first `add`). */
-export function createRunJournal(filePath: string, options: RunJournalOptions = {}): RunJournal {
-  // Every operation waits for the one before it, so two runs' read-modify-writes never interleave.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serialized = <T>(operation: () => Promise<T>): Promise<T> => {
-    const next = queue.then(operation, operation);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+/** A new record token: 16 random bytes as 32 hex digits. */
+export const newRunToken = () => randomBytes(16).toString('hex');
 
-  const corrupt = (message: string) => options.onCorrupt?.({ path: filePath, message });
+/** The record's fields in a fixed order, as signed. */
+function signedText(scope: string, r: JournalRecord): string {
+  const e = r.engine;
+  return JSON.stringify([
+    'keyplan-run-journal',
+    FORMAT_VERSION,
+    scope,
+    r.name,
+    r.runId,
+    r.token,
+    e.kind,
+    e.kind === 'local' ? e.endpoint : '',
+    e.kind === 'aws' ? e.region : '',
+    e.kind === 'aws' ? (e.profile ?? '') : '',
+    r.account ?? '',
+    r.engineLabel,
+    r.createdAt,
+    r.pid ?? 0,
+  ]);
+}
 
-  async function read(): Promise<LeftoverTable[]> {
-    let text: string;
-    try {
-      text = await readFile(filePath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      corrupt(`cannot read the run journal: ${describeError(error)}`);
-      return [];
-    }
+/** The journal kept in the folder `folder` (created, 0700, on the first `add`). */
+export function createRunJournal(folder: string, options: RunJournalOptions = {}): RunJournal {
+  const keyPath = options.keyPath ?? join(dirname(folder), 'run-journal.key');
+  const scope = options.scope ?? resolve(folder);
+  let key: Promise<Buffer> | undefined;
+  const secret = () => (key ??= loadOrCreateKey(keyPath).catch((error: unknown) => {
+    key = undefined;
+    throw error;
+  }));
+  const sign = async (r: JournalRecord) => createHmac('sha256', await secret()).update(signedText(scope, r)).digest();
+  const drop = (path: string, message: string) => options.onCorrupt?.({ path, message });
+
+  async function verified(path: string, token: string): Promise<JournalRecord | undefined> {
     let data: unknown;
     try {
+      const text = await readPrivateFile(path);
+      if (text === undefined) return undefined;
       data = JSON.parse(text);
     } catch (error) {
-      corrupt(`the run journal is not JSON: ${describeError(error)}`);
-      return [];
+      drop(path, `cannot read this run journal record: ${describeError(error)}`);
+      return undefined;
     }
-    const tables = (data as { tables?: unknown } | null)?.tables;
-    if (!Array.isArray(tables)) {
-      corrupt('the run journal has no "tables" list');
-      return [];
+    const { record, signature } = (data ?? {}) as { record?: unknown; signature?: unknown };
+    if (!Value.Check(JournalRecord, record) || typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) {
+      drop(path, 'this run journal record is not a record Keyplan writes; it was ignored');
+      return undefined;
     }
-    const entries = tables.filter((t): t is LeftoverTable => Value.Check(schemas.LeftoverTable, t));
-    if (entries.length < tables.length) corrupt(`the run journal has ${tables.length - entries.length} entries that are not tables; they were ignored`);
-    return entries;
-  }
-
-  async function write(tables: LeftoverTable[]): Promise<void> {
-    await mkdir(dirname(filePath), { recursive: true });
-    await writeFileAtomic(filePath, `${JSON.stringify({ formatVersion: FORMAT_VERSION, tables }, null, 2)}\n`, { keepBackup: false });
+    if (record.token !== token) {
+      drop(path, 'this run journal record is filed under another token; it was ignored');
+      return undefined;
+    }
+    if (!timingSafeEqual(Buffer.from(signature, 'hex'), await sign(record))) {
+      drop(path, `the signature of the record of table "${record.name}" does not verify (it was not written by Keyplan for this user and this journal); it was ignored, and its table is never deleted`);
+      return undefined;
+    }
+    if (!record.name.startsWith(runTableName(record.runId, ''))) {
+      drop(path, `"${record.name}" is not the name of a table of run "${record.runId}" (keyplan-run-<short run id>-…); it was ignored`);
+      return undefined;
+    }
+    return record;
   }
 
   return {
-    add: (entry) =>
-      serialized(async () => {
-        const tables = await read();
-        await write([...tables.filter((t) => t.name !== entry.name), entry]);
-      }),
-    remove: (name) =>
-      serialized(async () => {
-        const tables = await read();
-        if (tables.some((t) => t.name === name)) await write(tables.filter((t) => t.name !== name));
-      }),
-    list: () => serialized(read),
+    async add(record) {
+      if (!Value.Check(JournalRecord, record)) throw new Error(`Not a run journal record: ${JSON.stringify(record)}`);
+      await mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
+      const signature = (await sign(record)).toString('hex');
+      await writePrivateFile(join(folder, `${record.token}.json`), `${JSON.stringify({ formatVersion: FORMAT_VERSION, record, signature }, null, 2)}\n`);
+    },
+    async remove(token) {
+      if (!/^[0-9a-f]{32}$/.test(token)) return;
+      await rm(join(folder, `${token}.json`), { force: true });
+    },
+    async list() {
+      let names: string[];
+      try {
+        names = await readdir(folder);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        drop(folder, `cannot read the run journal: ${describeError(error)}`);
+        return [];
+      }
+      const records: JournalRecord[] = [];
+      for (const name of names) {
+        const token = RECORD_FILE.exec(name)?.[1];
+        if (token === undefined) continue; // temporary files of a write, and anything not ours
+        const record = await verified(join(folder, name), token);
+        if (record) records.push(record);
+      }
+      return records.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    },
   };
+}
+
+/** The per-user secret in `path`, made (0600, never through a link) when there is none. */
+async function loadOrCreateKey(path: string): Promise<Buffer> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const text = await readPrivateFile(path);
+    if (text !== undefined) {
+      const hex = KEY_TEXT.exec(text)?.[1];
+      if (hex === undefined) throw new Error(`The run journal's key "${path}" is damaged (expected ${KEY_BYTES * 2} hex digits); delete it and Keyplan makes a new one (runs recorded with the old one are then no longer offered for cleanup).`);
+      return Buffer.from(hex, 'hex');
+    }
+    await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+    try {
+      await createPrivateFile(path, `${randomBytes(KEY_BYTES).toString('hex')}\n`);
+    } catch (error) {
+      // Another process made it first: read theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  throw new Error(`The run journal's key "${path}" could not be read after it was made.`);
 }
 
 /** What `cleanupLeftovers` did: the tables removed, and those it could not remove with why. */
@@ -99,58 +202,103 @@ export interface CleanupResult {
   failed: Array<{ name: string; message: string }>;
 }
 
+/** The journal's records as the app lists them: one per table name, without tokens. */
+export function leftoverTables(records: JournalRecord[]): LeftoverTable[] {
+  const byName = new Map<string, LeftoverTable>();
+  for (const r of records) if (!byName.has(r.name)) byName.set(r.name, { name: r.name, engine: r.engine, engineLabel: r.engineLabel, createdAt: r.createdAt });
+  return [...byName.values()];
+}
+
 /**
- * Removes the journal's tables (those named, or all): each engine is opened once, each table
- * deleted and forgotten. A table already gone counts as removed; so does every table of the
- * embedded engine, whose tables lived in memory and went with the process that ran it. A name the
- * journal does not hold is refused: only tables a run created are ever deleted here.
+ * Removes the journal's tables (those named, or all), each on the engine its record names, once
+ * its tags show it is that run's table (and, on AWS, the account is the one it was created in). A
+ * table already gone counts as removed; so does every table of the embedded engine, whose tables
+ * lived in memory and went with the process that ran it. A name the journal does not hold is
+ * refused, and a table whose tags do not match is left alone and forgotten.
  */
 export async function cleanupLeftovers(journal: RunJournal, names?: string[]): Promise<CleanupResult> {
-  const entries = await journal.list();
+  const records = await journal.list();
   const result: CleanupResult = { removed: [], failed: [] };
-  let wanted = entries;
+  let wanted = records;
   if (names !== undefined) {
-    const known = new Set(entries.map((e) => e.name));
+    const known = new Set(records.map((e) => e.name));
     for (const name of new Set(names)) {
       if (!known.has(name)) result.failed.push({ name, message: `"${name}" is not a table a Keyplan run left behind (it is not in the run journal); Keyplan deletes only tables its runs created.` });
     }
     const asked = new Set(names);
-    wanted = entries.filter((e) => asked.has(e.name));
+    wanted = records.filter((e) => asked.has(e.name));
   }
+  const removed = (name: string) => {
+    if (!result.removed.includes(name)) result.removed.push(name);
+  };
 
-  const byEngine = new Map<string, LeftoverTable[]>();
-  for (const entry of wanted) {
-    if (entry.engine.kind === 'embedded') {
-      await journal.remove(entry.name);
-      result.removed.push(entry.name);
+  const byEngine = new Map<string, JournalRecord[]>();
+  for (const record of wanted) {
+    if (record.engine.kind === 'embedded') {
+      await journal.remove(record.token);
+      removed(record.name);
       continue;
     }
-    const key = JSON.stringify(entry.engine);
-    byEngine.set(key, [...(byEngine.get(key) ?? []), entry]);
+    const key = JSON.stringify([record.engine, record.account ?? '']);
+    byEngine.set(key, [...(byEngine.get(key) ?? []), record]);
   }
 
-  for (const tables of byEngine.values()) {
+  for (const group of byEngine.values()) {
+    const first = group[0]!;
     let engine: Engine;
     try {
-      engine = await openEngine(tables[0]!.engine);
+      engine = await openEngine(first.engine);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      for (const t of tables) result.failed.push({ name: t.name, message: `${t.engineLabel}: ${message}` });
+      for (const r of group) result.failed.push({ name: r.name, message: `${r.engineLabel}: ${message}` });
       continue;
     }
     try {
-      for (const t of tables) {
-        try {
-          await deleteTable(engine.client, t.name);
-          await journal.remove(t.name);
-          result.removed.push(t.name);
-        } catch (error) {
-          result.failed.push({ name: t.name, message: `DeleteTable on ${t.engineLabel} failed: ${describeError(error)}` });
+      if (first.engine.kind === 'aws' && engine.identity.account !== first.account) {
+        for (const r of group) {
+          result.failed.push({
+            name: r.name,
+            message: `Table "${r.name}" was created in AWS account ${r.account ?? '(unrecorded)'}, but the credentials of this profile now belong to account ${engine.identity.account ?? '(unknown)'}; nothing was deleted. Use the profile of account ${r.account ?? '(unrecorded)'} to remove it.`,
+          });
         }
+        continue;
       }
+      for (const r of group) await removeOne(engine, journal, r, result, removed);
     } finally {
       await engine.close();
     }
   }
   return result;
+}
+
+/** Deletes one record's table once its tags show it is that run's, and forgets the record. */
+async function removeOne(engine: Engine, journal: RunJournal, r: JournalRecord, result: CleanupResult, removed: (name: string) => void): Promise<void> {
+  let tags: Map<string, string> | 'absent';
+  try {
+    tags = await readRunTags(engine.client, r.name);
+  } catch (error) {
+    result.failed.push({ name: r.name, message: `Cannot read the tags of table "${r.name}" on ${r.engineLabel} to check it is the run's: ${describeError(error)}. Nothing was deleted.` });
+    return;
+  }
+  if (tags === 'absent') {
+    await journal.remove(r.token);
+    removed(r.name);
+    return;
+  }
+  if (tags.get(RUN_ID_TAG) !== r.runId || tags.get(RUN_TOKEN_TAG) !== r.token) {
+    // Not this run's table (another made one of that name): never deleted, and not offered again.
+    await journal.remove(r.token);
+    result.failed.push({
+      name: r.name,
+      message: `Table "${r.name}" on ${r.engineLabel} does not carry the tags Keyplan set when its run created it (${RUN_ID_TAG} "${r.runId}" and its ${RUN_TOKEN_TAG}), so it is not that run's table; it was not deleted, and is no longer offered.`,
+    });
+    return;
+  }
+  try {
+    await deleteTable(engine.client, r.name);
+    await journal.remove(r.token);
+    removed(r.name);
+  } catch (error) {
+    result.failed.push({ name: r.name, message: `DeleteTable on ${r.engineLabel} failed: ${describeError(error)}` });
+  }
 }

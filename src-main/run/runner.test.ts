@@ -8,7 +8,7 @@
  */
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, request, type Server } from 'node:http';
@@ -123,7 +123,7 @@ describe('a run', () => {
     );
     try {
       await client.send(new PutItemCommand({ TableName: name, Item: { id: { S: 'mine' }, note: { S: 'keep me' } } }));
-      const journal = createRunJournal(join(await makeTempDir(), 'journal.json'));
+      const journal = createRunJournal(join(await makeTempDir(), 'run-journal'));
       const error = await rejection(runDesign({ design, tableId, engine: { kind: 'local', endpoint }, itemsPerEntity: 2, repeat: 1, runId, journal }));
       expect(error.code).toBe('run.tableExists');
       expect(error.message).toContain(name);
@@ -139,7 +139,8 @@ describe('a run', () => {
 
   test('canceled during the patterns: task.canceled once the table is removed, and the journal is empty', async () => {
     const controller = new AbortController();
-    const journal = createRunJournal(join(await makeTempDir(), 'journal.json'));
+    const folder = join(await makeTempDir(), 'run-journal');
+    const journal = createRunJournal(folder);
     let seenInJournal: string[] = [];
     const events: RunProgress[] = [];
     const run = runDesign({
@@ -154,7 +155,8 @@ describe('a run', () => {
         events.push(p);
         if (/: call 1 of 3$/.test(p.label) && !controller.signal.aborted) {
           controller.abort();
-          void journal.list().then((tables) => (seenInJournal = tables.map((t) => t.name)));
+          // Read now, before the cancel removes it: one record file.
+          seenInJournal = readdirSync(folder).map((f) => (JSON.parse(readFileSync(join(folder, f), 'utf8')) as { record: { name: string } }).record.name);
         }
       },
     });
@@ -180,7 +182,7 @@ describe('a run', () => {
   });
 
   test('the journal lists the table while the run holds it, and forgets it once removed', async () => {
-    const journal = createRunJournal(join(await makeTempDir(), 'journal.json'));
+    const journal = createRunJournal(join(await makeTempDir(), 'run-journal'));
     let during: unknown[] = [];
     const report = await runDesign({
       design,
@@ -193,7 +195,17 @@ describe('a run', () => {
         if (p.label.startsWith('Created table')) void journal.list().then((t) => (during = t));
       },
     });
-    expect(during).toEqual([{ name: report.table.name, engine: { kind: 'local', endpoint }, engineLabel: `DynamoDB Local at ${endpoint}`, createdAt: expect.any(String) }]);
+    expect(during).toEqual([
+      {
+        name: report.table.name,
+        runId: report.runId,
+        token: expect.stringMatching(/^[0-9a-f]{32}$/),
+        engine: { kind: 'local', endpoint },
+        engineLabel: `DynamoDB Local at ${endpoint}`,
+        createdAt: expect.any(String),
+        pid: process.pid,
+      },
+    ]);
     expect(await journal.list()).toEqual([]);
   }, 60_000);
 });
@@ -226,7 +238,7 @@ describe('when the engine refuses', () => {
   test('a refused CreateTable is run.failed with the engine’s words; nothing is left and nothing stays in the journal', async () => {
     const { proxy, proxyEndpoint } = await refusingProxy(new Set(['CreateTable']));
     try {
-      const journal = createRunJournal(join(await makeTempDir(), 'journal.json'));
+      const journal = createRunJournal(join(await makeTempDir(), 'run-journal'));
       const error = await rejection(runDesign({ design, tableId, engine: { kind: 'local', endpoint: proxyEndpoint }, itemsPerEntity: 2, repeat: 1, journal }));
       expect(error.code).toBe('run.failed');
       expect(error.message).toContain('CreateTable');
@@ -243,7 +255,7 @@ describe('when the engine refuses', () => {
     const refused = new Set(['DeleteTable']);
     const { proxy, proxyEndpoint } = await refusingProxy(refused);
     try {
-      const journal = createRunJournal(join(await makeTempDir(), 'journal.json'));
+      const journal = createRunJournal(join(await makeTempDir(), 'run-journal'));
       const report = await runDesign({ design, tableId, engine: { kind: 'local', endpoint: proxyEndpoint }, itemsPerEntity: 2, repeat: 1, journal });
       expect(report.cleanup).toEqual({ removed: [], leftover: [report.table.name] });
       expect((await journal.list()).map((t) => t.name)).toEqual([report.table.name]);
@@ -256,6 +268,85 @@ describe('when the engine refuses', () => {
       expect(await tableNames()).toEqual([]);
     } finally {
       await stop(proxy);
+    }
+  }, 60_000);
+
+  /**
+   * A proxy to the dynalite that can hold every request until `release()` (the winner paused mid-run)
+   * and can answer DescribeTable as if no table existed yet (the loser checked before the winner created).
+   */
+  async function gatedProxy(options: { hideTables?: boolean }): Promise<{ proxy: Server; proxyEndpoint: string; hold(): void; release(): void }> {
+    const target = new URL(endpoint);
+    let gate: Promise<void> = Promise.resolve();
+    let open = () => {};
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+        if (options.hideTables && operation === 'DescribeTable') {
+          res.statusCode = 400;
+          res.setHeader('Content-Type', 'application/x-amz-json-1.0');
+          res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException', message: 'Requested resource not found' }));
+          return;
+        }
+        void gate.then(() => {
+          const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+            res.writeHead(answer.statusCode ?? 500, answer.headers);
+            answer.pipe(res);
+          });
+          forward.end(Buffer.concat(chunks));
+        });
+      });
+    });
+    return {
+      proxy,
+      proxyEndpoint: await listen(proxy),
+      hold: () => (gate = new Promise((done) => (open = done))),
+      release: () => open(),
+    };
+  }
+
+  test('two runs with one run id: the one whose CreateTable is refused (ResourceInUseException) deletes nothing, and the winner finishes', async () => {
+    const winnerEngine = await gatedProxy({});
+    const loserEngine = await gatedProxy({ hideTables: true });
+    try {
+      const runId = 'same-run-id';
+      let winnerCreated: () => void = () => {};
+      const created = new Promise<void>((done) => (winnerCreated = done));
+      const winnerJournal = createRunJournal(join(await makeTempDir(), 'run-journal'));
+      const winner = runDesign({
+        design, tableId, engine: { kind: 'local', endpoint: winnerEngine.proxyEndpoint }, itemsPerEntity: 2, repeat: 1, runId, journal: winnerJournal,
+        onProgress: (p) => {
+          // Paused right after its table is ACTIVE: every later request waits until the loser is done.
+          if (p.label.startsWith('Created table')) {
+            winnerEngine.hold();
+            winnerCreated();
+          }
+        },
+      });
+      await created;
+      const name = (await tableNames())[0]!;
+      const loserJournal = createRunJournal(join(await makeTempDir(), 'run-journal'));
+      const error = await rejection(runDesign({ design, tableId, engine: { kind: 'local', endpoint: loserEngine.proxyEndpoint }, itemsPerEntity: 2, repeat: 1, runId, journal: loserJournal }));
+      expect(error.code).toBe('run.failed');
+      expect(error.message).toContain(`CreateTable of table "${name}"`);
+      expect(error.message).toContain('ResourceInUseException');
+      expect(error.details).toEqual({ cleanup: { removed: [], leftover: [] } });
+      // The winner's table is still there, and the loser recorded nothing to clean up later.
+      expect(await tableNames()).toEqual([name]);
+      expect(await loserJournal.list()).toEqual([]);
+
+      winnerEngine.release();
+      const report = await winner;
+      expect(report.table.name).toBe(name);
+      expect(report.patterns.filter((p) => p.agreement === 'failed')).toEqual([]);
+      expect(report.cleanup).toEqual({ removed: [name], leftover: [] });
+      expect(await tableNames()).toEqual([]);
+    } finally {
+      winnerEngine.release();
+      await stop(winnerEngine.proxy);
+      await stop(loserEngine.proxy);
     }
   }, 60_000);
 
@@ -314,7 +405,7 @@ describe('on AWS', () => {
     ['another account', '999999999999'],
     ['no account', undefined],
   ])('confirming %s is run.notConfirmed naming the account and region, and nothing is created', async (_, confirmAccount) => {
-    const journal = createRunJournal(join(await makeTempDir(), 'journal.json'));
+    const journal = createRunJournal(join(await makeTempDir(), 'run-journal'));
     const error = await rejection(runDesign({ design, tableId, engine, itemsPerEntity: 2, repeat: 1, journal, ...(confirmAccount === undefined ? {} : { confirmAccount }) }));
     expect(error.code).toBe('run.notConfirmed');
     expect(error.message).toContain(`account ${ACCOUNT}, region eu-west-1`);

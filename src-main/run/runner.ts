@@ -7,8 +7,10 @@
  *
  * Safety: the table's name is the run's own (`keyplan-run-<short id>-<name>`) and a run refuses to
  * start when a table of that name exists; on AWS it runs only once the caller has confirmed the
- * account the credentials belong to. The table is deleted whatever happens (success, a refused
- * request, cancel); a table that cannot be deleted stays in the run journal for cleanup later.
+ * account the credentials belong to. The table carries the run's tags (engine.ts, `runTags`). A
+ * table the run created is deleted whatever happens (success, a refused request, cancel); one whose
+ * CreateTable was refused (ResourceInUseException: another run of that name won) is never
+ * deleted. A table that cannot be deleted stays in the run journal for cleanup later.
  *
  * Errors: `run.engine` (see engine.ts), `run.notConfirmed`, `run.tableExists`, `run.failed` (the
  * engine refused to create, describe or load the table: its message), `task.canceled`. A refused
@@ -24,8 +26,8 @@ import type { Design } from '../../src-shared/model/schema.ts';
 import { comparePattern, summarize } from '../../src-shared/run/compare.ts';
 import { prepareRun, sendOrder } from '../../src-shared/run/prepare.ts';
 import type { EngineChoice, MeasuredCall, MeasuredRequest, PatternMeasurement, RunPlan, RunReport } from '../../src-shared/run/types.ts';
-import { deleteTable, describeError, openEngine, type Engine } from './engine.ts';
-import type { RunJournal } from './journal.ts';
+import { deleteTable, describeError, isAnswer, openEngine, readRunTags, RUN_TOKEN_TAG, runTags, tagRunTable, type Engine } from './engine.ts';
+import { newRunToken, type RunJournal } from './journal.ts';
 import { measureRequest } from './measure.ts';
 import { backoff, capacityOf, COMMANDS, fromSdk, isEmpty, MAX_BATCH_TRIES, pause, send, throwIfCanceled, toSdk, type Output } from './sdk.ts';
 
@@ -145,9 +147,11 @@ async function executePlan(engine: Engine, plan: RunPlan, options: RunOptions): 
     }
   };
 
+  const token = newRunToken();
   let journaled = false;
-  let createSent = false;
   let created = false;
+  /** Whether the record stays: CreateTable got no answer, and the table's tags could not tell whose it is. */
+  let isUncertain = false;
   let failure: unknown;
   const measurements = new Map<string, PatternMeasurement>();
   try {
@@ -156,18 +160,32 @@ async function executePlan(engine: Engine, plan: RunPlan, options: RunOptions): 
     progress(`Creating table ${name}`);
     // Recorded before CreateTable is sent: a crash from here on leaves a record, not a stray table.
     if (journal) {
+      const account = engine.choice.kind === 'aws' ? identity.account : undefined;
       try {
-        await journal.add({ name, engine: engine.choice, engineLabel: identity.label, createdAt: new Date().toISOString() });
+        await journal.add({ name, runId: plan.runId, token, engine: engine.choice, engineLabel: identity.label, ...(account === undefined ? {} : { account }), createdAt: new Date().toISOString(), pid: process.pid });
       } catch (error) {
         throw new AppError({ code: 'run.failed', message: `Cannot record table "${name}" in the run journal before creating it: ${describeError(error)}. Nothing was created.` });
       }
       journaled = true;
     }
     throwIfCanceled(signal);
-    createSent = true;
-    await engineCall('CreateTable', plan.table.createInput);
-    created = true;
+    try {
+      await send(client, 'CreateTable', { ...plan.table.createInput, Tags: runTags(plan.runId, token) });
+      created = true;
+    } catch (error) {
+      // Answered (ResourceInUseException: another run of this name won; any refusal): this run created
+      // nothing and deletes nothing. No answer: the table may exist; it is this run's only if it
+      // carries this run's token.
+      if (!isAnswer(error)) {
+        const tags = await readRunTags(client, name).catch(() => undefined);
+        created = tags instanceof Map && tags.get(RUN_TOKEN_TAG) === token;
+        isUncertain = !created && tags !== 'absent';
+      }
+      if (!created) throw new AppError({ code: 'run.failed', message: `CreateTable of table "${name}" on ${identity.label} failed: ${describeError(error)}` });
+    }
     await waitUntilActive(engineCall, name, signal);
+    // Some engines (dynalite) drop CreateTable's tags. Cleanup of a leftover needs them, a run does not.
+    await tagRunTable(client, name, plan.runId, token).catch(() => undefined);
     step(`Created table ${name}`);
 
     for (let start = 0; start < plan.items.length; start += BATCH_WRITE_MAX_ITEMS) {
@@ -195,21 +213,21 @@ async function executePlan(engine: Engine, plan: RunPlan, options: RunOptions): 
 
   const cleanup: Cleanup = { removed: [], leftover: [] };
   let leftoverReason: string | undefined;
-  if (createSent) {
+  // Only a table this run created is deleted: never one whose CreateTable was refused.
+  if (created) {
     progress(`Removing table ${name}`);
     try {
-      // Also when CreateTable seemed to fail: the engine may have created it before the answer was lost.
-      const outcome = await deleteTable(client, name);
-      if (created || outcome === 'deleted') cleanup.removed.push(name);
+      await deleteTable(client, name);
+      cleanup.removed.push(name);
     } catch (error) {
       cleanup.leftover.push(name);
       leftoverReason = describeError(error);
     }
   }
-  if (journaled && cleanup.leftover.length === 0) {
+  if (journaled && cleanup.leftover.length === 0 && !isUncertain) {
     // A record of a removed table is harmless (a later cleanup finds it gone and counts it removed),
     // so a failure to forget it does not fail the run.
-    await journal!.remove(name).catch(() => undefined);
+    await journal!.remove(token).catch(() => undefined);
   }
   if (failure === undefined) {
     step(`Removed table ${name}`);

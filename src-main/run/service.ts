@@ -8,7 +8,7 @@ import { AppError } from '../../src-shared/errors.ts';
 import type { EventSink } from '../../src-shared/ipc/contract.ts';
 import { runTableName } from '../../src-shared/run/prepare.ts';
 import type { EngineChoice, RunReport } from '../../src-shared/run/types.ts';
-import { cleanupLeftovers, createRunJournal, type RunJournal } from './journal.ts';
+import { cleanupLeftovers, createRunJournal, leftoverTables, type LeftoverTable } from './journal.ts';
 
 export interface StartRun {
   runId: string;
@@ -27,15 +27,19 @@ export interface RunService {
   start(input: StartRun): Promise<RunReport>;
   /** Cancels a run of this service; false when there is none of that id. */
   cancel(runId: string): boolean;
-  leftovers(): ReturnType<RunJournal['list']>;
+  leftovers(): Promise<LeftoverTable[]>;
   cleanup(names?: string[]): ReturnType<typeof cleanupLeftovers>;
   /** Cancels every run and waits until each has removed its tables. */
   close(): Promise<void>;
 }
 
 export interface RunServiceOptions {
-  /** The run journal's file (`<data folder>/run-journal.json`). */
-  journalPath: string;
+  /** The run journal's folder (`<data folder>/…/run-journal`; see journal.ts). */
+  journalDir: string;
+  /** The secret that signs the journal's records; default `run-journal.key` beside the folder. */
+  keyPath?: string;
+  /** What the journal belongs to (a workspace's real path, `cli`, `app`); see `RunJournalOptions`. */
+  scope?: string;
   events?: EventSink;
   log?: (message: string, error?: unknown) => void;
 }
@@ -53,8 +57,10 @@ export function hasActiveRuns(): boolean {
 }
 
 export function createRunService(options: RunServiceOptions): RunService & { active(): number } {
-  const journal = createRunJournal(options.journalPath, {
-    onCorrupt: (error: unknown) => options.log?.('The run journal was unreadable and starts empty again; tables it named may be left in their engines.', error),
+  const journal = createRunJournal(options.journalDir, {
+    ...(options.keyPath === undefined ? {} : { keyPath: options.keyPath }),
+    ...(options.scope === undefined ? {} : { scope: options.scope }),
+    onCorrupt: (problem) => options.log?.(`A run journal record was ignored (${problem.path}): ${problem.message}.`),
   });
   const running = new Map<string, { controller: AbortController; done: Promise<unknown>; table: string }>();
   const startedAt = new Date().toISOString();
@@ -113,11 +119,18 @@ export function createRunService(options: RunServiceOptions): RunService & { act
       const going = new Set([...running.values()].map((r) => r.table));
       const listed = await journal.list();
       const gone = listed.filter((t) => t.engine.kind === 'embedded' && t.createdAt < startedAt && !going.has(t.name));
-      for (const t of gone) await journal.remove(t.name);
-      return listed.filter((t) => !going.has(t.name) && !gone.includes(t));
+      for (const t of gone) await journal.remove(t.token);
+      return leftoverTables(listed.filter((t) => !going.has(t.name) && !gone.includes(t)));
     },
 
-    cleanup: (names) => cleanupLeftovers(journal, names),
+    // A table a run is using now is never removed from under it.
+    async cleanup(names) {
+      const going = new Set([...running.values()].map((r) => r.table));
+      const wanted = names ?? (await service.leftovers()).map((t) => t.name);
+      const result = await cleanupLeftovers(journal, wanted.filter((n) => !going.has(n)));
+      for (const name of new Set(wanted.filter((n) => going.has(n)))) result.failed.push({ name, message: `Table "${name}" belongs to a run going now; it removes its table when it ends.` });
+      return result;
+    },
 
     async close() {
       const all = [...running.values()];
