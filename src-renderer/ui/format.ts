@@ -2,7 +2,7 @@
  * Display helpers shared by several screens. Presentation only; no domain rules.
  *
  * `formatBytes` here is the short size the data list and the pattern panel show (`1.2 KB`, one
- * decimal); src-shared/format's `formatBytes` gives figures two (`1.17 KB`).
+ * decimal); src-shared/numbers' `formatBytes` gives figures two (`1.17 KB`).
  */
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];

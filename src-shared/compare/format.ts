@@ -10,7 +10,7 @@ import { formatSecond } from '../partition/findings.ts';
 import type { ComparisonReport } from './compare.ts';
 import { markedSides, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';
 import { summaryDetails, summarySentence } from './summary.ts';
-import { formatShare, formatUsd as usdText } from '../format/index.ts';
+import { formatShare, formatUsd as usdText } from '../numbers/index.ts';
 
 export interface FormatOptions {
   /** Show only the rows whose values differ (the folded subjects are listed either way). */

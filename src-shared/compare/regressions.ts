@@ -4,7 +4,7 @@
  * read into a Scan, or it throttles a pattern the first design does not.
  */
 import { formatNumber } from '../capacity/figure.ts';
-import { formatShare } from '../format/index.ts';
+import { formatShare } from '../numbers/index.ts';
 import type { ComparisonReport } from './compare.ts';
 import { accessRank } from './rows.ts';
 

@@ -3,7 +3,7 @@
  * started, its busiest partition, its throttled keys and splits), the run's assumptions, and how
  * the report writes its numbers, seconds and partition counts.
  */
-import { formatShare } from '../format/index.ts';
+import { formatShare } from '../numbers/index.ts';
 import { MAX_PARTITIONS, ON_DEMAND_INITIAL_READ_UNITS, ON_DEMAND_INITIAL_WRITE_UNITS, PARTITION_READ_UNITS_PER_SECOND, PARTITION_WRITE_UNITS_PER_SECOND, partitionUtilization } from './limits.ts';
 import { KEY_SPAN } from './model.ts';
 import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_ON_DEMAND_MAXIMUM, AWS_PARTITION_KEY_DESIGN, AWS_PARTITION_LIMITS, AWS_QUOTAS, AWS_WARM_THROUGHPUT } from './sources.ts';

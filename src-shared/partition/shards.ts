@@ -4,7 +4,7 @@
  * need their own headroom and split for heat lags.
  */
 import { PARTITION_READ_UNITS_PER_SECOND, PARTITION_WRITE_UNITS_PER_SECOND } from './limits.ts';
-import { formatCount } from '../format/index.ts';
+import { formatCount } from '../numbers/index.ts';
 import type { ShardAdvice } from './types.ts';
 
 /** The default headroom; AWS material suggests 1.2–2.0 (docs/dynamodb-rules.md §5). */

@@ -3,7 +3,7 @@
  * view. Presentation only; no domain rules. Sizes are `formatBytes` of ui/format.ts.
  */
 import type { SampleRow, SampleValue, SampleView } from '../../../src-shared/sample/types.ts';
-import { formatNumber } from '../../../src-shared/format/index.ts';
+import { formatNumber } from '../../../src-shared/numbers/index.ts';
 
 /** `1,000,000`. */
 export const formatCount = (n: number): string => formatNumber(n, 3);
