@@ -5,7 +5,7 @@
  *
  *   src-shared    pure: imports no src-main, src-renderer, Node built-in, electron, svelte, dexie or
  *                 monaco-editor, and uses no DOM global (its tests may use Node, to read fixtures);
- *                 src-shared/model imports none of its siblings but errors.ts.
+ *                 src-shared/model imports none of its siblings but errors.ts and numbers (which import nothing).
  *   src-main      imports src-shared, never src-renderer.
  *   src-renderer  imports src-shared, never src-main, electron or Node built-ins (a sandboxed page).
  *
@@ -40,10 +40,10 @@ const restrict = {
     { regex: moduleNamed(['svelte', 'dexie', 'monaco-editor']), message: `src-shared is pure: no UI or browser libraries (${STYLE}).` },
     { regex: '\\.svelte(\\.[jt]s)?$', message: `src-shared is pure: no Svelte components or rune modules (${STYLE}).` },
   ],
-  /** From a file `depth` folders inside src-shared/model, anything outside model but errors.ts. */
+  /** From a file `depth` folders inside src-shared/model, anything outside model but errors.ts and numbers (both import nothing). */
   modelSiblings: (depth) => ({
-    regex: `^(\\.\\./){${depth}}(?!errors\\.ts$)`,
-    message: `src-shared/model imports none of its siblings, only errors.ts: every module may import model, so model imports none of them (${STYLE}).`,
+    regex: `^(\\.\\./){${depth}}(?!errors\\.ts$|numbers/index\\.ts$)`,
+    message: `src-shared/model imports none of its siblings, only errors.ts and numbers/index.ts: every module may import model, so model imports none of them (${STYLE}).`,
   }),
   /** The input check compiles functions from text, which the page's content security policy forbids. */
   hostOnly: {

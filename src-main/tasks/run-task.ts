@@ -103,7 +103,7 @@ export function generateSampleTask(input: TaskInput, runId: string, context: Tas
     ...(input.seed === undefined ? {} : { seed: input.seed }),
     onProgress: (done, total) => {
       if (context.isCanceled()) throw new TaskCanceled();
-      context.progress(done, total, `Generating items: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`);
+      context.progress(done, total, `Generating items: ${formatCount(done)} of ${formatCount(total)}`);
     },
   });
 }
