@@ -1,6 +1,7 @@
 /**
  * Keyplan's own lint rules, as a local ESLint plugin (`keyplan/…` in eslint.config.js). Each keeps
- * one concept in one place; `tests/lint-layering.test.ts` lints a violating fixture for each.
+ * one concept in one place; `tests/lint-layering.test.ts` and `tests/lint-one-place.test.ts` lint a
+ * violating fixture for each.
  */
 
 /** `action` as a bare name or a member (`p.action`, `pattern?.action`). */
@@ -51,4 +52,109 @@ const patternKinds = {
   },
 };
 
-export default { meta: { name: 'keyplan' }, rules: { 'pattern-kinds': patternKinds } };
+const NUMBERS_MODULE = 'src-shared/numbers';
+
+/** Units a byte count is scaled into. */
+const SCALED_BYTES = /^\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)\b/;
+
+/** Whether `node` divides (or shifts) anywhere inside: a byte count scaled right where it is written. */
+function divides(node) {
+  if (node === null || typeof node !== 'object') return false;
+  if (node.type === 'BinaryExpression' && (node.operator === '/' || node.operator === '>>' || node.operator === '>>>')) return true;
+  return Object.entries(node).some(([key, value]) => key !== 'parent' && (Array.isArray(value) ? value.some(divides) : value?.type !== undefined && divides(value)));
+}
+
+/**
+ * Numbers are written by src-shared/numbers, so that a figure reads the same on every screen, in the
+ * CLI and in every file: no `toLocaleString` or `toFixed` (a date's `toLocaleString` aside: it writes
+ * a time in the user's own locale, not a number), no dollar sign glued to a number (`$${n}`,
+ * `'$' + n`, `{n}` after a `$` in Svelte markup) and no byte count divided by hand and followed by
+ * KB, MB, GB or TB (`${bytes / 1024} KB`). A figure already in GB (a price's unit) may say so.
+ */
+const numberFormat = {
+  meta: {
+    type: 'problem',
+    docs: { description: `Write numbers, dollars and sizes with ${NUMBERS_MODULE}` },
+    messages: {
+      call: `Write numbers with ${NUMBERS_MODULE} (formatNumber, formatCount, formatFixed, roundTo, …), not {{name}}: one formatter reads the same everywhere.`,
+      dollar: `Write dollars with ${NUMBERS_MODULE} (formatUsd, formatUsdExact, formatSignedUsd), not a "$" glued to a number.`,
+      bytes: `Write sizes with ${NUMBERS_MODULE} (formatBytes, formatBytesBrief, formatBytesIn), not a byte count divided by hand.`,
+    },
+    schema: [],
+  },
+  create(context) {
+    const isDate = (node) => node?.type === 'NewExpression' && node.callee.type === 'Identifier' && node.callee.name === 'Date';
+    const isMustache = (node) => node?.type === 'SvelteMustacheTag';
+    return {
+      CallExpression(node) {
+        const callee = node.callee.type === 'ChainExpression' ? node.callee.expression : node.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+        const name = callee.property.name;
+        if (name === 'toFixed' || (name === 'toLocaleString' && !isDate(callee.object))) context.report({ node, messageId: 'call', data: { name } });
+      },
+      TemplateLiteral(node) {
+        node.expressions.forEach((_, i) => {
+          if ((node.quasis[i].value.cooked ?? '').endsWith('$')) context.report({ node: node.quasis[i], messageId: 'dollar' });
+          if (SCALED_BYTES.test(node.quasis[i + 1].value.cooked ?? '') && divides(node.expressions[i])) context.report({ node: node.quasis[i + 1], messageId: 'bytes' });
+        });
+      },
+      BinaryExpression(node) {
+        if (node.operator === '+' && node.left.type === 'Literal' && typeof node.left.value === 'string' && node.left.value.endsWith('$')) context.report({ node, messageId: 'dollar' });
+      },
+      SvelteText(node) {
+        const siblings = node.parent?.children ?? [];
+        const i = siblings.indexOf(node);
+        if (node.value.endsWith('$') && isMustache(siblings[i + 1])) context.report({ node, messageId: 'dollar' });
+        if (SCALED_BYTES.test(node.value) && isMustache(siblings[i - 1]) && divides(siblings[i - 1].expression)) context.report({ node, messageId: 'bytes' });
+      },
+    };
+  },
+};
+
+/** The sample generator's machinery: its random streams, samplers, columns and value pools. */
+const GENERATOR_FILES = /(^|\/)sample\/(random|column|columns|column-kinds|key-hash)\.ts$/;
+const GENERATOR_NAMES = new Set([
+  'Random', 'mix32', 'hash2', 'deriveSeed', 'normalizeSeed',
+  'createAliasSampler', 'createZipfSampler', 'createHotKeySampler', 'createTodaySampler', 'createRankSampler',
+  'Column', 'createColumn', 'createRankColumn',
+  'FIRST_NAMES', 'LAST_NAMES', 'PRODUCTS', 'CATEGORIES', 'STATUSES', 'COUNTRIES', 'CITIES', 'CURRENCIES', 'CATEGORICAL_POOLS',
+]);
+/** Modules through which that machinery can be reached: the sample module and the model's value heuristics. */
+const GENERATOR_HOMES = /(^|\/)(sample(\/[a-z-]+\.ts)?|model\/value-heuristics\.ts|model\/index\.ts|model)$/;
+
+/**
+ * Attribute values are generated in one place, src-shared/sample (its columns over the value model
+ * of model/value-model.ts): key previews, sample data, the exports' items and the simulator's key
+ * space all read them from there (`createSampleStore`, `previewItems`, `previewSamples`,
+ * `rankedValuesOf`). Elsewhere, nothing imports the generator's random streams, samplers, columns or
+ * value pools, which is what a second generator would start from.
+ */
+const valueGeneration = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Generate attribute values only in src-shared/sample' },
+    messages: {
+      file: 'Generate attribute values only in src-shared/sample: read them through its API (createSampleStore, previewItems, previewSamples, rankedValuesOf), not {{source}}.',
+      name: 'Generate attribute values only in src-shared/sample: {{name}} is its generator\'s own; read values through its API (createSampleStore, previewItems, previewSamples, rankedValuesOf).',
+    },
+    schema: [],
+  },
+  create(context) {
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      if (GENERATOR_FILES.test(source)) {
+        context.report({ node, messageId: 'file', data: { source } });
+        return;
+      }
+      if (!GENERATOR_HOMES.test(source)) return;
+      for (const s of node.specifiers ?? []) {
+        const name = s.type === 'ImportSpecifier' ? (s.imported.name ?? s.imported.value) : s.type === 'ExportSpecifier' ? (s.local.name ?? s.local.value) : undefined;
+        if (name !== undefined && GENERATOR_NAMES.has(name)) context.report({ node: s, messageId: 'name', data: { name } });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+export default { meta: { name: 'keyplan' }, rules: { 'pattern-kinds': patternKinds, 'number-format': numberFormat, 'value-generation': valueGeneration } };

@@ -26,7 +26,7 @@ const KINDS = 'keyplan/pattern-kinds';
 describe('the layering lint', { timeout: 30_000 }, () => {
   test.each<[string, string, { rule: string; line: number; message: RegExp }[]]>([
     ['src-shared imports nothing of src-main', 'src-shared/ipc/imports-main.ts', [{ rule: RESTRICTED, line: 1, message: /Only src-main imports src-main/ }]],
-    ['src-shared imports nothing of src-renderer, types included', 'src-shared/format/imports-renderer.ts', [
+    ['src-shared imports nothing of src-renderer, types included', 'src-shared/numbers/imports-renderer.ts', [
       { rule: RESTRICTED, line: 1, message: /Only src-renderer imports src-renderer/ },
       { rule: RESTRICTED, line: 1, message: /no Svelte components or rune modules/ },
     ]],
@@ -82,7 +82,7 @@ describe('the layering lint', { timeout: 30_000 }, () => {
 
   test.each([
     ['src-main may import src-shared, Node and electron', 'src-main/allowed.ts'],
-    ['src-shared may import model, format and TypeBox', 'src-shared/costing/allowed.ts'],
+    ['src-shared may import model, numbers and TypeBox', 'src-shared/costing/allowed.ts'],
     ['a test of src-shared may read its fixtures with Node', 'src-shared/model/allowed.test.ts'],
     ['a Svelte component may import svelte and src-shared, and use the DOM', 'src-renderer/features/data/Allowed.svelte'],
   ])('allows what the rule permits: %s', async (_what, path) => {

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { formatCount, formatNumber } from '../../src-shared/format/index.ts';
+import { formatCount, formatNumber } from '../../src-shared/numbers/index.ts';
 import { MAX_RUN_ITEMS_PER_ENTITY, MAX_RUN_REPEAT } from '../../src-shared/ipc/contract-schemas.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { Agreement, EngineChoice, PatternReport, RunReport } from '../../src-shared/run/types.ts';

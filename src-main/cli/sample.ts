@@ -7,6 +7,7 @@ import { createSampleStore } from '../../src-shared/sample/index.ts';
 import type { Command } from './command.ts';
 import { errorLine, EXIT, writeLines } from './io.ts';
 import { readValidDesign } from './input.ts';
+import { formatCount } from '../../src-shared/numbers/index.ts';
 
 /** Items per table when `--items` is not given. */
 export const DEFAULT_SAMPLE_ITEMS = 20;
@@ -35,7 +36,7 @@ Entities screen), with keys rendered from the key templates and sparse index key
 conditions hold. The entities' item counts are scaled down together to at most N items per table.
 
 Options:
-  --items N     items per table, at most (default ${DEFAULT_SAMPLE_ITEMS}, up to ${MAX_ITEMS.toLocaleString('en-US')})
+  --items N     items per table, at most (default ${DEFAULT_SAMPLE_ITEMS}, up to ${formatCount(MAX_ITEMS)})
   --seed S      seed of every random choice (default 1); the same seed gives the same items
   --table NAME  only this table (default: every table, one after the other)
   -h, --help    print this help
@@ -51,7 +52,7 @@ Example:
     const seed = parseCount(options.get('--seed'), MAX_SEED);
     for (const [name, value, max] of [['--items', items, MAX_ITEMS], ['--seed', seed, MAX_SEED]] as const) {
       if (value !== 'bad') continue;
-      writeLines(io.stderr, [errorLine(`${name} is "${options.get(name)}"; expected a whole number from 0 to ${max.toLocaleString('en-US')}.`)]);
+      writeLines(io.stderr, [errorLine(`${name} is "${options.get(name)}"; expected a whole number from 0 to ${formatCount(max)}.`)]);
       return EXIT.usage;
     }
     const input = await readValidDesign(file, io.cwd, 'print sample items');

@@ -21,6 +21,7 @@ import type { Command } from './command.ts';
 import { readValidDesign } from './input.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';
 import { jsonNumber, renderTable } from './text.ts';
+import { formatCount } from '../../src-shared/numbers/index.ts';
 
 /** One table or GSI in `keyplan simulate --json`. */
 export interface SimulateTargetJson {
@@ -154,7 +155,6 @@ function simulateJson(design: Design, seed: number, results: SimulationResult[])
 }
 
 const HOT_KEYS_SHOWN = 3;
-const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const partitionsText = (n: number | null) => (n === null ? '-' : formatPartitionsNeeded(n));
 
 /** How many hottest keys the table shows of how many with traffic, when it leaves some out. */
@@ -162,7 +162,7 @@ function hottestNote(targets: SimulateTargetJson[]): string[] {
   const cut = targets.filter((t) => t.keysWithTraffic.named > Math.min(HOT_KEYS_SHOWN, t.hottestKeys.length));
   if (cut.length === 0) return [];
   const of = cut
-    .map((t) => `${count(t.keysWithTraffic.named)} on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}${t.keysWithTraffic.background > 0 ? ` plus ${count(t.keysWithTraffic.background)} spread evenly` : ''}`)
+    .map((t) => `${formatCount(t.keysWithTraffic.named)} on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}${t.keysWithTraffic.background > 0 ? ` plus ${formatCount(t.keysWithTraffic.background)} spread evenly` : ''}`)
     .join(', ');
   const listed = Math.max(...cut.map((t) => t.hottestKeys.length));
   return [`  Hottest keys: the ${HOT_KEYS_SHOWN} hottest shown of the keys with traffic (${of}); --json lists ${listed}.`];
@@ -205,7 +205,7 @@ function readable(file: string, json: SimulateJson, workloadFrom: string): strin
       ...hottestNote(table.targets),
       '',
     );
-    const rows = table.patterns.map((p) => [p.name, count(p.requests), count(p.throttled), formatShare(p.throttledFraction ?? 0), p.reasons.join(', ') || '-']);
+    const rows = table.patterns.map((p) => [p.name, formatCount(p.requests), formatCount(p.throttled), formatShare(p.throttledFraction ?? 0), p.reasons.join(', ') || '-']);
     lines.push(...(rows.length === 0 ? ['  No access patterns.'] : renderTable(['Access pattern', 'Requests', 'Throttled', 'Throttled %', 'Throttling reasons'], rows, ['left', 'right', 'right', 'right', 'left'], '  ')));
     const throttledKeys = table.targets.flatMap((t) => t.throttledKeys.map((k) => ({ target: t.kind === 'table' ? 'table' : `GSI ${t.name}`, k })));
     if (throttledKeys.length > 0) {

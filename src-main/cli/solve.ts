@@ -12,6 +12,7 @@ import { problemLine, readDesign } from './input.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';
 import { shownPath, writeAll } from './output.ts';
 import { formatUsd, renderTable } from './text.ts';
+import { formatFixed, roundTo } from '../../src-shared/numbers/index.ts';
 
 const MAX_TOP = 20;
 const MAX_GSIS = 20;
@@ -55,7 +56,7 @@ function proposalJson(p: Proposal, inputUsd: number | undefined): ProposalJson {
   const table = p.design.tables.find((t) => t.id === p.tableId)!;
   const out: ProposalJson = {
     rank: p.rank,
-    monthlyUsd: Number(p.monthlyUsd.toFixed(6)),
+    monthlyUsd: roundTo(p.monthlyUsd, 6),
     gsiCount: p.gsiCount,
     feasible: p.feasible,
     problems: p.problems,
@@ -65,10 +66,10 @@ function proposalJson(p: Proposal, inputUsd: number | undefined): ProposalJson {
       ...table.globalSecondaryIndexes.map((g) => ({ name: g.name, kind: 'gsi' as const, partitionKey: keyText(g.partitionKey)!, ...(g.sortKey ? { sortKey: keyText(g.sortKey)! } : {}), projection: projectionText(g.projection) })),
       ...table.localSecondaryIndexes.map((l) => ({ name: l.name, kind: 'lsi' as const, sortKey: l.sortKey.name, projection: projectionText(l.projection) })),
     ],
-    patterns: p.patterns.map((c) => ({ id: c.patternId, name: c.name, request: c.badge, target: c.target, ...(c.keyCondition ? { keyCondition: c.keyCondition } : {}), monthlyUsd: Number(c.monthlyUsd.toFixed(6)), why: c.why })),
+    patterns: p.patterns.map((c) => ({ id: c.patternId, name: c.name, request: c.badge, target: c.target, ...(c.keyCondition ? { keyCondition: c.keyCondition } : {}), monthlyUsd: roundTo(c.monthlyUsd, 6), why: c.why })),
   };
   if (p.partitionRisk) out.partitionRisk = p.partitionRisk;
-  if (inputUsd !== undefined && inputUsd > 0) out.ratioToInput = Number((p.monthlyUsd / inputUsd).toFixed(4));
+  if (inputUsd !== undefined && inputUsd > 0) out.ratioToInput = roundTo(p.monthlyUsd / inputUsd, 4);
   return out;
 }
 
@@ -82,13 +83,13 @@ function inputLine(input: InputCost): string {
 
 function readable(file: string, design: Design, table: Table, proposals: ProposalJson[], evaluated: number, elapsedMs: number, stoppedEarly: boolean, input: InputCost): string[] {
   const lines = [
-    `Key designs for table ${table.name} of "${design.name}" (${file}): ${proposals.length} best of ${evaluated} priced in ${(elapsedMs / 1000).toFixed(1)} s${stoppedEarly ? ' (stopped at the time budget)' : ''}`,
+    `Key designs for table ${table.name} of "${design.name}" (${file}): ${proposals.length} best of ${evaluated} priced in ${formatFixed(elapsedMs / 1000, 1)} s${stoppedEarly ? ' (stopped at the time budget)' : ''}`,
     inputLine(input),
   ];
   for (const p of proposals) {
     lines.push(
       '',
-      `#${p.rank}  ${formatUsd(p.monthlyUsd)}/month${p.ratioToInput !== undefined ? ` (${p.ratioToInput.toFixed(2)}× the input)` : ''}, ${p.gsiCount} GSI${p.gsiCount === 1 ? '' : 's'}, ${p.feasible ? 'feasible' : 'NOT feasible'}`,
+      `#${p.rank}  ${formatUsd(p.monthlyUsd)}/month${p.ratioToInput !== undefined ? ` (${formatFixed(p.ratioToInput, 2)}× the input)` : ''}, ${p.gsiCount} GSI${p.gsiCount === 1 ? '' : 's'}, ${p.feasible ? 'feasible' : 'NOT feasible'}`,
     );
     for (const problem of p.problems) lines.push(`  problem: ${problem}`);
     if (p.partitionRisk) lines.push(`  partitions: ${p.partitionRisk.summary}`);

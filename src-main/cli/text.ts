@@ -2,7 +2,7 @@
 import { formatNumber, unitLabel, type Figure } from '../../src-shared/capacity/figure.ts';
 
 // Dollars and bytes read the same in the CLI as on screen: one format module.
-export { formatBytes, formatUsd } from '../../src-shared/format/index.ts';
+export { formatBytes, formatUsd } from '../../src-shared/numbers/index.ts';
 
 /** A number for JSON output: finite, without binary floating-point noise (0.1 + 0.2 → 0.3); null otherwise. */
 export function jsonNumber(n: number): number | null {

@@ -4,7 +4,7 @@
  * The worker entry wraps this; tests call it in-process.
  */
 import { AppError } from '../../src-shared/errors.ts';
-import { formatCount, formatNumber, formatUsd } from '../../src-shared/format/index.ts';
+import { formatCount, formatNumber, formatUsd } from '../../src-shared/numbers/index.ts';
 import { advance, finishSimulation, formatSecond, isFinished, startSimulation } from '../../src-shared/partition/index.ts';
 import type { SimulationResult } from '../../src-shared/partition/types.ts';
 import { createSampleStore, type SampleStore } from '../../src-shared/sample/index.ts';
@@ -103,7 +103,7 @@ export function generateSampleTask(input: TaskInput, runId: string, context: Tas
     ...(input.seed === undefined ? {} : { seed: input.seed }),
     onProgress: (done, total) => {
       if (context.isCanceled()) throw new TaskCanceled();
-      context.progress(done, total, `Generating items: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`);
+      context.progress(done, total, `Generating items: ${formatCount(done)} of ${formatCount(total)}`);
     },
   });
 }

@@ -24,6 +24,7 @@ import { logToConsole } from '../log.ts';
 import { clip, clipEchoes, MAX_ECHO_CHARS } from './clip-echoes.ts';
 import { sendText, serveStatic } from './static-files.ts';
 import { createWebSession, type WebSession } from './web-session.ts';
+import { formatBytesIn } from '../../src-shared/numbers/index.ts';
 
 export { SESSION_PATH, WEB_SOCKET_PATH, MAX_ECHO_CHARS, clipEchoes };
 
@@ -34,7 +35,7 @@ export { SESSION_PATH, WEB_SOCKET_PATH, MAX_ECHO_CHARS, clipEchoes };
  */
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
 /** The close reason for a message over {@link MAX_FRAME_BYTES} (close code 1009, "message too big"). */
-export const FRAME_TOO_LARGE_REASON = `Message too large: the Keyplan host reads at most ${MAX_FRAME_BYTES / (1024 * 1024)} MB per message.`;
+export const FRAME_TOO_LARGE_REASON = `Message too large: the Keyplan host reads at most ${formatBytesIn(MAX_FRAME_BYTES, 'MB')} per message.`;
 /** How long a ticket handed to a browser the host launches stays good: that page exchanges it within seconds. */
 export const LAUNCH_TICKET_TTL_MS = 30_000;
 /** How long a link printed for the user stays good: time to copy it into a browser. */

@@ -6,6 +6,7 @@ import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { decodeImportText } from '../../src-shared/formats/index.ts';
 import { MAX_IMPORT_BYTES, readFileTexts, readImport, type ImportReading } from './read-import.ts';
+import { formatBytesBrief, formatBytesIn } from '../../src-shared/numbers/index.ts';
 
 export class ImportFlow {
   /** The pasted text (the paste area's value). */
@@ -47,7 +48,7 @@ export class ImportFlow {
       this.reading = {
         source,
         notes: [],
-        problems: [{ code: 'file.io', path: '', message: `${tooLarge.name} is ${(tooLarge.size / 1048576).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1048576} MB.` }],
+        problems: [{ code: 'file.io', path: '', message: `${tooLarge.name} is ${formatBytesBrief(tooLarge.size)}; imports are limited to ${formatBytesIn(MAX_IMPORT_BYTES, 'MB')}.` }],
       };
       return;
     }

@@ -11,7 +11,7 @@
  */
 
 import type { DocSource } from './sources.ts';
-import { formatNumber } from '../format/index.ts';
+import { formatNumber } from '../numbers/index.ts';
 
 export type Unit =
   | 'B'
@@ -93,7 +93,7 @@ export function lazyFigure(value: number, unit: Unit, build: () => Step[], assum
 }
 
 // Numbers are written by the one format module (cached formatters); re-exported for the figures' users.
-export { formatNumber, formatUnits } from '../format/index.ts';
+export { formatNumber, formatUnits } from '../numbers/index.ts';
 
 const SINGULAR: Partial<Record<Unit, string>> = { items: 'item', pages: 'page', units: 'unit', requests: 'request', partitions: 'partition', writes: 'write', hours: 'hour' };
 

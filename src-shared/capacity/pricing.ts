@@ -6,6 +6,7 @@
 import type { AutoScalingRange, Pricing, TableClass, TableClassPricing } from '../model/schema.ts';
 import { figure, formatNumber, lazyFigure, type Figure, type Step } from './figure.ts';
 import { AWS_DOCS } from './sources.ts';
+import { formatUsdExact } from '../numbers/index.ts';
 
 /** Hours in a billing month as AWS's pricing examples count them (365 × 24 / 12). */
 export const HOURS_PER_MONTH = 730;
@@ -84,7 +85,6 @@ export function roundUsd(usd: number): number {
   return Math.round(usd * 1e10) / 1e10;
 }
 
-const usd = (n: number): string => `$${formatNumber(n, 6)}`;
 
 function classPricing(pricing: Pricing, tableClass: TableClass): TableClassPricing {
   return pricing.tableClasses[tableClass];
@@ -134,19 +134,19 @@ export function onDemandUsd(input: OnDemandUsdInput): Figure {
   const steps: Step[] = [
     {
       label: `Reads (${className(input.tableClass)})`,
-      expression: `${formatNumber(input.readRequestUnits)} RRU / 1,000,000 × ${usd(p.readRequestUnitUsdPerMillion)}`,
+      expression: `${formatNumber(input.readRequestUnits)} RRU / 1,000,000 × ${formatUsdExact(p.readRequestUnitUsdPerMillion)}`,
       value: reads,
       unit: 'USD',
       source: PRICING_SOURCE,
     },
     {
       label: `Writes (${className(input.tableClass)})`,
-      expression: `${formatNumber(input.writeRequestUnits)} WRU / 1,000,000 × ${usd(p.writeRequestUnitUsdPerMillion)}`,
+      expression: `${formatNumber(input.writeRequestUnits)} WRU / 1,000,000 × ${formatUsdExact(p.writeRequestUnitUsdPerMillion)}`,
       value: writes,
       unit: 'USD',
       source: PRICING_SOURCE,
     },
-    { label: 'On-demand requests', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD' },
+    { label: 'On-demand requests', expression: `${formatUsdExact(reads)} + ${formatUsdExact(writes)}`, value: roundUsd(reads + writes), unit: 'USD' },
   ];
   return figure(steps, priceAssumptions(input.pricing, input.tableClass));
 }
@@ -186,19 +186,19 @@ export function onDemandMonthlyUsd(input: OnDemandMonthlyInput): Figure {
     },
     {
       label: `Reads (${className(input.tableClass)})`,
-      expression: `${formatNumber(rru)} / 1,000,000 × ${usd(p.readRequestUnitUsdPerMillion)}`,
+      expression: `${formatNumber(rru)} / 1,000,000 × ${formatUsdExact(p.readRequestUnitUsdPerMillion)}`,
       value: reads,
       unit: 'USD/month',
       source: PRICING_SOURCE,
     },
     {
       label: `Writes (${className(input.tableClass)})`,
-      expression: `${formatNumber(wru)} / 1,000,000 × ${usd(p.writeRequestUnitUsdPerMillion)}`,
+      expression: `${formatNumber(wru)} / 1,000,000 × ${formatUsdExact(p.writeRequestUnitUsdPerMillion)}`,
       value: writes,
       unit: 'USD/month',
       source: PRICING_SOURCE,
     },
-    { label: 'On-demand requests per month', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
+    { label: 'On-demand requests per month', expression: `${formatUsdExact(reads)} + ${formatUsdExact(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
   ];
   return lazyFigure(roundUsd(reads + writes), 'USD/month', steps, priceAssumptions(input.pricing, input.tableClass));
 }
@@ -212,19 +212,19 @@ function capacityPriceSteps(rcu: number, wcu: number, tableClass: TableClass, pr
   return [
     {
       label: `Read capacity (${className(tableClass)})`,
-      expression: `${formatNumber(rcu)} RCU × ${formatNumber(hours)} h × ${usd(p.readCapacityUnitUsdPerHour)}`,
+      expression: `${formatNumber(rcu)} RCU × ${formatNumber(hours)} h × ${formatUsdExact(p.readCapacityUnitUsdPerHour)}`,
       value: reads,
       unit: 'USD/month',
       source: PROVISIONED_PRICING_URL,
     },
     {
       label: `Write capacity (${className(tableClass)})`,
-      expression: `${formatNumber(wcu)} WCU × ${formatNumber(hours)} h × ${usd(p.writeCapacityUnitUsdPerHour)}`,
+      expression: `${formatNumber(wcu)} WCU × ${formatNumber(hours)} h × ${formatUsdExact(p.writeCapacityUnitUsdPerHour)}`,
       value: writes,
       unit: 'USD/month',
       source: PROVISIONED_PRICING_URL,
     },
-    { label: 'Provisioned capacity per month', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
+    { label: 'Provisioned capacity per month', expression: `${formatUsdExact(reads)} + ${formatUsdExact(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
   ];
 }
 
@@ -372,7 +372,7 @@ export function storageMonthlyUsd(input: StorageMonthlyInput): Figure {
     },
     {
       label: `Storage per month (${className(input.tableClass)})`,
-      expression: `${formatNumber(billable, 3)} GB × ${usd(p.storageUsdPerGbMonth)}`,
+      expression: `${formatNumber(billable, 3)} GB × ${formatUsdExact(p.storageUsdPerGbMonth)}`,
       value: cost,
       unit: 'USD/month',
       source: PRICING_SOURCE,

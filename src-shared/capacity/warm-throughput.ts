@@ -9,6 +9,7 @@ import type { Pricing, TableClass, WarmThroughput } from '../model/schema.ts';
 import { figure, formatNumber, type Figure, type Step } from './figure.ts';
 import { roundUsd } from './pricing.ts';
 import { AWS_DOCS } from './sources.ts';
+import { formatUsdExact } from '../numbers/index.ts';
 
 /** Read units one partition serves per second (docs/dynamodb-rules.md §4.1). */
 export const PARTITION_READ_UNITS_PER_SECOND = 3000;
@@ -168,7 +169,6 @@ export function preWarmCostUsd(input: PreWarmCostInput): Figure {
   const raisedWrites = Math.max(0, warm.writeUnitsPerSecond - warm.baseline.writeUnitsPerSecond);
   const reads = roundUsd(raisedReads * hours * p.readCapacityUnitUsdPerHour);
   const writes = roundUsd(raisedWrites * hours * p.writeCapacityUnitUsdPerHour);
-  const usd = (n: number) => `$${formatNumber(n, 6)}`;
   const className = input.tableClass === 'STANDARD' ? 'Standard' : 'Standard-IA';
   return figure(
     [
@@ -188,19 +188,19 @@ export function preWarmCostUsd(input: PreWarmCostInput): Figure {
       },
       {
         label: `Reads: the raise as ${hours} hour of provisioned capacity (${className})`,
-        expression: `${formatNumber(raisedReads)} RCU × ${hours} h × ${usd(p.readCapacityUnitUsdPerHour)}`,
+        expression: `${formatNumber(raisedReads)} RCU × ${hours} h × ${formatUsdExact(p.readCapacityUnitUsdPerHour)}`,
         value: reads,
         unit: 'USD',
         source: AWS_DOCS.preWarmingOnDemand,
       },
       {
         label: `Writes: the raise as ${hours} hour of provisioned capacity (${className})`,
-        expression: `${formatNumber(raisedWrites)} WCU × ${hours} h × ${usd(p.writeCapacityUnitUsdPerHour)}`,
+        expression: `${formatNumber(raisedWrites)} WCU × ${hours} h × ${formatUsdExact(p.writeCapacityUnitUsdPerHour)}`,
         value: writes,
         unit: 'USD',
         source: AWS_DOCS.preWarmingOnDemand,
       },
-      { label: 'Pre-warming, once (estimate)', expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD' },
+      { label: 'Pre-warming, once (estimate)', expression: `${formatUsdExact(reads)} + ${formatUsdExact(writes)}`, value: roundUsd(reads + writes), unit: 'USD' },
     ],
     [WARM_THROUGHPUT_ASSUMPTIONS.preWarmPrice],
   );

@@ -10,23 +10,11 @@ import { formatSecond } from '../partition/findings.ts';
 import type { ComparisonReport } from './compare.ts';
 import { markedSides, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';
 import { summaryDetails, summarySentence } from './summary.ts';
-import { formatShare, formatUsd as usdText } from '../format/index.ts';
+import { formatShare, formatUsd as usdText, formatBytes } from '../numbers/index.ts';
 
 export interface FormatOptions {
   /** Show only the rows whose values differ (the folded subjects are listed either way). */
   onlyDiffering?: boolean;
-}
-
-/** Bytes in binary units, as DynamoDB counts them. */
-function bytesText(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-  let value = bytes;
-  let i = 0;
-  while (Math.abs(value) >= 1024 && i < units.length - 1) {
-    value /= 1024;
-    i += 1;
-  }
-  return `${formatNumber(value, i === 0 ? 0 : 2)} ${units[i]}`;
 }
 
 /** A cell's value as shown; `missing` where the design has none. */
@@ -41,7 +29,7 @@ export function cellText(cell: ComparisonCell, format: RowFormat, missing = '-')
     case 'units':
       return formatNumber(v, Math.abs(v) < 1 ? 4 : 2);
     case 'bytes':
-      return bytesText(v);
+      return formatBytes(v);
     case 'share':
       return formatShare(v);
     case 'count':

@@ -4,7 +4,7 @@
  * read into a Scan, or it throttles a pattern the first design does not.
  */
 import { formatNumber } from '../capacity/figure.ts';
-import { formatShare } from '../format/index.ts';
+import { formatShare, formatUsd } from '../numbers/index.ts';
 import type { ComparisonReport } from './compare.ts';
 import { accessRank } from './rows.ts';
 
@@ -21,7 +21,6 @@ export interface Regression {
   message: string;
 }
 
-const usd = (n: number) => `$${formatNumber(n, 2)}`;
 
 /**
  * The ways each later design is worse than the first (side 0). `maxIncreasePercent`: how much more
@@ -43,7 +42,7 @@ export function findRegressions(report: ComparisonReport, { maxIncreasePercent }
         out.push({
           code: 'compare.costlier',
           side,
-          message: `${label(side)} costs ${usd(value)} per month on-demand, ${pct} than ${label(0)} (${usd(base)}); the limit is ${formatNumber(maxIncreasePercent, 2)}%.`,
+          message: `${label(side)} costs ${formatUsd(value)} per month on-demand, ${pct} than ${label(0)} (${formatUsd(base)}); the limit is ${formatNumber(maxIncreasePercent, 2)}%.`,
         });
       }
     }

@@ -5,7 +5,7 @@ import { compareDesigns, type ComparisonReport } from './compare.ts';
 import { clockText, shortSideLabels, sideLetter } from './labels.ts';
 import { markedSides, makeRow } from './rows.ts';
 import { summarizeComparison, summaryParts, summarySentence, type SideSummary } from './summary.ts';
-import { formatSignedUsd as signedUsdText } from '../format/index.ts';
+import { formatSignedUsd as signedUsdText } from '../numbers/index.ts';
 
 /**
  * An Order of exactly 1,024 bytes (docs/dynamodb-rules.md §1.1: name bytes + value bytes):

@@ -14,7 +14,7 @@ import { sideLetter } from './labels.ts';
 import { matchItems, nameKey } from './match.ts';
 import { isSameNumber, NEEDS_KEY_DESIGN } from './rows.ts';
 import { billingText, capacityText, keyText, projectionText } from './schema-text.ts';
-import { formatSignedUsd as signedUsdText, formatUsd as usdText } from '../format/index.ts';
+import { formatSignedUsd as signedUsdText, formatUsd as usdText } from '../numbers/index.ts';
 
 /** What kind of structural change: a table, its billing, an index, an entity or an access pattern. */
 export type ChangeKind =

@@ -14,6 +14,7 @@ import type { Entity, Table } from '../model/schema.ts';
 import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
 import { entityCountsOf } from '../planner/estimate.ts';
 import { distinctKeyValues, type CostWarning } from './warnings.ts';
+import { formatBytesIn } from '../numbers/index.ts';
 
 /** The largest item DynamoDB stores: 400 KB, attribute names included, the bound inclusive. */
 export const MAX_ITEM_BYTES = 409_600;
@@ -23,8 +24,8 @@ export const MAX_ITEM_COLLECTION_BYTES = 10 * BYTES_PER_GB;
 const ITEM_SIZE_SOURCE = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html';
 const COLLECTION_SOURCE = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/LSI.html#LSI.ItemCollections.SizeLimit';
 
-const kb = (bytes: number) => `${formatNumber(bytes / 1024, 1)} KB`;
-const gb = (bytes: number) => `${formatNumber(bytes / BYTES_PER_GB, 1)} GB`;
+const kb = (bytes: number) => formatBytesIn(bytes, 'KB', 1);
+const gb = (bytes: number) => formatBytesIn(bytes, 'GB', 1, BYTES_PER_GB);
 
 /** An entity's estimated item size and the size of its entries in the table's LSIs (those it is in). */
 function sizesOf(table: Table, entity: Entity, estimates: SizeEstimates): { item: number; lsiEntries: number } {

@@ -7,6 +7,7 @@
 import { onDemandMonthlyUsd, PROVISIONED_PRICING_URL, roundUsd } from '../capacity/pricing.ts';
 import { formatNumber, lazyFigure, type Figure } from '../capacity/figure.ts';
 import type { Pricing, TableClass } from '../model/schema.ts';
+import { formatUsdExact } from '../numbers/index.ts';
 
 export interface MonthlyUsd {
   onDemand: Figure;
@@ -18,7 +19,6 @@ export interface UnitRates {
   writeUnitsPerSecond: number;
 }
 
-const usd = (n: number) => `$${formatNumber(n, 6)}`;
 
 /**
  * The provisioned capacity a rate takes up, priced per hour: the pattern's load's share of capacity.
@@ -36,19 +36,19 @@ export function provisionedShareUsd(rates: UnitRates, tableClass: TableClass, pr
     () => [
       {
         label: 'Read capacity this load uses',
-        expression: `${formatNumber(rates.readUnitsPerSecond, 4)} RCU × ${formatNumber(hours)} h × ${usd(p.readCapacityUnitUsdPerHour)}`,
+        expression: `${formatNumber(rates.readUnitsPerSecond, 4)} RCU × ${formatNumber(hours)} h × ${formatUsdExact(p.readCapacityUnitUsdPerHour)}`,
         value: reads,
         unit: 'USD/month',
         source: PROVISIONED_PRICING_URL,
       },
       {
         label: 'Write capacity this load uses',
-        expression: `${formatNumber(rates.writeUnitsPerSecond, 4)} WCU × ${formatNumber(hours)} h × ${usd(p.writeCapacityUnitUsdPerHour)}`,
+        expression: `${formatNumber(rates.writeUnitsPerSecond, 4)} WCU × ${formatNumber(hours)} h × ${formatUsdExact(p.writeCapacityUnitUsdPerHour)}`,
         value: writes,
         unit: 'USD/month',
         source: PROVISIONED_PRICING_URL,
       },
-      { label: "Provisioned capacity this load takes up per month (the load's share)", expression: `${usd(reads)} + ${usd(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
+      { label: "Provisioned capacity this load takes up per month (the load's share)", expression: `${formatUsdExact(reads)} + ${formatUsdExact(writes)}`, value: roundUsd(reads + writes), unit: 'USD/month' },
     ],
     [
       "A pattern's provisioned figure is its load's share of capacity. The table and each GSI are billed for the whole units they hold, whatever the load: configured, or what auto scaling holds (see the totals).",

@@ -9,6 +9,7 @@ import { AWS_DOCS } from '../capacity/sources.ts';
 import { formatNumber, lazyFigure, type Figure } from '../capacity/figure.ts';
 import type { AccessPattern, Pricing, Table } from '../model/schema.ts';
 import type { Plan, ProjectionChange } from '../planner/index.ts';
+import { formatUsdExact } from '../numbers/index.ts';
 
 export interface ProjectionOption {
   change: ProjectionChange;
@@ -97,7 +98,7 @@ export function costProjectionChange(table: Table, change: ProjectionChange, pri
     () => [
       { label: `${change.index} storage now`, expression: `${formatNumber(before)} B`, value: before, unit: 'B' },
       { label: `${change.index} storage with ${projectionText(change)}`, expression: `${formatNumber(after)} B`, value: after, unit: 'B' },
-      { label: 'Storage added', expression: `${formatNumber(after)} B − ${formatNumber(before)} B (${formatNumber(gb, 4)} GB, $${formatNumber(storageUsd, 2)}/month at the storage price)`, value: extra, unit: 'B' },
+      { label: 'Storage added', expression: `${formatNumber(after)} B − ${formatNumber(before)} B (${formatNumber(gb, 4)} GB, ${formatUsdExact(storageUsd, 2)}/month at the storage price)`, value: extra, unit: 'B' },
     ],
     ['The added storage is priced at the full storage rate, as if the free tier were already used up.'],
   );
@@ -124,15 +125,15 @@ export function costProjectionChange(table: Table, change: ProjectionChange, pri
     roundUsd(storageUsd + writesUsd),
     'USD/month',
     () => [
-      { label: 'Added storage per month', expression: `${formatNumber(gb, 4)} GB × $${formatNumber(prices.storageUsdPerGbMonth, 4)}`, value: storageUsd, unit: 'USD/month', source: AWS_DOCS.pricing },
+      { label: 'Added storage per month', expression: `${formatNumber(gb, 4)} GB × ${formatUsdExact(prices.storageUsdPerGbMonth, 4)}`, value: storageUsd, unit: 'USD/month', source: AWS_DOCS.pricing },
       {
         label: 'Added writes per month, on-demand',
-        expression: `${formatNumber(units, 4)} WRU/s × 3,600 s × ${formatNumber(pricing.hoursPerMonth)} h / 1,000,000 × $${formatNumber(prices.writeRequestUnitUsdPerMillion, 4)}`,
+        expression: `${formatNumber(units, 4)} WRU/s × 3,600 s × ${formatNumber(pricing.hoursPerMonth)} h / 1,000,000 × ${formatUsdExact(prices.writeRequestUnitUsdPerMillion, 4)}`,
         value: writesUsd,
         unit: 'USD/month',
         source: AWS_DOCS.onDemandPricing,
       },
-      { label: 'Added per month by the projection change', expression: `$${formatNumber(storageUsd, 4)} + $${formatNumber(writesUsd, 4)}`, value: roundUsd(storageUsd + writesUsd), unit: 'USD/month' },
+      { label: 'Added per month by the projection change', expression: `${formatUsdExact(storageUsd, 4)} + ${formatUsdExact(writesUsd, 4)}`, value: roundUsd(storageUsd + writesUsd), unit: 'USD/month' },
     ],
     ['The added storage is priced at the full storage rate, as if the free tier were already used up.'],
   );

@@ -16,7 +16,7 @@ import {
 import { formatNumber, type Figure } from '../capacity/figure.ts';
 import { AWS_DOCS } from '../capacity/sources.ts';
 import type { OnDemandThroughput, Pricing, ProvisionedThroughput, Table, WarmThroughput } from '../model/schema.ts';
-import { formatUsd } from '../format/index.ts';
+import { formatUsd } from '../numbers/index.ts';
 import type { PatternCost } from './pattern-cost.ts';
 import type { CostWarning } from './warnings.ts';
 

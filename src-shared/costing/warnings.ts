@@ -15,7 +15,7 @@ import type { TargetCost } from './design-cost.ts';
 import type { ThroughputWarningCode } from './throughput-settings.ts';
 import { gsiKeySourceOf } from '../model/key-slots.ts';
 import { partitionKeysOf } from '../model/gsi-keys.ts';
-import { formatUsd } from '../format/index.ts';
+import { formatUsd } from '../numbers/index.ts';
 
 export type CostWarningCode =
   | 'cost.scan'

@@ -5,6 +5,7 @@
  * every quote of user text in a problem goes through here, and a problem's size stays bounded whatever
  * the input.
  */
+import { formatNumber } from '../numbers/index.ts';
 
 /** The most characters of user text a problem quotes. */
 export const MAX_QUOTED_CHARS = 80;
@@ -52,7 +53,7 @@ export function quoteClipped(s: string, max = MAX_QUOTED_CHARS): string {
   return JSON.stringify(clipText(s, max));
 }
 
-/** A count with thousands separators, as problems write counts: `4,211`. */
+/** A count with thousands separators, as problems write counts: `4,211` (a fraction keeps up to three decimals). */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  return formatNumber(n, 3);
 }

@@ -14,6 +14,7 @@ import { partitionKeysOf } from '../model/gsi-keys.ts';
 import { isTimeLike, keySpaceOf } from './key-space.ts';
 import { DEFAULT_PARTITION_LIMITS, partitionUtilization, SPLIT_UTILIZATION, type PartitionLimitModel } from './limits.ts';
 import type { HotKey, SimulationResult, TargetResult } from './types.ts';
+import { formatCount } from '../numbers/index.ts';
 
 /** The target and key a what-if should start from. */
 export interface WhatIfFocus {
@@ -58,7 +59,6 @@ export interface KeyRedesign {
 }
 
 const SCALAR_TYPES = new Set(['S', 'N', 'B']);
-const count = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** An identifier by its name: `id`, `uuid`, or a name ending in `Id`, `ID`, `Uuid`, `_id`, `-id` (`eventId`, `order_id`; not `paid`). */
 const isIdName = (name: string) => /^(id|uuid|guid)$/i.test(name) || /[a-z0-9](Id|ID|Uuid|UUID|Guid)$/.test(name) || /[_-](id|uuid|guid)$/i.test(name);
@@ -158,6 +158,6 @@ export function keyRedesignFor(table: Table, targetName: string, entityId: strin
     distinctWith: best.distinctWith,
     suggestedTemplate,
     patternsWithout: best.patternsWithout,
-    explanation: `Before sharding, consider a higher-cardinality key: ${keyAttribute} = ${suggestedTemplate} takes about ${count(best.distinctWith)} values instead of ${count(distinctNow)}; ${cost}.`,
+    explanation: `Before sharding, consider a higher-cardinality key: ${keyAttribute} = ${suggestedTemplate} takes about ${formatCount(best.distinctWith)} values instead of ${formatCount(distinctNow)}; ${cost}.`,
   };
 }

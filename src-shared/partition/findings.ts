@@ -3,7 +3,7 @@
  * started, its busiest partition, its throttled keys and splits), the run's assumptions, and how
  * the report writes its numbers, seconds and partition counts.
  */
-import { formatShare } from '../format/index.ts';
+import { formatShare, formatCount, formatNumber, formatSignificant } from '../numbers/index.ts';
 import { MAX_PARTITIONS, ON_DEMAND_INITIAL_READ_UNITS, ON_DEMAND_INITIAL_WRITE_UNITS, PARTITION_READ_UNITS_PER_SECOND, PARTITION_WRITE_UNITS_PER_SECOND, partitionUtilization } from './limits.ts';
 import { KEY_SPAN } from './model.ts';
 import { AWS_GSI_BACK_PRESSURE, AWS_ON_DEMAND, AWS_ON_DEMAND_MAXIMUM, AWS_PARTITION_KEY_DESIGN, AWS_PARTITION_LIMITS, AWS_QUOTAS, AWS_WARM_THROUGHPUT } from './sources.ts';
@@ -29,11 +29,8 @@ export function formatSecond(second: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** A whole number with thousands separators: `12,000`. */
-export const formatCount = (n: number) => Math.round(n).toLocaleString('en-US');
-
 /** A per-key load: whole units, or (for the many tiny keys of a large table) two significant digits, never "0". */
-export const formatKeyLoad = (n: number): string => (n >= 10 || n === 0 ? formatCount(n) : n.toLocaleString('en-US', { maximumSignificantDigits: 2 }));
+export const formatKeyLoad = (n: number): string => (n >= 10 || n === 0 ? formatCount(n) : formatSignificant(n, 2));
 
 /** The key carrying most of one kind of load inside partition `i`. */
 function topKeyIn(state: SimulationState, target: TargetState, i: number, kind: 'read' | 'write'): string | undefined {
@@ -70,7 +67,7 @@ export function partitionOriginsOf(target: TargetState): PartitionOrigins {
 
 /** Partitions a load or size needs: `under 1` below one, else at most two decimals (`1.5`, `4`). */
 export function formatPartitionsNeeded(n: number): string {
-  return n < 1 ? 'under 1' : (Math.round(n * 100) / 100).toLocaleString('en-US');
+  return n < 1 ? 'under 1' : formatNumber(Math.round(n * 100) / 100, 3);
 }
 
 /**

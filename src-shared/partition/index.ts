@@ -8,7 +8,7 @@ export { simulate, startSimulation, findTable, type SimulateOptions } from './si
 export { step, advance, isFinished, runToEnd, multiplierAt, DEFAULT_WORKLOAD, MAX_HEAT_BUCKETS, type SimulationState, type StepAccount, type SplitEvent, type SplitRefusal, type ScaleOutEvent } from './engine.ts';
 export { finishSimulation } from './result.ts';
 export { ENGINE_ASSUMPTIONS, formatSecond, formatPartitionsNeeded, describePartitionOrigins } from './findings.ts';
-export { formatShare } from '../format/index.ts';
+export { formatShare } from '../numbers/index.ts';
 export { buildSimulationModel, MODEL_ASSUMPTIONS, type SimulationModel, type TargetModel, type LoadSource, type ModelKey, type ModelOptions } from './model.ts';
 export { createSimulation } from './engine.ts';
 export { hashFraction, placeKeys, placeKeyColumns, partitionAt, equalRangeStarts, HASH_DESCRIPTION, type KeyColumns, type PlacedKey, type Placement } from './hash.ts';

@@ -19,6 +19,7 @@ import { bindingOf, gsiKeySourceOf } from '../model/key-slots.ts';
 import { enumShares, rankShare, withEntityValueModel } from '../model/value-model.ts';
 import { KEY_PART_SEPARATOR, type SampleValue } from '../sample/types.ts';
 import { rankedValuesOf, type RankedValues } from '../sample/values.ts';
+import { formatNumber } from '../numbers/index.ts';
 
 
 /** At most this many values of one attribute are enumerated; more are treated as uniform. */
@@ -240,7 +241,7 @@ export function keySpaceOf(designEntity: Entity, keyAttribute: string | readonly
   let members = product(large);
   if (combos.length * members > itemCap && members > 1) {
     members = Math.max(1, Math.floor(itemCap / combos.length));
-    assumptions.push(`${entity.name}: ${binding.template} takes at most ${itemCap.toLocaleString('en-US')} values, one per item.`);
+    assumptions.push(`${entity.name}: ${binding.template} takes at most ${formatNumber(itemCap, 3)} values, one per item.`);
   }
   const shards = binding.shards?.count ?? 1;
   const timeSmall = small.find((d) => d.isTimeLike);

@@ -12,6 +12,7 @@ import { hashFraction, type PlacedKey } from './hash.ts';
 import { keySpaceOf, type KeySpace } from './key-space.ts';
 import type { ModelKey } from './model.ts';
 import type { TargetSpec } from './targets.ts';
+import { formatNumber } from '../numbers/index.ts';
 
 /** A key space with at most this many keys is listed in full. */
 export const EXPLICIT_ALL_KEYS = 1024;
@@ -143,7 +144,7 @@ export function populate(table: Table, spec: TargetSpec, refs: EntityCounts, sam
         background.keys += 1;
       }
     });
-    assumptions.push(`${spec.label}: items and bytes per partition key come from the generated sample (${all.length.toLocaleString('en-US')} keys).`);
+    assumptions.push(`${spec.label}: items and bytes per partition key come from the generated sample (${formatNumber(all.length, 3)} keys).`);
   }
   return { registry, background, spaces, bytesPerItem };
 }

@@ -4,7 +4,7 @@
  * need their own headroom and split for heat lags.
  */
 import { PARTITION_READ_UNITS_PER_SECOND, PARTITION_WRITE_UNITS_PER_SECOND } from './limits.ts';
-import { formatCount } from '../format/index.ts';
+import { formatCount, formatNumber } from '../numbers/index.ts';
 import type { ShardAdvice } from './types.ts';
 
 /** The default headroom; AWS material suggests 1.2–2.0 (docs/dynamodb-rules.md §5). */
@@ -43,7 +43,7 @@ export function recommendShards(writeUnitsPerSecond: number, readUnitsPerSecond 
   const minimum = ceilClean(Math.max(w / PARTITION_WRITE_UNITS_PER_SECOND, r / PARTITION_READ_UNITS_PER_SECOND));
   const shards = Math.max(forWrites, forReads);
   // Two decimals, or two significant digits for a quotient far below one (0.0023, not 0).
-  const fmt = (n: number) => (n !== 0 && Math.abs(n) < 0.01 ? Number(n.toPrecision(2)) : Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 6 });
+  const fmt = (n: number) => formatNumber(n !== 0 && Math.abs(n) < 0.01 ? Number(n.toPrecision(2)) : Math.round(n * 100) / 100, 6);
   // The direction that takes the larger share of a partition, not merely the larger rounded count.
   const because =
     w / PARTITION_WRITE_UNITS_PER_SECOND >= r / PARTITION_READ_UNITS_PER_SECOND

@@ -19,7 +19,7 @@
 import { evaluateCondition, formatCondition, type Condition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
 import { enumShares } from '../model/value-model.ts';
 import type { Attribute, Entity, Table } from '../model/schema.ts';
-import { formatNumber } from '../format/index.ts';
+import { formatNumber } from '../numbers/index.ts';
 
 /** How many distinct values an attribute takes, and why we think so. */
 export interface DistinctValues {

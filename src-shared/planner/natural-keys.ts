@@ -11,6 +11,7 @@
 import { storedKeyPart, isMultiAttributeKey, partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
 import { estimateRenderedBytes, parseKeyTemplate, templateAttributes, utf8ByteLength, type KeyTemplate } from '../model/key-template.ts';
 import type { Entity, KeyAttribute, Table } from '../model/schema.ts';
+import { formatBytesIn, formatNumber } from '../numbers/index.ts';
 
 /** Literal text that only separates or labels attributes, between or before placeholders. */
 const SEPARATOR = /^[#|:_.\-/ ]+$/;
@@ -109,7 +110,7 @@ function alternativeFor(table: Table, gsiId: string, gsiName: string, entity: En
   const reason =
     `GSI ${gsiName}'s ${removes.join(' and ')} only put ${entity.name}'s own ${all.join(', ')} side by side: a multi-attribute key (${parts}) serves the same Queries` +
     `${sortKeys.some((k) => k.type === 'N') ? ', numbers sorting as numbers without padding,' : ''} and saves: no key attribute to write and keep in sync, ` +
-    `about ${Math.round(bytesPerItem)} B per item (${Math.round((bytesPerItem * items) / 1024 / 1024).toLocaleString('en-US')} MiB over ${items.toLocaleString('en-US')} items, an estimate), and no backfill when the index is added to a live table.` +
+    `about ${Math.round(bytesPerItem)} B per item (${formatBytesIn(bytesPerItem * items, 'MB', 0)} over ${formatNumber(items, 3)} items, an estimate), and no backfill when the index is added to a live table.` +
     (joiners.length > 0 ? ` ${joiners.join(', ')} items also carry ${all.join(', ')}: they would be in the index too.` : '') +
     ' Changing a deployed GSI\u2019s key means deleting it and creating it again.';
   return { gsiId, gsiName, entityId: entity.id, entityName: entity.name, partitionKeys, sortKeys, removes, bytesPerItem, bytesTotal: bytesPerItem * items, joiners, reason };

@@ -25,6 +25,7 @@ import { formatList } from './estimate.ts';
 import type { ReadRequest } from './read-request.ts';
 import type { EntityView, TableView } from './table-view.ts';
 import type { IndexSuggestion } from './types.ts';
+import { formatNumber } from '../numbers/index.ts';
 
 /** Width used to zero-pad a number that shares a string sort key with other parts. */
 export const SUGGESTED_NUMBER_PAD = 20;
@@ -247,7 +248,7 @@ function projectionText(p: Projection, request: ReadRequest): string {
 export function counterNote(view: TableView, ev: EntityView): string {
   const writes = (view.table.accessPatterns ?? []).filter((p) => p.entityId === ev.entity.id && kindOf(p.action).changesItemCount);
   const rate = writes.reduce((s, p) => s + (Number.isFinite(p.ratePerSecond) ? p.ratePerSecond : 0), 0);
-  return `Or keep a counter item that each put and delete of ${ev.entity.name} updates (ADD count 1 / -1): a GetItem of 0.5 RCU per count, for ${rate > 0 ? `${rate.toLocaleString('en-US')} extra WCU/s (1 WCU per write, from the put and delete patterns)` : '1 extra WCU per put or delete'}.`;
+  return `Or keep a counter item that each put and delete of ${ev.entity.name} updates (ADD count 1 / -1): a GetItem of 0.5 RCU per count, for ${rate > 0 ? `${formatNumber(rate, 3)} extra WCU/s (1 WCU per write, from the put and delete patterns)` : '1 extra WCU per put or delete'}.`;
 }
 
 /**

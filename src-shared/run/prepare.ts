@@ -16,7 +16,7 @@ import { estimateItemBytes } from '../capacity/index.ts';
 import { costTable } from '../costing/design-cost.ts';
 import type { PatternCost } from '../costing/pattern-cost.ts';
 import { averageReadBytes } from '../costing/read-cost.ts';
-import { formatNumber } from '../format/index.ts';
+import { formatNumber } from '../numbers/index.ts';
 import type { AccessPattern, Design, Entity, Table } from '../model/schema.ts';
 import { isWritePattern, kindOf, unreachableAction, type WriteAction } from '../model/pattern-kinds.ts';
 import { attributeTypes, tableFor } from './create-table.ts';

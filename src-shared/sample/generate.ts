@@ -16,6 +16,7 @@ import { createColumn } from './columns.ts';
 import { addMembers, maskChecks, viewGroupersFor, ViewBuild, type MemberJob, type ViewDefinition } from './grouping.ts';
 import { CompiledKey, type KeySizeLimit, type NaturalKey } from './keys.ts';
 import type { EntityData, ViewData, ViewPlan } from './store-data.ts';
+import { formatNumber } from '../numbers/index.ts';
 
 /** The most items a store generates unless told otherwise; larger designs are scaled down to it. */
 export const DEFAULT_MAX_ITEMS = 2_000_000;
@@ -166,7 +167,7 @@ export function generateSample(table: Table, ctx: ColumnContext, maxItems: numbe
   if (factor < 1) {
     const generated = counts.reduce((s, n) => s + n, 0);
     capped =
-      `The design has ${totalRequested.toLocaleString('en-US')} items; ${generated.toLocaleString('en-US')} were generated ` +
+      `The design has ${formatNumber(totalRequested, 3)} items; ${formatNumber(generated, 3)} were generated ` +
       `(each entity's count × ${(Math.floor(factor * 1e4) / 1e4).toString()}) to keep the sample in memory. Counts per entity keep their proportions; ` +
       'references and distributions are over the generated items.';
   }
@@ -349,7 +350,7 @@ function addEntityItems(table: Table, data: EntityData, building: readonly ViewB
   if (stored === 0) for (let row = 0; row < rows; row += 1) if ((storedPk === null || storedPk[row] === 1) && (storedSk === null || storedSk[row] === 1)) stored += 1;
   data.stored = stored;
   if (stored < rows) {
-    notes.push(`${data.entity.name}: ${(rows - stored).toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} items have no valid ${[table.partitionKey.name, table.sortKey?.name].filter(Boolean).join(' / ')} and were left out.`);
+    notes.push(`${data.entity.name}: ${formatNumber(rows - stored, 3)} of ${formatNumber(rows, 3)} items have no valid ${[table.partitionKey.name, table.sortKey?.name].filter(Boolean).join(' / ')} and were left out.`);
   }
 }
 
@@ -361,7 +362,7 @@ function overLimitNotes(table: Table, data: EntityData): string[] {
     const { bytes, role } = k.sizeLimit;
     const views = [...new Set(keySlotsOf(table).find((s) => s.attribute.name === k.name)?.uses.map((u) => (u.kind === 'table' ? 'the table' : u.index)))].join(' and ');
     notes.push(
-      `${data.entity.name}: ${k.overLimitItems.toLocaleString('en-US')} of ${data.rows.toLocaleString('en-US')} items have a ${k.name} value over ${bytes.toLocaleString('en-US')} bytes, ` +
+      `${data.entity.name}: ${formatNumber(k.overLimitItems, 3)} of ${formatNumber(data.rows, 3)} items have a ${k.name} value over ${formatNumber(bytes, 3)} bytes, ` +
         `DynamoDB's ${role} key limit (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html); they are left out of ${views}.`,
     );
   }

@@ -14,6 +14,7 @@ import type { IndexSuggestion, Plan } from '../planner/types.ts';
 import { attributesOf, bindingsOf, prefixOf, type Layout } from './layouts.ts';
 import type { AppliedRule, SolveOptions } from './types.ts';
 import { applyIndexSuggestion } from '../planner/suggest.ts';
+import { formatCount, formatNumber, formatUsd } from '../numbers/index.ts';
 
 export interface Candidate {
   /** The layouts chosen, one per entity in the table's order. */
@@ -249,7 +250,7 @@ function collisions(table: Table): string[] {
     let distinct = 1;
     for (const name of names) distinct *= distinctValuesOf(entity, name, refs).count;
     if (distinct < entity.itemCount) {
-      out.push(`${entity.name}'s table key (${names.length > 0 ? names.join(', ') : 'constants only'}) takes at most ${Math.round(distinct).toLocaleString('en-US')} distinct values for ${entity.itemCount.toLocaleString('en-US')} items: items would overwrite each other.`);
+      out.push(`${entity.name}'s table key (${names.length > 0 ? names.join(', ') : 'constants only'}) takes at most ${formatCount(distinct)} distinct values for ${formatNumber(entity.itemCount, 3)} items: items would overwrite each other.`);
     }
   }
   return out;
@@ -347,7 +348,7 @@ export function price(design: Design, table: Table, options: SolveOptions): Pick
   // another table) is not the key design's doing.
   const before = baselineProblems(design);
   for (const problem of validateDesign(next)) if (!before.has(`${problem.path}\u0000${problem.message}`)) problems.push(problem.message);
-  if (options.monthlyBudgetUsd !== undefined && monthlyUsd > options.monthlyBudgetUsd) problems.push(`It costs $${monthlyUsd.toFixed(2)} a month, over the budget of $${options.monthlyBudgetUsd.toFixed(2)}.`);
+  if (options.monthlyBudgetUsd !== undefined && monthlyUsd > options.monthlyBudgetUsd) problems.push(`It costs ${formatUsd(monthlyUsd)} a month, over the budget of ${formatUsd(options.monthlyBudgetUsd)}.`);
   const indexReadRate = cost.patterns.reduce((sum, p, i) => {
     const pattern = table.accessPatterns[i]!;
     return isReadPattern(pattern) && p.plan.target.kind !== 'table' && Number.isFinite(pattern.ratePerSecond) ? sum + pattern.ratePerSecond : sum;

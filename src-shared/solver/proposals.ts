@@ -6,6 +6,7 @@
 import type { Plan } from '../planner/types.ts';
 import { patternMonthly, type Candidate } from './evaluate.ts';
 import type { AppliedRule, PartitionRisk, PatternChoice, Proposal } from './types.ts';
+import { formatUsd } from '../numbers/index.ts';
 
 /** One request shape priced for a pattern: its cheapest monthly cost, and the layouts it was priced in. */
 interface Alternative {
@@ -44,7 +45,6 @@ function requestText(plan: Plan): string {
   return `${plan.badge} on ${on}${plan.keyCondition ? ` (${plan.keyCondition})` : ''}`;
 }
 
-const usd = (n: number): string => `$${n < 10 ? n.toFixed(2) : Math.round(n).toLocaleString('en-US')}`;
 
 /** Candidate `c` as the proposal ranked `rank` for table `tableId`, with its finalist check when it had one. */
 export function proposalOf(c: Candidate, rank: number, tableId: string, ledger: RequestLedger, risk?: PartitionRisk, extraRules: AppliedRule[] = []): Proposal {
@@ -57,12 +57,12 @@ export function proposalOf(c: Candidate, rank: number, tableId: string, ledger: 
     const why = !cost.plan.isServed && cost.plan.operation !== 'Scan'
       ? 'Not served: no layout the search tried serves it.'
       : best === undefined
-        ? `${mine}: the only request the search found for it (${usd(usdHere)}/month).`
+        ? `${mine}: the only request the search found for it (${formatUsd(usdHere)}/month).`
         : Math.round(best.usd * 100) === Math.round(usdHere * 100)
-          ? `${mine} at ${usd(usdHere)}/month; ${best.text} costs the same for this pattern, and the design as a whole decided (its other patterns, indexes and storage).`
+          ? `${mine} at ${formatUsd(usdHere)}/month; ${best.text} costs the same for this pattern, and the design as a whole decided (its other patterns, indexes and storage).`
           : best.usd < usdHere
-            ? `${mine} at ${usd(usdHere)}/month; ${best.text} would cost ${usd(best.usd)}/month for this pattern, but the design as a whole costs more that way (more indexes or index writes elsewhere).`
-            : `${mine} at ${usd(usdHere)}/month, against ${best.text} at ${usd(best.usd)}/month${others.length > 1 ? ` (and ${others.length - 1} other request${others.length > 2 ? 's' : ''} priced)` : ''}.`;
+            ? `${mine} at ${formatUsd(usdHere)}/month; ${best.text} would cost ${formatUsd(best.usd)}/month for this pattern, but the design as a whole costs more that way (more indexes or index writes elsewhere).`
+            : `${mine} at ${formatUsd(usdHere)}/month, against ${best.text} at ${formatUsd(best.usd)}/month${others.length > 1 ? ` (and ${others.length - 1} other request${others.length > 2 ? 's' : ''} priced)` : ''}.`;
     const choice: PatternChoice = { patternId: cost.patternId, name: cost.name, badge: cost.plan.badge, target: cost.plan.target.kind === 'table' ? 'table' : cost.plan.target.name, monthlyUsd: usdHere, why };
     if (cost.plan.keyCondition) choice.keyCondition = cost.plan.keyCondition;
     return choice;

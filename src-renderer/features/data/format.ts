@@ -1,9 +1,9 @@
 /**
  * Display helpers of the data screen: counts, entity colours, values as text, the key columns of a
- * view. Presentation only; no domain rules. Sizes are `formatBytes` of ui/format.ts.
+ * view. Presentation only; no domain rules. Sizes are src-shared/numbers' `formatBytesBrief`.
  */
 import type { SampleRow, SampleValue, SampleView } from '../../../src-shared/sample/types.ts';
-import { formatNumber } from '../../../src-shared/format/index.ts';
+import { formatNumber } from '../../../src-shared/numbers/index.ts';
 
 /** `1,000,000`. */
 export const formatCount = (n: number): string => formatNumber(n, 3);

@@ -2,7 +2,7 @@
  * Warm throughput and on-demand maximums in words, as the design sheet and the export notes write
  * them. Internal to `formats`.
  */
-import { formatNumber } from '../../format/index.ts';
+import { formatNumber } from '../../numbers/index.ts';
 import type { OnDemandThroughput, WarmThroughput } from '../../model/schema.ts';
 
 /** `24,000 read / 8,000 write units per second`; `24,000 read units per second (write as DynamoDB sets it)`. */

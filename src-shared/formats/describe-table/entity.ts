@@ -4,7 +4,7 @@
  * ItemCount; and the notes on the settings DescribeTable does not return. See `import.ts`.
  */
 import { DEFAULT_VALUE_BYTES } from '../../capacity/estimate.ts';
-import { formatNumber } from '../../format/index.ts';
+import { formatNumber } from '../../numbers/index.ts';
 import { PLACEHOLDER_NAME, utf8ByteLength } from '../../model/key-template.ts';
 import { keySlotsOf } from '../../model/key-slots.ts';
 import type { Attribute, Entity, KeyAttribute, KeyBinding, Table } from '../../model/schema.ts';

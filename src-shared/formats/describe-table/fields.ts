@@ -4,7 +4,7 @@
  * multi-attribute key), projections, provisioned throughput, on-demand maximums and warm throughput;
  * and the design → input paths of a key part.
  */
-import { formatNumber } from '../../format/index.ts';
+import { formatNumber } from '../../numbers/index.ts';
 import { storedKeyPart } from '../../model/gsi-keys.ts';
 import {
   MAX_KEY_ATTRIBUTES_PER_PART,

@@ -3,7 +3,7 @@
  * of each index, each cell the entity's key template there (empty: not in that index). A chart wider
  * than `MAX_KEY_COLUMNS_PER_CHART` continues in another part.
  */
-import { formatNumber } from '../../format/index.ts';
+import { formatNumber } from '../../numbers/index.ts';
 import { partitionKeysOf, sortKeysOf } from '../../model/gsi-keys.ts';
 import { bindingOf, gsiKeySourceOf } from '../../model/key-slots.ts';
 import type { Entity, KeyAttribute, KeyBinding, Table } from '../../model/schema.ts';

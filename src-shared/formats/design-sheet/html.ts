@@ -7,7 +7,7 @@
  * `escapeHtml`, so a name holding `<script>` is shown as text and never runs.
  */
 import type { Figure } from '../../capacity/figure.ts';
-import { formatNumber, formatUsd } from '../../format/index.ts';
+import { formatNumber, formatUsd } from '../../numbers/index.ts';
 import type { Design } from '../../model/schema.ts';
 import type { KeyCell } from './entity-chart.ts';
 import type { PatternRow } from './pattern-chart.ts';

@@ -8,7 +8,7 @@
  * has its Markdown punctuation backslash-escaped.
  */
 import type { Figure } from '../../capacity/figure.ts';
-import { formatNumber, formatUsd } from '../../format/index.ts';
+import { formatNumber, formatUsd } from '../../numbers/index.ts';
 import type { Design } from '../../model/schema.ts';
 import type { EntityChartPart } from './entity-chart.ts';
 import type { PatternRow } from './pattern-chart.ts';

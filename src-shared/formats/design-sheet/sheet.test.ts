@@ -9,7 +9,7 @@ import { designSheet } from './sheet.ts';
 import { keyColumnRole, rowNotes, servedByText } from './text.ts';
 import { toDesignSheetHtml } from './html.ts';
 import { toDesignSheetMarkdown } from './markdown.ts';
-import { formatUsd } from '../../format/index.ts';
+import { formatUsd } from '../../numbers/index.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const read = (path: string): Design => JSON.parse(readFileSync(resolve(root, path), 'utf8')) as Design;

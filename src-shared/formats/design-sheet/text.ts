@@ -5,7 +5,7 @@
  */
 import { unitLabel, type Figure } from '../../capacity/figure.ts';
 import { AWS_DOCS, type DocSource } from '../../capacity/sources.ts';
-import { formatNumber } from '../../format/index.ts';
+import { formatNumber } from '../../numbers/index.ts';
 import type { Pricing } from '../../model/schema.ts';
 import type { KeyCell, KeyColumn } from './entity-chart.ts';
 import type { PatternRow, PlannedRow } from './pattern-chart.ts';

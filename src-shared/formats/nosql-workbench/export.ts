@@ -16,7 +16,7 @@
  * other queries than the design's `tournamentId + region` one, so the model would describe an index
  * the design does not have. Its attributes stay in the model as non-key attributes.
  */
-import { formatNumber } from '../../format/index.ts';
+import { formatNumber } from '../../numbers/index.ts';
 import { isMultiAttributeKey, keyPartLabel, partitionKeysOf, sortKeysOf } from '../../model/gsi-keys.ts';
 import { bindingOf, gsiKeySourceOf, keySlotsOf } from '../../model/key-slots.ts';
 import { parseKeyTemplate } from '../../model/key-template.ts';

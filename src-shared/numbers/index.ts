@@ -113,17 +113,72 @@ export function formatSignedUsd(usd: number): string {
   return `${usd > 0 ? '+' : '−'}${formatUsd(Math.abs(usd))}`;
 }
 
-/** Bytes as `812 B`, `9.48 GB` (binary units, as DynamoDB counts them). */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes)) return String(bytes);
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+/**
+ * Exactly `digits` decimals, grouped: `2.0`, `1,234.50` (what `toFixed` writes, with en-US grouping),
+ * for a figure whose precision is part of what it says (seconds to a tenth, a ratio to a hundredth).
+ */
+export function formatFixed(n: number, digits: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  return formatter(`x${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+}
+
+/**
+ * `n` rounded to `digits` decimals as a number, for JSON a person reads (`0.1234567` → `0.123457`
+ * with 6): the number `toFixed(digits)` writes, read back.
+ */
+export function roundTo(n: number, digits: number): number {
+  return Number.isFinite(n) ? Number(n.toFixed(digits)) : n;
+}
+
+/**
+ * Dollars with up to `maxFractionDigits` decimals and no trailing zeros: `$0.00013`, `$49.275`. For a
+ * price or a step of a derivation, where cutting to cents would hide the arithmetic; totals shown to
+ * a person are `formatUsd`.
+ */
+export function formatUsdExact(usd: number, maxFractionDigits = 6): string {
+  return `$${formatNumber(usd, maxFractionDigits)}`;
+}
+
+/** The units bytes are written in; binary, as DynamoDB counts them (1 KB = 1,024 B). */
+export type ByteUnit = 'B' | 'KB' | 'MB' | 'GB' | 'TB';
+
+const BYTE_UNITS: readonly ByteUnit[] = ['B', 'KB', 'MB', 'GB', 'TB'];
+
+/** Bytes in one `unit`. */
+export const BYTES_PER_UNIT: Readonly<Record<ByteUnit, number>> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 };
+
+/** `bytes` in the largest unit it fills at least once, and that unit. */
+function scaleBytes(bytes: number): { value: number; unit: ByteUnit } {
   let value = bytes;
   let i = 0;
-  while (Math.abs(value) >= 1024 && i < units.length - 1) {
+  while (Math.abs(value) >= 1024 && i < BYTE_UNITS.length - 1) {
     value /= 1024;
     i += 1;
   }
-  return `${formatNumber(value, i === 0 ? 0 : 2)} ${units[i]}`;
+  return { value, unit: BYTE_UNITS[i]! };
+}
+
+/** Bytes as `812 B`, `9.48 GB` (binary units, as DynamoDB counts them): a figure, two decimals. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return String(bytes);
+  const { value, unit } = scaleBytes(bytes);
+  return `${formatNumber(value, unit === 'B' ? 0 : 2)} ${unit}`;
+}
+
+/** Bytes as a list shows a size: `436 B`, `1.2 KB`, `187 MB` (one decimal below 100, binary units). */
+export function formatBytesBrief(bytes: number): string {
+  if (!Number.isFinite(bytes)) return String(bytes);
+  const { value, unit } = scaleBytes(bytes);
+  return `${formatFixed(value, unit === 'B' || Math.abs(value) >= 100 ? 0 : 1)} ${unit}`;
+}
+
+/**
+ * Bytes in a unit the caller names, for a size stated against a limit in that unit (`400 KB`,
+ * `10 GB`): up to `maxFractionDigits` decimals. `bytesPerUnit` is for a unit defined elsewhere (the
+ * pricing's bytes per GB, which a user may set to 10^9).
+ */
+export function formatBytesIn(bytes: number, unit: ByteUnit, maxFractionDigits = 2, bytesPerUnit = BYTES_PER_UNIT[unit]): string {
+  return `${formatNumber(bytes / bytesPerUnit, maxFractionDigits)} ${unit}`;
 }
 
 /** A share as a percentage: `92%`, `0.4%`, `100%`; `<0.1%` for a share that is not zero but rounds to it. */

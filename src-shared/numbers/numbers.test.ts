@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatNumber, formatPercent, formatShare, formatSignedUsd, formatSignificant, formatUnits, formatUsd } from './index.ts';
+import { formatBytes, formatBytesBrief, formatBytesIn, formatCount, formatFixed, formatNumber, formatPercent, formatShare, formatSignedUsd, formatSignificant, formatUnits, formatUsd, formatUsdExact, roundTo } from './index.ts';
 
 describe('number formats', () => {
   it('groups thousands and caps decimals, whatever the machine locale', () => {
@@ -58,5 +58,43 @@ describe('formatNumber and formatSignificant write exactly what the en-US Intl.N
     for (const v of values) {
       for (let d = 1; d <= 4; d += 1) expect(formatSignificant(v, d), `${v}, ${d} digits`).toBe(new Intl.NumberFormat('en-US', { maximumSignificantDigits: d }).format(v));
     }
+  });
+});
+
+describe('fixed decimals, rounding for JSON, exact dollars and sizes', () => {
+  it('writes exactly the decimals asked for, grouped', () => {
+    expect(formatFixed(2, 1)).toBe('2.0');
+    expect(formatFixed(1234.5, 2)).toBe('1,234.50');
+    expect(formatFixed(0.125, 2)).toBe('0.13');
+    expect(formatFixed(1.5, 0)).toBe('2');
+  });
+
+  it('rounds a number to a few decimals for JSON and keeps what is not finite', () => {
+    expect(roundTo(0.1234567, 6)).toBe(0.123457);
+    expect(roundTo(2 / 3, 4)).toBe(0.6667);
+    expect(roundTo(Infinity, 2)).toBe(Infinity);
+  });
+
+  it('writes a price or a derivation step in dollars with its own decimals, trailing zeros dropped', () => {
+    expect(formatUsdExact(0.00013)).toBe('$0.00013');
+    expect(formatUsdExact(49.275)).toBe('$49.275');
+    expect(formatUsdExact(0.25, 4)).toBe('$0.25');
+    expect(formatUsdExact(1234.56789, 2)).toBe('$1,234.57');
+  });
+
+  it('writes a size as a list shows it: one decimal below 100 units, none from 100 or in bytes', () => {
+    expect(formatBytesBrief(436)).toBe('436 B');
+    expect(formatBytesBrief(1229)).toBe('1.2 KB'); // 1229 / 1024 = 1.2002
+    expect(formatBytesBrief(1024)).toBe('1.0 KB');
+    expect(formatBytesBrief(150 * 1024 * 1024)).toBe('150 MB');
+    expect(formatBytesBrief(25.04 * 1024 * 1024)).toBe('25.0 MB');
+  });
+
+  it('writes a size in the unit a limit is stated in, binary unless told the bytes per unit', () => {
+    expect(formatBytesIn(409_600, 'KB')).toBe('400 KB');
+    expect(formatBytesIn(10 * 1024 ** 3, 'GB', 1)).toBe('10 GB');
+    expect(formatBytesIn(16 * 1024 * 1024, 'MB')).toBe('16 MB');
+    expect(formatBytesIn(1.5e9, 'GB', 2, 1e9)).toBe('1.5 GB');
+    expect(formatBytesIn(12_884_902, 'MB', 0)).toBe('12 MB'); // 12.288 MB
   });
 });
