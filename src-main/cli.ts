@@ -1,14 +1,7 @@
 /**
- * The `keyplan` command line: headless checks over the same domain code as the app.
- *
- *   keyplan size <item.json>   size and capacity units of one item in DynamoDB JSON
- *   keyplan check <design>     validation and which operation serves each access pattern
- *   keyplan cost <design>      capacity units and dollars per access pattern, with totals
- *   keyplan export <design>    the design as CloudFormation, Terraform, CDK, CLI input, Workbench, DynamoDB JSON
- *   keyplan import <file>      a NoSQL Workbench model as a design
- *   keyplan simulate <design>  partitions, hot keys and throttling over the design's workload
- *   keyplan compare <a> <b>    designs side by side: plans, costs, indexes, partition risk (a CI guard)
- *   keyplan run <design>       every access pattern on a real DynamoDB engine, measured against predicted (a CI guard)
+ * The `keyplan` command line: headless checks over the same domain code as the app. The commands are
+ * the COMMANDS registry below; README's "Command line" section describes each of them
+ * (tests/cli-readme.test.ts keeps the two in step).
  *
  * `main` never throws and never exits the process: it writes to the streams it is given and returns
  * the exit code (bin/keyplan.mjs sets it). Errors are one line each on stderr, without stack traces.
