@@ -4,13 +4,7 @@
  * a profile of the user's AWS config, through the AWS SDK's default credential chain). Opening one
  * says where it is (`EngineIdentity`) and what it can run (`EngineCapabilities`).
  *
- * Credentials never leave the SDK: Keyplan passes a profile name, the SDK reads the files; nothing
- * here stores, prints or returns a secret. The SDK also honours its own environment (AWS_PROFILE,
- * AWS_CONFIG_FILE, AWS_SHARED_CREDENTIALS_FILE, AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_STS):
- * https://docs.aws.amazon.com/sdkref/latest/guide/settings-reference.html
- *
- * Errors: `run.engine` (cannot reach the engine, no credentials, the profile does not exist, STS
- * refused the credentials; the message says which and what to do).
+ * More on its rules: docs/modules.md, "src-main/run/engine.ts".
  */
 import {
   DeleteTableCommand,

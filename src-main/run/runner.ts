@@ -5,17 +5,7 @@
  * (both pure, in src-shared/run); this file only talks to the engine: the table created, loaded and
  * removed here, each request measured by `measure.ts`, every call through `sdk.ts`.
  *
- * Safety: the table's name is the run's own (`keyplan-run-<short id>-<name>`) and a run refuses to
- * start when a table of that name exists; on AWS it runs only once the caller has confirmed the
- * account the credentials belong to. The table carries the run's tags (engine.ts, `runTags`). A
- * table the run created is deleted whatever happens (success, a refused request, cancel); one whose
- * CreateTable was refused (ResourceInUseException: another run of that name won) is never
- * deleted. A table that cannot be deleted stays in the run journal for cleanup later.
- *
- * Errors: `run.engine` (see engine.ts), `run.notConfirmed`, `run.tableExists`, `run.failed` (the
- * engine refused to create, describe or load the table: its message), `task.canceled`. A refused
- * access-pattern request is not an error of the run: it is recorded on that request, and the run
- * goes on.
+ * More on its rules: docs/modules.md, "src-main/run/runner.ts".
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';

@@ -5,14 +5,7 @@
  * call with `task.canceled` at once and ends the worker. A sample run's worker stays alive with its
  * items to answer `page` and `find`; only the latest few are kept.
  *
- * Workers are bounded. At most `poolSize` tasks (default: the CPU count) compute at once; the rest
- * wait in a FIFO queue and say so (`task.progress` with `state: 'queued'`). A task holds its slot
- * from the moment its worker starts until the worker is gone or, for a finished sample run, idles
- * with its items: kept sample runs use no CPU and do not count against the pool, but at most
- * `keepSampleRuns` are kept, so the host has at most `poolSize + keepSampleRuns` task threads (a
- * canceled or dropped run keeps a slot until its thread has ended). At most
- * `maxQueued` tasks wait; a client cannot make the queue grow without bound. A task may name its
- * document: a newer task of the same kind for the same document replaces one still queued or running.
+ * More on its rules: docs/modules.md, "src-main/tasks/task-host.ts".
  */
 import { availableParallelism } from 'node:os';
 import { AppError, type ErrorData } from '../../src-shared/errors.ts';

@@ -2,15 +2,7 @@
  * Browser mode's host: the built renderer over HTTP and the contract over a WebSocket, both on
  * 127.0.0.1 only. Who may connect (docs/browser-mode-security.md says why):
  *
- * - every request must name `Host: 127.0.0.1:PORT`, which keeps DNS-rebinding pages out;
- * - a page proves that the user opened it with a single-use ticket from its URL fragment
- *   (`#ticket=…`), which it exchanges at `POST /session` (this origin only) for an HttpOnly,
- *   SameSite=Strict session cookie, random per host start;
- * - the WebSocket upgrade needs that cookie and this origin's `Origin` header.
- *
- * Nothing that opens the host lasts: a ticket works once, and only until it expires, so one seen
- * later on a browser's command line (`ps`) or in a terminal's scrollback is useless. The tickets and
- * the session are `web-session.ts`'s; what an error reply may quote back is `clip-echoes.ts`'s.
+ * More on its rules: docs/modules.md, "src-main/transports/websocket.ts".
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -2,17 +2,7 @@
  * The Raw JSON screen's state for one open design: the text in the editor, what it reads as, and the
  * two-way sync with the design.
  *
- * - A valid edit (JSON that passes `parseDesignStructure`) reaches the design after a pause in typing
- *   (`APPLY_DELAY_MS`), through `apply`, which the workspace turns into an undoable edit.
- * - An invalid one stays in the text with its problems as markers; the design does not change.
- * - A change from elsewhere (undo, the forms) replaces the text, unless the text holds an invalid
- *   edit: that is kept, and `isStale` says the design moved on underneath it.
- *
- * - Whatever the text holds, `revert` shows the current design again ("Show the current design").
- *
- * The text outlives the screen: the design's session (`session.svelte.ts`) holds it, so leaving Raw
- * JSON and coming back keeps an unfinished edit, and the screen keeps the editor's own model (with its
- * undo stack) and view state beside it.
+ * More on its rules: docs/modules.md, "src-renderer/state/raw-json.svelte.ts".
  */
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';

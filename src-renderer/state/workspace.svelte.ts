@@ -7,9 +7,7 @@
  * - `handover` (handover.ts): the other windows of the workspace, which edit some designs;
  * - `versions` (versions.ts): revisions, checkpoints, alternatives and solver proposals.
  *
- * Each open design has one `DocumentSession` (session.svelte.ts) that holds everything else that is
- * its own; it is made when the design opens and disposed when the design leaves the window.
- * Components call these methods; they never talk to the host or the database themselves.
+ * More on its rules: docs/modules.md, "src-renderer/state/workspace.svelte.ts".
  */
 import { getContext, setContext } from 'svelte';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';

@@ -3,13 +3,7 @@
  * real items exist yet. Sizes come from each attribute's `averageSizeBytes` (or a default per type)
  * and from each key template rendered at those sizes (docs/dynamodb-rules.md §1, §1.4, §3.3).
  *
- * Modeling choices, stated once here and as assumptions on the figures:
- * - every attribute of an entity is present on every item, at its average size;
- * - an attribute named like a key attribute the entity carries is counted once, as the key;
- * - a key bound with a `when` condition (sparse by predicate) is counted in full: the size is that of
- *   an item that carries it, which is what index reads and writes are charged on;
- * - the share of an entity's items in an index comes from the `when` condition and the attribute's
- *   value distribution (`indexFraction`).
+ * More on its rules: docs/modules.md, "src-shared/capacity/estimate.ts".
  */
 import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
 import { estimateRenderedBytes, parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';

@@ -2,14 +2,7 @@
  * DynamoDB item sizes: DynamoDB JSON attribute values, their validation, and the byte counts every
  * read and write unit is computed from (docs/dynamodb-rules.md §1).
  *
- * An item's size is the sum over its top-level attributes of the attribute name's UTF-8 bytes plus
- * the value's bytes. Strings count UTF-8 bytes (not UTF-16 code units, which is where dynalite
- * differs), binaries their decoded bytes, numbers follow the exact base-100 rule dynalite implements
- * (docs/dynamodb-rules.md §1.2), lists and maps add 3 bytes plus 1 per element, sets add nothing.
- * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html *
- * The DynamoDB JSON types and number/base64 encodings are in `item-size/values.ts`, the byte counts
- * in `item-size/sizes.ts`, parsing and the size limit in `item-size/parse.ts`; this file re-exports
- * their public API.
+ * More on its rules: docs/modules.md, "src-shared/capacity/item-size.ts".
  */
 export {
   attributeValueType,

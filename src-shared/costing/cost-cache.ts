@@ -4,23 +4,7 @@
  * the tables' and the design's totals afresh from them. Typing a rate into one pattern of a
  * 200-pattern design re-costs that pattern, not the 199 others.
  *
- * What a pattern's cost depends on, and so what it is kept by (a stale figure is a bug, so anything
- * in doubt is in the key):
- * - the table as costed (index quota and value model applied: keys, indexes, entities with their
- *   attributes' values, billing, table class, every other setting) and the prices: the table's
- *   context. Any change to it, the value model included (a pattern's filter or set value names a
- *   value), starts the table afresh;
- * - the pattern itself, every field;
- * - for a read, the write patterns of its entity (a count's advice weighs their rates): the only
- *   other patterns a plan reads. A read is planned on a view of the table holding just those, through
- *   stand-ins that note any read of them; only a plan that read them is kept by them;
- * - for a read whose index lacks attributes, the projection change's cost, which reads every write
- *   pattern: that part is costed per change and rebuilt each time, each write pattern's units on the
- *   index kept per change and pattern.
- * Plans are also kept by the pattern without its rate when planning never read the rate (noted the
- * same way), so typing a rate plans nothing. Each table's warnings and totals are recomputed from the
- * patterns' costs on every call. A table first seen, or whose context changed, is planned at once and
- * its reads kept by their entity's writes until an edit shows otherwise.
+ * More on its rules: docs/modules.md, "src-shared/costing/cost-cache.ts".
  */
 import { estimateStorage, type StorageEstimate } from '../capacity/estimate.ts';
 import { DEFAULT_PRICING } from '../capacity/pricing.ts';

@@ -3,16 +3,7 @@
  * `keyplan import --from auto` and the import dialog) and the one entry point that reads it
  * (`importText`). Each format's reader lives in its own module; this one only recognizes and routes.
  *
- * Recognition looks at the top-level shape only, never at file names:
- * - a Keyplan design: `formatVersion` or `tables` (a broken design is still said to be one);
- * - NoSQL Workbench: `DataModel` or `ModelName`;
- * - OneTable: `format` starting `onetable:`, or both `indexes` and `models`;
- * - CloudFormation (JSON or YAML): `AWSTemplateFormatVersion`, or `Resources` holding a resource
- *   whose `Type` is a resource type (`AWS::SQS::Queue`, `Custom::Seed`); a `Resources` key alone is
- *   not enough. The other formats are JSON only, so a YAML text is a template or nothing;
- * - describe-table: `Table` holding `KeySchema` (the CLI's output), `TableDescription` (what
- *   create-table and update-table print), or a bare TableDescription (`KeySchema` with
- *   `TableStatus` or `TableArn`, which a CreateTable input never has).
+ * More on its rules: docs/modules.md, "src-shared/formats/import.ts".
  */
 import { fail, type Result } from '../errors.ts';
 import type { Problem } from '../model/problems.ts';

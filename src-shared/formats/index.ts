@@ -5,11 +5,7 @@
  * HTML). This module is the folder's public API: the hosts and the UI import from here, and only they
  * import this folder.
  *
- * Layout: a folder per format holding both of its directions (`<format>/export.ts`,
- * `<format>/import.ts`, the steps beside them, their tests and golden files); `registry.ts` lists the
- * export formats (the export dialog and `keyplan export`), `import.ts` recognizes a text's format and
- * routes it to its reader (the import dialog and `keyplan import`); `common/` holds what several
- * formats use.
+ * More on its rules: docs/modules.md, "src-shared/formats/index.ts".
  */
 export { toCloudFormation, toCloudFormationJson, cloudFormationTemplate } from './cloudformation/export.ts';
 export { fromCloudFormation, type CloudFormationErrorCode } from './cloudformation/import.ts';

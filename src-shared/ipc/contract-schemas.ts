@@ -3,14 +3,7 @@
  * schemas. `contract.ts` derives the TypeScript types from them (`Static`); `dispatchRequest` checks
  * every input against them (`validate.ts`, compiled once).
  *
- * They live apart from `contract.ts` because the sandboxed preload imports `contract.ts` for its channel
- * lists and a sandboxed preload can require nothing but Electron: a value import of TypeBox there
- * stays in the bundle as `require("@sinclair/typebox")` even when nothing of it is used. `contract.ts`
- * imports this file for types only.
- *
- * Inputs are strict: a field a schema does not name is refused. Designs cross as objects that the
- * handler checks in depth (`file.invalidDesign` with every problem), so their schema here only says
- * "an object".
+ * More on its rules: docs/modules.md, "src-shared/ipc/contract-schemas.ts".
  */
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { Design } from '../model/schema.ts';

@@ -3,16 +3,7 @@
  * object and returns one JSON-safe output object. Handlers live in `src-main/handlers`; both
  * transports (Electron IPC, loopback WebSocket) and the in-memory test transport serve them.
  *
- * The channels, their documentation and their input and output shapes are the TypeBox schemas of
- * `contract-schemas.ts`; every type here is derived from them (`Static`), so the types and the runtime
- * check cannot drift. `dispatchRequest` checks every input against its channel's schema before the
- * handler runs: a wrong shape is `ipc.badInput` naming the field, and an unknown field is refused.
- * This file imports the schemas for their types only: the sandboxed preload loads it for the channel
- * lists and can require no package (the lint checks it).
- *
- * Files are named by an opaque `FileRef` the host hands out: in browser mode a path relative to the
- * workspace folder, in Electron an absolute path the user picked in a native dialog or reopened from
- * the recent list. The host refuses any other reference.
+ * More on its rules: docs/modules.md, "src-shared/ipc/contract.ts".
  */
 import type { Static } from '@sinclair/typebox';
 import type { Problem } from '../model/problems.ts';

@@ -2,21 +2,7 @@
  * Sparse-by-predicate conditions: the `when` of a key binding, e.g. `status = "PENDING"`. An item
  * carries the key attribute only when the condition holds, so only those items appear in the index.
  *
- * Syntax (a small subset of DynamoDB condition expressions, written with values inline):
- * - `name = value`, `name <> value`, `name < value`, `<=`, `>`, `>=`;
- * - `name IN (value, value, ...)` with 1 to 100 values (DynamoDB's limit for `IN` operands);
- * - `attribute_exists(name)`, `attribute_not_exists(name)`;
- * - clauses joined with `AND` (any letter case); there is no `OR`, `NOT` or parentheses for grouping;
- * - a value is a double-quoted string (`\"` and `\\` are the only escapes), a number (`1`, `-2.5`,
- *   `1e3`), or `true`/`false`;
- * - a name is a letter or `_` followed by letters, digits, `_`, `-` or `.` (as in key templates).
- *
- * A condition is at most `MAX_CONDITION_BYTES` (4,096) bytes of UTF-8, DynamoDB's limit for one
- * expression; a longer one is refused before it is parsed (`condition.tooLong`).
- *
- * Evaluation follows DynamoDB: a comparison with a missing attribute, or with a value of another type,
- * is false, except `<>`, which is then true. Strings compare by code point (the order of their UTF-8
- * bytes, as DynamoDB compares them).
+ * More on its rules: docs/modules.md, "src-shared/model/condition.ts".
  */
 import { ok, fail, type Result } from '../errors.ts';
 import { utf8ByteLength } from './key-template.ts';

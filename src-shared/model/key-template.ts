@@ -2,19 +2,7 @@
  * Key templates: how an entity builds the value of a key attribute from its own attributes, e.g.
  * `USER#{userId}`, `ORDER#{orderDate}#{orderId}` or the constant `PROFILE`.
  *
- * Syntax:
- * - literal text is copied as is; `{{` and `}}` stand for a literal `{` and `}`;
- * - `{name}` is replaced by the value of the attribute `name`; a name is a letter or `_` followed by
- *   letters, digits, `_`, `-` or `.` (the same names the condition syntax accepts);
- * - `{name:0W}` pads a non-negative integer with zeros to W digits (1–38), e.g. `{rank:08}` renders
- *   42 as `00000042`, so that numbers sort in string order; only an N attribute can be padded
- *   (`validateDesign` reports `keyTemplate.paddingType` for any other);
- * - a template without a placeholder is a constant;
- * - a template is at most `MAX_KEY_TEMPLATE_BYTES` (2,048) bytes of UTF-8; a longer one is refused
- *   before it is parsed (`keyTemplate.tooLong`), so hostile input costs linear time.
- *
- * Every function here returns problems instead of throwing; `path` arguments are copied into them so
- * callers can point at the field the template came from.
+ * More on its rules: docs/modules.md, "src-shared/model/key-template.ts".
  */
 import { ok, fail, type Result } from '../errors.ts';
 import type { Problem } from './problems.ts';

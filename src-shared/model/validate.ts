@@ -7,11 +7,7 @@
  * Paths use property/index notation: `tables[0].entities[2].keys.GSI1PK.template`; a key that is
  * not an identifier is bracketed: `keys["GSI 1"]`.
  *
- * The checks live in `validate/`: `structure.ts` (the schema shape), `names-and-limits.ts` (ids,
- * names, key schemas, index limits, projections, billing, TTL), `keys.ts` (entities, key templates,
- * key lengths, sharding, conditions), `patterns.ts` (access patterns) and `table-settings.ts`
- * (point-in-time recovery, encryption, tags). This file is their entry
- * point and re-exports their constants.
+ * More on its rules: docs/modules.md, "src-shared/model/validate.ts".
  */
 import { ok, fail, type Result } from '../errors.ts';
 import { migrate } from './migrate.ts';

@@ -4,14 +4,7 @@
  * partition simulator's key space). An attribute's own generator decides when it has one. When it has
  * none, a categorical attribute gets an explicit enum here, so that no consumer guesses on its own:
  *
- * - values named by the design's conditions (a sparse key's `when`, a pattern's filter or the value an
- *   update sets: `status = "OPEN"`), plus one value `OTHER` for everything else (or, with a stated
- *   cardinality of at most 64, `OTHER`, `OTHER_2`, … up to that many values), all equally likely;
- * - else the name's categorical pool (`status`: PENDING, SHIPPED, …; `country`: PT, US, …), even;
- * - a BOOL: true or false, even.
- *
- * Other attributes (ids, emails, dates, numbers, text) keep their generator or name heuristics: their
- * values are many and distinct, so no share depends on them.
+ * More on its rules: docs/modules.md, "src-shared/model/value-model.ts".
  */
 import { parseCondition, type Condition, type ConditionValue } from './condition.ts';
 import { utf8ByteLength, type KeyTemplate } from './key-template.ts';

@@ -8,15 +8,7 @@
  * five minutes splits; a throttled GSI write throttles the base-table write. The rules, in that
  * order: docs/dynamodb-rules.md §4.1, §4.6, §4.5, §10.5, §4.3, §10.3, §4.8.
  *
- * `createSimulation` → `step` or `advance` (repeatedly; the host reports progress and can stop
- * between calls) → `finishSimulation`. The state is owned by the run: both advance it in place and
- * return it, and `advance(state, n)` leaves exactly the state `n` calls of `step` leave. The parts:
- * `state.ts` (the run's flat arrays and the totals kept in them), `layout.ts` (where load lands on
- * the partitions), `workload.ts` (each step's multipliers), `step.ts` (a step), `stretch.ts`
- * (stretches of steps where most partitions cannot reach a limit), `serve.ts` (a partition's own
- * limits and the throttling booked), `provisioned.ts` (shared capacity, adaptive capacity, burst),
- * `on-demand.ts` (instant capacity, the on-demand maximum, the account quota), `splits.ts` (split
- * for heat and on-demand scale-out), `reasons.ts` (why a request throttled).
+ * More on its rules: docs/modules.md, "src-shared/partition/engine.ts".
  */
 import type { Workload, WorkloadEvent } from '../model/schema.ts';
 import { equalRangeStarts } from './hash.ts';

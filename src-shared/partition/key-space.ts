@@ -4,12 +4,7 @@
  * weights, a sparse `when` condition that keeps only some values, and write shards that multiply
  * every value by N suffixes (`<value>.<1..N>`, docs/dynamodb-rules.md §5).
  *
- * Attributes with few values (an enum, a constant, a BOOL, a small cardinality) are enumerated
- * ("small"); the rest ("large": ids, emails, timestamps) are uniform, their values generated on
- * demand. Values are the sample data's own, by rank (`rankedValuesOf`). A key space is then a list
- * of combinations of the small values, each weighed by its share of the items, times
- * `membersPerCombo` keys from the large values, times the shards. Keys are ranked by weight
- * (heaviest first), so "the hottest keys" are the first ranks.
+ * More on its rules: docs/modules.md, "src-shared/partition/key-space.ts".
  */
 import { parseCondition, evaluateCondition, type ConditionClause } from '../model/condition.ts';
 import { parseKeyTemplate, renderKeyTemplate, type KeyTemplate } from '../model/key-template.ts';

@@ -3,14 +3,7 @@
  * partition count, its partition-key population (explicit keys with items and bytes, plus a uniform
  * "background" of every other key) and, per access pattern, where that pattern's load lands.
  *
- * Large key spaces are not enumerated: at most a few thousand keys per target are explicit (the
- * hottest by traffic and the heaviest by data); everything else is background mass spread over the
- * hash space in proportion to each partition's range width, which is what a uniform hash does to a
- * large set of keys. So 1,000 partitions and millions of keys cost the same as ten.
- *
- * The parts: `targets.ts` (the table and each GSI, their capacity and starting partitions),
- * `population.ts` (each target's keys and background), `load-sources.ts` and `traffic-shares.ts`
- * (where each pattern's load lands).
+ * More on its rules: docs/modules.md, "src-shared/partition/model.ts".
  */
 import { DEFAULT_PRICING } from '../capacity/pricing.ts';
 import { costPatterns } from '../costing/design-cost.ts';

@@ -4,17 +4,7 @@
  * their weights). Every estimate comes with the assumption behind it, in words, so a plan can show
  * how its numbers were reached.
  *
- * The rules:
- * - distinct values of an attribute: its `cardinality`; else the number of values of its `enum`
- *   generator; max − min + 1 for a `number` generator (it draws integers); the referenced entity's
- *   item count for a `ref` generator; 1 for a `constant` generator; 2 for a BOOL; else unique (one
- *   value per item); always capped at the entity's item count;
- * - distinct values of several attributes: the product of theirs (independence), capped at the
- *   item count;
- * - the share of items a condition holds for: per attribute with an `enum` generator, the weight of
- *   the values that satisfy its clauses (uniform without weights); otherwise `=` is 1/distinct,
- *   `<>` 1 − 1/distinct, `IN` k/distinct, an ordering comparison ½, `attribute_exists` /
- *   `attribute_not_exists` ½; clauses on different attributes multiply (independence).
+ * More on its rules: docs/modules.md, "src-shared/planner/estimate.ts".
  */
 import { evaluateCondition, formatCondition, type Condition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
 import { enumShares } from '../model/value-model.ts';

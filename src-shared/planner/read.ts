@@ -3,13 +3,7 @@
  * the cheapest that serves the pattern wins, and every other target gets the reason it lost. When
  * none serves it, a Scan with a filter and a suggested index (`read-scan.ts`).
  *
- * Preference, cheapest first: GetItem (and BatchGetItem of known keys) < Query on the table or an
- * LSI < Query on a GSI < fan-out over shards < Scan. Within a class: fewer items read, then the table
- * before an index, then declaration order. A sparse index whose condition the pattern does not imply
- * (it would miss some of the entity's items) comes after complete candidates of its class.
- *
- * This file decides whether a target's keys serve the pattern (`matchTarget`) and ranks the
- * candidates; `read-get.ts` and `read-query.ts` build a GetItem and a Query candidate from a match.
+ * More on its rules: docs/modules.md, "src-shared/planner/read.ts".
  */
 import { conditionAttributes, formatCondition } from '../model/condition.ts';
 import { templateAttributes } from '../model/key-template.ts';

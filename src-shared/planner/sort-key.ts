@@ -2,17 +2,7 @@
  * What a target's sort key can do for a pattern: the sort-key part of a key condition, built from
  * the entity's sort-key template, the attributes the caller knows and the range the pattern needs.
  *
- * Walking the template's parts from the left: literal text and known placeholders make a prefix; the
- * first placeholder the caller does not know ends it. Then:
- * - nothing unknown: `SK = :sk` (the whole sort key);
- * - no range: `begins_with(SK, :sk)` on the prefix (when there is one), else no sort-key condition;
- * - a range on that first unknown placeholder: `begins_with`, `BETWEEN`, or a comparison. A
- *   comparison is bounded to the prefix (`SK BETWEEN :sk AND :skEnd` for `>=`, `SK BETWEEN :skStart
- *   AND :sk` for `<=`) so that it stays among the entity's items and does not run into other items of
- *   the item collection (a `PROFILE` item sorts after every `ORDER#…` one). `:skEnd` is the prefix
- *   with its last character incremented (`ORDER#` → `ORDER$`): the first string after every value
- *   that starts with the prefix;
- * - a range anywhere else cannot be served by this sort key.
+ * More on its rules: docs/modules.md, "src-shared/planner/sort-key.ts".
  */
 import { formatKeyTemplate, type KeyTemplatePart } from '../model/key-template.ts';
 import type { AttributeType, KeyAttribute, RangeOperator } from '../model/schema.ts';

@@ -2,17 +2,7 @@
  * Suggests an index for a pattern no key serves, in the model's terms (index name, key attributes,
  * the entity's key templates), and applies a suggestion to a table as a pure edit.
  *
- * - An LSI when the caller knows the table's partition key, the pattern needs a range, and asks for a
- *   strong (or transactional) read, which a GSI cannot give. Its sort key holds the other known
- *   attributes (`STATUS#{status}#`) and then the range attribute.
- * - Otherwise a GSI: an existing one the entity is not in, when its key shape fits (overloading it
- *   costs no new index), else a new one. Its partition key is built from the known attributes, each
- *   as `NAME#{name}` (`STATUS#{status}`); its sort key is the range attribute, typed like it (so
- *   numbers sort as numbers), when the pattern needs a range. Its projection is what the pattern needs:
- *   KEYS_ONLY for a count (with the counter-item alternative), INCLUDE for a list of attributes, ALL
- *   for the whole item.
- * - Nothing when the caller knows no varying attribute: a constant partition key is one partition,
- *   a hot key at any scale; `read.ts` warns instead.
+ * More on its rules: docs/modules.md, "src-shared/planner/suggest.ts".
  */
 import { conditionAttributes } from '../model/condition.ts';
 import { isCountPattern, kindOf } from '../model/pattern-kinds.ts';

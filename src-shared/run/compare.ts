@@ -6,19 +6,7 @@
  * - by rule: DynamoDB's own rule applied to the items the engine actually read or wrote;
  * - predicted: the model's figure, computed from average item sizes and counts.
  *
- * Two checks bridge them. The engine check sets measured beside the rule: a full engine agrees; dynalite
- * departs from DynamoDB in documented ways (its source: `db/index.js` itemSize, capacityUnits,
- * addConsumedCapacity, queryTable; `validations/scan.js`), and a difference that dynalite's own rules
- * reproduce is explained by those departures. The model check sets the rule beside the prediction: a
- * difference is explained when the sample's items are bigger or smaller than the model's average, when
- * a call read more or fewer items, or when a write's item did or did not enter a sparse index.
- *
- * The rule and dynalite's departures are in `compare-rule.ts`, the two checks in `compare-checks.ts`.
- *
- * Rules: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html,
- * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ProvisionedThroughput.html,
- * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html#GSI.ThroughputConsiderations.Writes,
- * docs/dynamodb-rules.md §2 (reads) and docs/dynamodb-rules.md §3 (writes).
+ * More on its rules: docs/modules.md, "src-shared/run/compare.ts".
  */
 import { checkEngine, checkModel } from './compare-checks.ts';
 import { add, contextOf, foldTarget, isWrite, mean, meanRecord, positive, round, sameUnits, sum, type Context } from './compare-context.ts';

@@ -3,14 +3,7 @@
  * items to load, and for every access pattern its planned request filled with a sample item's values,
  * `repeat` times, with Keyplan's prediction for one call on that sample.
  *
- * The prediction is the cost engine's own figure on a copy of the table whose entities hold the items
- * the run loads (`itemsPerEntity` each) and whose patterns run once a second, so "units per second"
- * reads as "units per call". The requests follow the planner's plan exactly: its key condition, its
- * filter, its Limit, its order, its consistency; nothing is re-planned here.
- *
- * The parts: `create-table.ts` (the CreateTable input), `sample-items.ts` (the sample drawn),
- * `read-calls.ts` and `write-calls.ts` (one call's requests), `plan-expressions.ts` (a plan's
- * expressions filled from a sample item).
+ * More on its rules: docs/modules.md, "src-shared/run/prepare.ts".
  */
 import { estimateItemBytes } from '../capacity/index.ts';
 import { costTable } from '../costing/design-cost.ts';

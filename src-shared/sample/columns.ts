@@ -4,34 +4,7 @@
  * the value from the row number) and turning a row into its value, its text in a key template, and
  * its size in bytes, without building DynamoDB JSON.
  *
- * How each generator kind draws its values (`k` is a value index: the row itself, so values are
- * unique, or, when the attribute has a `cardinality` c, a rank in 0 … c−1 drawn by the generator's
- * `distribution`, uniform by default):
- * - `id`: `<prefix>-<k+1 zero-padded to 6 digits>` (`userId` → `u-000001`); an N attribute gets k + 1;
- * - `uuid`: a version-4-shaped uuid hashed from (seed, k);
- * - `name` / `email`: first and last names hashed from (seed, k); emails add k + 1 before
- *   `@example.com`, so they are unique when k is;
- * - `date` / `timestamp`: a day `min` … `max` days before `today` (defaults 0 … 364), by the
- *   distribution over days (rank 0 = today; uniform by default, `today` = the newest day heaviest);
- *   a timestamp adds a uniform second of that day (with a cardinality: c instants evenly spaced
- *   over the window, rank 0 the newest). ISO text for S (`2026-03-14`, `2026-03-14T09:30:00Z`),
- *   epoch seconds for N;
- * - `number`: integers `min` … `max` (defaults 1 … 100), or cents when either bound has decimals,
- *   uniform or by the distribution over the values from `min` up;
- * - `enum`: `values` by `weights` (alias method), or by the distribution over the values in order;
- *   a cardinality keeps the first c values;
- * - `ref`: the id of an item of the `entity` it names, drawn by the distribution over that entity's
- *   items (rank r = the r-th generated item; for `today` the newest, i.e. the last generated), from
- *   the first c items with a cardinality. The value is the target's attribute of the same name, else
- *   its first `id`/`uuid` attribute, so references always resolve;
- * - `constant`: `value`; `text`: words, exactly `length` (else `averageSizeBytes`, else 24) characters.
- * Without a generator the attribute's name and type decide (`email`, `createdAt`, `status`, `price`…,
- * `model/value-heuristics.ts`). Lists, maps, sets and NULL get a fixed placeholder value of their
- * `averageSizeBytes` (a map `{"note": "…"}` and so on), shown as JSON text.
- *
- * This is the one generator of attribute values: the sample data draws its columns here
- * (`createColumn`), and the key previews, the exports' items and the partition simulator's key space
- * read the same values, by row (`preview.ts`) or by rank (`createRankColumn`, `values.ts`).
+ * More on its rules: docs/modules.md, "src-shared/sample/columns.ts".
  */
 import { base64DecodedLength, type AttributeValue } from '../capacity/item-size.ts';
 import { DEFAULT_VALUE_BYTES } from '../capacity/estimate.ts';

@@ -2,38 +2,7 @@
  * The sample store: seeded, reproducible items for every entity of a table, and the aggregate views
  * over them (the table and each GSI and LSI: items grouped by partition key, sorted by sort key).
  *
- * Memory: items are never objects. Each attribute is a column (typed arrays of codes, numbers or
- * day numbers, or nothing when the value follows from the row number; see `columns.ts`); each view
- * holds its members (item numbers), their entry sizes, the distinct partition-key strings and a
- * group number per member; the distinct partition-key strings are rendered when first needed. For
- * 1,000,000 items of the e-commerce example that is about 55–80 MB, about 90 MB once every view is
- * sorted. Values, sort keys and rows are rendered on demand, a page at a time.
- *
- * Where it lives: generation in `generate.ts` (item counts, columns, keys, one pass over the items)
- * with `grouping.ts` (items into item collections as they come), the store's data in
- * `store-data.ts`, the views' order and placement in `views.ts`, and reading in `reading.ts`.
- *
- * Time: generation is one pass over the items in chunks: sizes column by column, then each view's
- * members, grouped by partition key without rendering it where the key's structure allows (see
- * `grouping.ts`; a key whose identity is a code per row groups in a loop of its own), into typed
- * arrays presized for the members and their item collections. Placing a view on partitions
- * (`placement`) hashes each partition key from its structure, the FNV state of its literal prefix
- * plus its digits (`key-hash.ts`), without rendering it. About 0.25–0.4 s for 1,000,000 e-commerce
- * items, 0.1–0.25 s to generate and place the 1,000,000 items of `npm run bench`, on a 2-core
- * machine (bench/sample.ts). A view is sorted the first time it is paged or searched (about 0.9 s
- * for the 1,000,000-item table): its distinct partition keys are sorted, the members placed by
- * counting sort, then each item collection sorted by sort key. Afterwards `page` is
- * O(log n + limit) and `find` O(log n).
- *
- * Ordering follows DynamoDB: S by UTF-8 bytes (code point order; JavaScript's `<` compares UTF-16
- * units, which differs only when a string holds characters above U+D7FF, checked per view), N
- * numerically (as doubles: numbers beyond 15–17 significant digits may tie), B by bytes.
- *
- * A GSI with a multi-attribute key (docs/dynamodb-rules.md §11) holds the items that carry every one
- * of its key attributes; its item collections are the tuples of the partition-key attributes' values
- * (grouped by tuple, rendered joined by " + " as the partition simulator renders them), each sorted
- * by the sort-key attributes left to right, each in its own type's order. A GSI key attribute an
- * entity carries under the key's name, with no template, is that attribute (a natural key).
+ * More on its rules: docs/modules.md, "src-shared/sample/store.ts".
  */
 import type { Item } from '../capacity/item-size.ts';
 import { withValueModel } from '../model/value-model.ts';

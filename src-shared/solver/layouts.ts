@@ -2,15 +2,7 @@
  * Where an entity's items live in the table: the candidate primary keys the solver tries for each
  * entity, from the single-table design rules (docs/dynamodb-rules.md §13.1 and §13.2):
  *
- * - **Own partition**: `PK = ORDER#{orderId}`, `SK = ORDER`. Every item its own item collection,
- *   addressed by its identity (the entity's id attribute, else the attributes that reference other
- *   entities, which together name one item).
- * - **Item collection under a parent**: for an attribute that references another entity (a
- *   one-to-many relationship) and a read pattern that knows it, `PK = USER#{userId}` (the parent's
- *   partition) and `SK = ORDER#{orderDate}#{orderId}`: the entity prefix, then the attribute the
- *   pattern ranges over or orders by, then the rest of the identity. One Query on the parent's key
- *   returns the parent and its children (the prefixes keep them apart), and `begins_with(SK, ORDER#)`
- *   only the children, in sort key order.
+ * More on its rules: docs/modules.md, "src-shared/solver/layouts.ts".
  */
 import { parseKeyTemplate, templateAttributes } from '../model/key-template.ts';
 import type { AccessPattern, Attribute, Entity, KeyBinding, Table } from '../model/schema.ts';

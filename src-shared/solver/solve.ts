@@ -2,23 +2,7 @@
  * The key-design solver: given a table's entities and access patterns, proposes the best complete
  * single-table key designs (docs/dynamodb-rules.md §13).
  *
- * Search (`search.ts`). Each entity has a few candidate layouts (`layouts.ts`: its own partition,
- * or the item collection of each parent a pattern lists it under, ordered by each attribute a
- * pattern ranges over). A candidate is one layout per entity, completed with the indexes the
- * planner suggests for the reads the table's key leaves unserved (overloading an existing GSI where
- * its shape fits), sparse conditions and projections, then priced by the cost engine
- * (`evaluate.ts`). Every combination is priced when there are few, else a seeded local search runs
- * until the time budget ends. Candidates are ranked feasible first, then by monthly cost, then by
- * fewer GSIs, then by their signature (so ties break the same way every run).
- *
- * Finalists (`finalists.ts`). The best `top` candidates are checked by the partition simulator over
- * the design's workload, their hot keys sharded by its advice. Proposals (`proposals.ts`) say per
- * pattern why its request beat the alternatives the search priced.
- *
- * Anytime: `createSolver` returns a solver to `step` (a few candidates each) while reading its
- * `progress()` and `result()` (the best so far) between steps; `solve` runs it to the end.
- * Deterministic for a design, options and seed (the clock only decides where a time-limited search
- * stops).
+ * More on its rules: docs/modules.md, "src-shared/solver/solve.ts".
  */
 import type { Design } from '../model/schema.ts';
 import { createContext } from './context.ts';

@@ -2,31 +2,7 @@
  * Strict UTF-8: bytes from outside (a design file, an import, stdin) become text only when they are
  * well-formed UTF-8, and otherwise the caller learns the byte offset where they stop being so.
  *
- * Why not `TextDecoder`: with `fatal: true` it tells that bytes are invalid but not where, and without
- * it (like Node's `Buffer.toString('utf8')` and the browser's `File.text()`) it silently turns every
- * bad byte into U+FFFD, so a corrupted name or key template would open as if it were what the user
- * wrote. JSON text exchanged between systems must be UTF-8 (RFC 8259, section 8.1), and DynamoDB sizes every
- * string in UTF-8 bytes (docs/dynamodb-rules.md §1.1), so a design whose bytes are not UTF-8 is refused.
- *
- * Well-formed means the Unicode Standard's table 3-7 (the same as RFC 3629 and the WHATWG decoder):
- *
- * | code points          | byte 1 | byte 2 | byte 3 | byte 4 |
- * |----------------------|--------|--------|--------|--------|
- * | U+0000..U+007F       | 00..7F |        |        |        |
- * | U+0080..U+07FF       | C2..DF | 80..BF |        |        |
- * | U+0800..U+0FFF       | E0     | A0..BF | 80..BF |        |
- * | U+1000..U+CFFF       | E1..EC | 80..BF | 80..BF |        |
- * | U+D000..U+D7FF       | ED     | 80..9F | 80..BF |        |
- * | U+E000..U+FFFF       | EE..EF | 80..BF | 80..BF |        |
- * | U+10000..U+3FFFF     | F0     | 90..BF | 80..BF | 80..BF |
- * | U+40000..U+FFFFF     | F1..F3 | 80..BF | 80..BF | 80..BF |
- * | U+100000..U+10FFFF   | F4     | 80..8F | 80..BF | 80..BF |
- *
- * So overlong forms (C0, C1, E0 80..9F, F0 80..8F), surrogates (ED A0..BF) and code points past
- * U+10FFFF (F4 90.., F5..FF) are errors. A byte-order mark (EF BB BF) is valid and kept as U+FEFF,
- * as `Buffer.toString('utf8')` keeps it; callers that parse JSON strip it.
- *
- * One pass over the bytes, linear in their number, no regular expressions.
+ * More on its rules: docs/modules.md, "src-shared/text/utf8.ts".
  */
 
 /** Why the bytes at `offset` are not UTF-8. */

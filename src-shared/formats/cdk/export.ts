@@ -3,25 +3,7 @@
  * Export only. API per aws-cdk-lib's `aws-dynamodb/lib/table-v2.ts` (TablePropsV2,
  * GlobalSecondaryIndexPropsV2), `billing.ts` and `capacity.ts`.
  *
- * - Billing: `Billing.onDemand()`, or `Billing.provisioned({ readCapacity, writeCapacity })`. TableV2
- *   synthesizes an AWS::DynamoDB::GlobalTable, whose write capacity can only be autoscaled:
- *   `Capacity.fixed` throws "You cannot configure 'writeCapacity' with FIXED capacity mode" for writes.
- *   So write capacity is `Capacity.autoscaled({ minCapacity: n, maxCapacity: n })`, which holds it at
- *   the design's n; read capacity is `Capacity.fixed(n)`. A direction the design auto scales is
- *   `Capacity.autoscaled({ minCapacity, maxCapacity, targetUtilizationPercent })`. The same goes for
- *   each GSI.
- * - A GSI with a multi-attribute key gets `partitionKeys: [...]` and/or `sortKeys: [...]` in key order
- *   (aws-cdk-lib 2.226.0 and later); a one-attribute part stays `partitionKey`/`sortKey`.
- * - On-demand maximums go in `Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits })` and,
- *   per GSI, its `maxReadRequestUnits`/`maxWriteRequestUnits`; warm throughput in `warmThroughput`
- *   (table and GSI); Contributor Insights in `contributorInsightsSpecification`, which TableV2 also
- *   applies to each GSI (the primary table's GSIs have no switch of their own), unlike the
- *   CloudFormation export's table-only `ContributorInsightsSpecification`: the stack says so.
- * - Customer managed KMS keys are looked up from the design's key id: an ARN with
- *   `kms.Key.fromKeyArn`, an alias with `kms.Alias.fromAliasName`, a bare key id as an ARN in the
- *   stack's account and Region.
- * - The removal policy stays TableV2's default, RETAIN.
- * Construct ids are the CloudFormation logical ids (`ShopTable`). Deterministic.
+ * More on its rules: docs/modules.md, "src-shared/formats/cdk/export.ts".
  */
 import type { AutoScalingRange, Design, KeyAttribute, KeyAttributeType, OnDemandThroughput, Projection, WarmThroughput } from '../../model/schema.ts';
 import { nonKeyAttributesOf, pascalCase, tableSpecsOf, wellFormed, type TableSpec, type Throughput } from '../common/table-spec.ts';

@@ -7,11 +7,7 @@
  * (RANGE) in key order (a multi-attribute key has up to four of each). `WarmThroughput` and, on an
  * on-demand table, `OnDemandThroughput` go on the table and on each GSI that sets them.
  *
- * CreateTable takes no TTL, point-in-time recovery, Contributor Insights or auto scaling settings:
- * those are separate calls (`update-time-to-live`, `update-continuous-backups`,
- * `update-contributor-insights`, Application Auto Scaling's `register-scalable-target` and
- * `put-scaling-policy`) after the table is ACTIVE, so they are not in this input; `cliInputNotes` names each one the design
- * sets, with its call, and the CloudFormation, Terraform and CDK exports carry them.
+ * More on its rules: docs/modules.md, "src-shared/formats/cli-input/export.ts".
  */
 import type { AutoScaling, Design, OnDemandThroughput, Projection, WarmThroughput } from '../../model/schema.ts';
 import { keySchemaElements, nonKeyAttributesOf, tableSpecsOf, type TableSpec, type Throughput } from '../common/table-spec.ts';

@@ -3,25 +3,7 @@
  * (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-dynamodb-table.html).
  * Templates are read back by `import.ts`.
  *
- * - `AttributeDefinitions` lists exactly the key attributes of the table, its GSIs and its LSIs
- *   (cfn-lint E3039), each once.
- * - A GSI's `KeySchema` lists every partition-key attribute (`HASH`) and then every sort-key
- *   attribute (`RANGE`) in key order: one each, or up to four each for a multi-attribute key.
- *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.DesignPattern.MultiAttributeKeys.html
- * - `WarmThroughput` (table and GSI) and, on an on-demand table, `OnDemandThroughput` (table and GSI)
- *   carry only the directions the design sets; `ContributorInsightsSpecification` the table's.
- * - `BillingMode` is always explicit. PROVISIONED puts `ProvisionedThroughput` on the table and on every
- *   GSI (E3639); PAY_PER_REQUEST puts it nowhere (E3638).
- * - Auto scaling: per scaling direction of the table or a GSI, an
- *   `AWS::ApplicationAutoScaling::ScalableTarget` (min, max; the service-linked role, so no RoleARN)
- *   and a target tracking `AWS::ApplicationAutoScaling::ScalingPolicy` on DynamoDB's predefined
- *   Read/WriteCapacityUtilization metric. `ProvisionedThroughput` stays as the initial capacity.
- *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.CloudFormation.html
- * - `NonKeyAttributes` appears only in an INCLUDE projection.
- * - The table is kept when the stack is deleted or the table replaced (`DeletionPolicy` and
- *   `UpdateReplacePolicy: Retain`): a template generated from a design should never drop data.
- * - Logical ids come from table names: `Shop` → `ShopTable` (letters and digits, unique).
- * Output is deterministic: the same design gives the same bytes.
+ * More on its rules: docs/modules.md, "src-shared/formats/cloudformation/export.ts".
  */
 import type { Design, KeyAttribute, Projection } from '../../model/schema.ts';
 import type { AutoScalingRange } from '../../model/schema.ts';

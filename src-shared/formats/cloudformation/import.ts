@@ -2,52 +2,7 @@
  * CloudFormation import: the DynamoDB tables of a template (YAML or JSON) as a Keyplan design, with
  * notes on what was guessed, skipped and dropped. The reverse of `export.ts`.
  *
- * - Text: a template whose first character (after blanks) is `{` is JSON; any other is YAML 1.2 with
- *   CloudFormation's short-form tags (`!Ref`, `!Sub`, `!GetAtt`, `!If` …), each read as its long
- *   form (`{ "Fn::Sub": … }`, `{ "Ref": … }`).
- *   https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/template-formats.html
- *   https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/intrinsic-function-reference.html
- * - Tables: every `AWS::DynamoDB::Table` and `AWS::DynamoDB::GlobalTable` becomes a table, in the
- *   template's order. A template holds no entities or access patterns: each table has none, and a
- *   `dropped` note says so.
- *   https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-dynamodb-table.html
- *   https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-dynamodb-globaltable.html
- * - Values: a literal is read as written; CloudFormation's own conversions are accepted (a number
- *   written as text, `"true"` for a Boolean). An intrinsic function is worked out where a template
- *   decides it: `Ref` to a parameter gives its `Default`; `Fn::Sub`, `Fn::Join`, `Fn::Select`,
- *   `Fn::Split` and `Fn::FindInMap` over such values are computed; `Fn::If` takes its first branch.
- *   Each such value gets an `inferred` note. What only a deployment decides (pseudo parameters such
- *   as `AWS::StackName`, `Fn::GetAtt`, `Fn::ImportValue`, a parameter without a Default …) gives the
- *   setting's default, with a note naming the function; a value nothing can stand in for (a key
- *   attribute's name, provisioned capacity) is a problem.
- * - A table's name: `TableName`, or, when it is absent or known only at deployment, the resource's
- *   logical id (an `inferred` note says so).
- * - Billing: `BillingMode` absent is PROVISIONED (the resource's documented default). A provisioned
- *   GSI without `ProvisionedThroughput` gets the table's (inferred). Auto scaling comes from
- *   `AWS::ApplicationAutoScaling::ScalableTarget` resources of namespace `dynamodb` whose `ResourceId`
- *   names a table of the template (`table/<name>`, `table/<name>/index/<gsi>`, by literal name or by
- *   `Ref` through `Fn::Sub`/`Fn::Join`) and the target tracking `ScalingPolicy` on them.
- *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.CloudFormation.html
- * - GlobalTable: the settings of the first replica (table class, point-in-time recovery, deletion
- *   protection, Contributor Insights, tags, KMS key, read capacity and its auto scaling); write
- *   capacity from `WriteProvisionedThroughputSettings` (its `SeedCapacity`, or its minimum, is the
- *   initial capacity) or `WriteOnDemandThroughputSettings`. Other replicas are `dropped` notes that
- *   name their Region and how their settings differ.
- * - Dropped (a `dropped` note with the path): Kinesis streaming, S3 import, resource policies, GSI
- *   Contributor Insights, scaling cooldowns, `Condition` on a table, a `DeletionPolicy` or
- *   `UpdateReplacePolicy` other than `Retain` (Keyplan's export writes `Retain`, so that one is kept
- *   in effect) and other settings a design does not hold. Unknown properties are `warning` notes.
- *
- * The design is checked with `parseDesign`; a problem of its rules is reported at the template path
- * it came from (`details.designPath` keeps the design's). Pure (no node:*), deterministic, and it
- * never throws.
- *
- * The import's modules beside this one: `template-text.ts` (the YAML or JSON text), `template.ts`
- * (parameters, mappings and intrinsic functions), `reader.ts` (fields, notes and problems), `table.ts`
- * (one table resource, either type), `keys.ts` (key schemas, indexes, projections), `throughput.ts`
- * and `global-table.ts` (billing, capacity, replicas), `settings.ts` (TTL, stream, recovery,
- * encryption, tags …) and `auto-scaling.ts` (Application Auto Scaling resources);
- * `../common/dynamodb-table.ts` holds what is the same in a DescribeTable output.
+ * More on its rules: docs/modules.md, "src-shared/formats/cloudformation/import.ts".
  */
 import { fail, ok } from '../../errors.ts';
 import { FORMAT_VERSION, type Design } from '../../model/schema.ts';

@@ -6,65 +6,7 @@
  * outputs (`jq -s add describe-table.json ttl.json backups.json`), whose `TimeToLiveDescription` and
  * `ContinuousBackupsDescription` are read as companions.
  *
- * Companions (`companions`, or keys of the merged object) fill in what DescribeTable does not return:
- * `aws dynamodb describe-time-to-live` (TTL attribute, when its status is ENABLED or ENABLING:
- * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeTimeToLive.html) and
- * `aws dynamodb describe-continuous-backups` (point-in-time recovery and its recovery period:
- * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeContinuousBackups.html).
- *
- * What each field of the TableDescription becomes
- * (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TableDescription.html):
- * - `TableName`, `KeySchema` + `AttributeDefinitions`: the table's name and keys. A GSI's KeySchema
- *   may list up to four HASH and four RANGE elements (a multi-attribute key,
- *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.DesignPattern.MultiAttributeKeys.html):
- *   several become a list, in key order. LSIs keep their sort key; every index keeps its projection.
- * - `BillingModeSummary.BillingMode`: PAY_PER_REQUEST is on-demand. Absent means PROVISIONED: the
- *   summary appears only once a table has been switched to on-demand
- *   (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BillingModeSummary.html).
- *   A provisioned table takes the RCU and WCU of its `ProvisionedThroughput` and of each GSI's; the
- *   rest of ProvisionedThroughputDescription (`NumberOfDecreasesToday`, `LastIncreaseDateTime`,
- *   `LastDecreaseDateTime`) is state, not a setting, and is skipped without a note. An on-demand table
- *   reports 0 units (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ProvisionedThroughputDescription.html),
- *   which are skipped too.
- * - `OnDemandThroughput` (table and GSIs): the maximums; -1 means none
- *   (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_OnDemandThroughput.html).
- * - `WarmThroughput` (table and GSIs): the read and write units per second, not `Status`. DynamoDB
- *   reports the current warm throughput, which it also raises by itself as usage grows
- *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html); an
- *   `inferred` note says it is taken as the design's setting. On an on-demand table a value below
- *   what a new table serves (12,000 reads, 4,000 writes a second) asks for nothing and is dropped.
- * - `TableClassSummary.TableClass` (absent: STANDARD), `StreamSpecification` (enabled: its view type),
- *   `DeletionProtectionEnabled`.
- * - `SSEDescription`: ENABLED (or ENABLING, UPDATING) with SSEType KMS is KMS encryption with the key
- *   ARN; absent means the AWS owned key ("In the absence of the encryption type, your data is
- *   encrypted using the AWS owned key":
- *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/encryption.usagenotes.html).
- * - `ItemCount` and `TableSizeBytes` (table-wide, approximate, updated about every six hours) seed one
- *   entity, `ENTITY_NAME` (Item): the design has no entity information, so every item is one entity
- *   with `itemCount` = ItemCount, the key attributes as its attributes, and each key's template the
- *   plain attribute (`{PK}`). Its average item size (`estimateItemBytes`: Σ name UTF-8 bytes + value
- *   bytes over the key attributes and the other attributes) comes out at TableSizeBytes ÷ ItemCount:
- *   the key attributes take Keyplan's default value sizes (`DEFAULT_VALUE_BYTES`: S 16, N 5, B 16)
- *   and one S attribute, `OTHER_ATTRIBUTES_NAME`, stands for the non-key attributes with the
- *   bytes left over. When the average is too small for that, the key values shrink to fit (1 byte
- *   each at least). ItemCount 0 (a new table, or one DynamoDB has not counted yet) gives no size.
- * - Notes: `inferred` for the entity and its figures; `dropped` for what DescribeTable does not return
- *   and no companion gave (TTL, point-in-time recovery, tags, Contributor Insights, resource policy,
- *   auto scaling, each with the command that returns it), for global-table replicas, restore and
- *   archival summaries, vector indexes, and a table or GSI whose status is not ACTIVE; `warning` for a
- *   field Keyplan does not know, skipped.
- * - Skipped without a note, as identity or state: `TableArn`, `TableId`, `CreationDateTime`,
- *   `LatestStreamArn`, `LatestStreamLabel`, each index's `IndexArn`, `IndexSizeBytes`, `ItemCount` and
- *   `Backfilling`, the warm throughput's `Status`, `ContinuousBackupsStatus` and the restorable times,
- *   and the AWS SDK's `$metadata`.
- *
- * Paths of notes and problems are JSON paths into the input (`Table.KeySchema[1].KeyType`); a
- * companion's start with `companions[i]` (the i-th companion, from 0).
- *
- * The steps are beside this module: `input.ts` (what the input is, and the companions),
- * `table.ts` and `fields.ts` (the table and its indexes), `entity.ts` (the one entity and the notes
- * on settings DescribeTable does not return); `collector.ts` holds the error codes and the
- * collector of problems and notes.
+ * More on its rules: docs/modules.md, "src-shared/formats/describe-table/import.ts".
  */
 import { fail, ok } from '../../errors.ts';
 import { keySlotsOf } from '../../model/key-slots.ts';

@@ -1,20 +1,7 @@
 /**
  * The single-table design sheet: what a review of a DynamoDB design reads on one page.
  *
- * - The entity chart: one row per entity, one column per key attribute of the table and of each
- *   index (PK, SK, GSI1PK, GSI1SK …), each cell the entity's key template there, as in the AWS
- *   guide's single-table examples and NoSQL Workbench's facets. An empty cell: the entity is not in
- *   that index (sparse).
- * - The access-pattern chart: pattern → table or index → key condition → filter → RCU/WCU per
- *   second → dollars per month on-demand and provisioned, from `costDesign` (the same figures as the
- *   costs screen and `keyplan cost`).
- * - The table and index settings: keys (a multi-attribute GSI key as `tournamentId (S) + region (S)`),
- *   billing and capacity, on-demand maximums, warm throughput, table class, TTL, streams,
- *   point-in-time recovery, encryption, deletion protection, Contributor Insights, tags, projections.
- *
- * `designSheet` builds it as data; the design-sheet screen, `toDesignSheetMarkdown` and
- * `toDesignSheetHtml` only lay it out, so all three say the same. Its parts are built beside this
- * module (`entity-chart.ts`, `pattern-chart.ts`, `settings.ts`); `text.ts` words them for all three.
+ * More on its rules: docs/modules.md, "src-shared/formats/design-sheet/sheet.ts".
  */
 import type { Figure } from '../../capacity/figure.ts';
 import { costDesign, type DesignCost, type TableCost } from '../../costing/index.ts';

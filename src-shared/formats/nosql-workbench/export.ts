@@ -2,19 +2,7 @@
  * NoSQL Workbench export: `toNoSqlWorkbench` writes a design as a version 3.0 data model, one facet
  * per entity with a few deterministic sample items; `fromNoSqlWorkbench` (`import.ts`) reads one back.
  *
- * Writing: one facet per entity (its key aliases name the key templates' placeholder), the table's
- * NonKeyAttributes, GSIs, billing, and a few sample items per facet rendered from the key templates
- * with deterministic sample values (as many as the entity's item count, up to `maxItemsPerEntity`).
- * Not written, because a Workbench model has no place for them: LSIs, TTL, streams, table class,
- * point-in-time recovery, encryption, tags, GSI throughput other than the table's, access patterns;
- * `noSqlWorkbenchNotes` names each such setting a design sets, so that an export never drops one
- * silently. Reading back what was written gives the same design for any design `fromNoSqlWorkbench`
- * produced.
- *
- * A GSI with a multi-attribute key is left out of the model, not written with its first attributes:
- * an index keyed on `tournamentId` alone would hold other items (those without a `region`) and serve
- * other queries than the design's `tournamentId + region` one, so the model would describe an index
- * the design does not have. Its attributes stay in the model as non-key attributes.
+ * More on its rules: docs/modules.md, "src-shared/formats/nosql-workbench/export.ts".
  */
 import { formatNumber } from '../../numbers/index.ts';
 import { isMultiAttributeKey, keyPartLabel, partitionKeysOf, sortKeysOf } from '../../model/gsi-keys.ts';

@@ -3,31 +3,7 @@
  * library's doc/schema-1.1.0.md), both directions: `toOneTable` writes a design's first table as a
  * schema in JSON; `fromOneTable` (`import.ts`) reads one back.
  *
- * Writing. A schema describes one table:
- * - `indexes`: `primary` (`hash`, `sort`), then each GSI under its name (`project`: `"all"`,
- *   `"keys"` or the INCLUDE list), then each LSI with `type: "local"`. A GSI with a multi-attribute
- *   key has no OneTable form and is left out (a note).
- * - `models`: one per entity, named after it (letters, digits and `_`, as the specification asks).
- *   First its key fields, in the order of the table's keys, then each GSI's and LSI's: each a
- *   `{ type, value }` with the entity's template as a value template (`USER#{userId}` →
- *   `USER#${userId}`, `{rank:08}` → `${rank:8:0}`). A key the entity writes from its own attribute
- *   (a natural key) is that attribute's field. Then one field per attribute: S → string, N → number,
- *   BOOL → boolean, M → object, L → array, B → binary, SS/NS/BS → set; an attribute whose values are
- *   timestamps (a `timestamp` generator) of the type `params.isoDates` gives it is a `date`; the
- *   table's TTL attribute is a `date` with `ttl: true`. `required: true` for an attribute on every
- *   item (no `presence`), `enum` from an enum generator, `generate: "uuid"` from a uuid generator and
- *   `"ulid"` from 26-digit ids (how `fromOneTable` reads ULIDs).
- * - `params`: `typeField` when every entity carries one attribute whose constant generator is its
- *   own name (that field is then left to OneTable, which writes it); `isoDates` (true unless the
- *   timestamps are numbers); `timestamps: false`, since the models list every attribute.
- * - `queries`: one saved query per read pattern (get, query) the planner serves with one request on
- *   the table or one index: the index, the model, the partition key value and the sort key value
- *   and operation rendered with the entity's first sample item (`USER#u-000001`), `limit` the
- *   pattern's result size (1 for a get, else `ONETABLE_EXPORT_QUERY_LIMIT` when it has none) and its
- *   filter as `filters`.
- * - `extensions.keyplan`: the design's and the table's names, which a schema has no place for.
- *
- * What a schema cannot hold is listed by `oneTableNotes`, one line per setting. Deterministic.
+ * More on its rules: docs/modules.md, "src-shared/formats/onetable/export.ts".
  */
 import { formatCount } from '../../model/quoted-text.ts';
 import { parseCondition, type ConditionClause } from '../../model/condition.ts';

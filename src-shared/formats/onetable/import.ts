@@ -5,64 +5,7 @@
  * doc/schema-1.1.0.md; where the specification is silent this module follows what the library's
  * code does (src/Schema.js, src/Model.js, src/Table.js).
  *
- * What is read, and how:
- * - `indexes.primary` → the table's partition key (`hash`) and sort key (`sort`). Every other index
- *   is a GSI, or an LSI when it has `type: "local"` (or, as OneTable itself decides, no `hash` and no
- *   `type`). `project`: `"all"` → ALL, `"keys"` → KEYS_ONLY, a list → INCLUDE of its non-key
- *   attributes; absent or anything else → ALL, as OneTable's createTable does.
- * - A key attribute's type comes from the model fields stored in it: `number` → N, `binary`/`buffer`/
- *   `arraybuffer` → B, `string` → S, `date` → S with ISO dates else N; S when no model stores it (an
- *   `inferred` note). Two models that disagree, or a key stored from a boolean, object, array or set,
- *   stop the import (`onetable.keyType`).
- * - Each model → an entity (item count `ONETABLE_DEFAULT_ITEM_COUNT`, an `inferred` note: a schema
- *   says nothing about volume). A field stored in a key attribute (by its name, or by `map`) with a
- *   `value` template becomes the entity's key template: `user#${email}` → `user#{email}`,
- *   `${id:8:0}` → `{id:08}` on a number (padding is dropped, with a warning, on anything else),
- *   `${_type}` (the type field) → the model's name, a reference to another value-templated field →
- *   that field's template. A key field without `value` is the attribute itself: a natural key (the
- *   table's keys and an LSI's sort key get the template `{name}`, a GSI's key is the attribute alone).
- *   A placeholder naming a property the model does not declare (a OneTable context value) adds an S
- *   attribute, with an `inferred` note.
- * - Every other field → an attribute: string → S, number → N, boolean → BOOL, date → S (ISO text)
- *   when `params.isoDates` (or the field's `isoDates`) is true, else N (epoch milliseconds), and N
- *   (epoch seconds) for a `ttl` field, object → M, array → L, binary/buffer/arraybuffer → B,
- *   set → SS (a Set's element type is not in the schema: an `inferred` note). A field without `type` is
- *   read as string (OneTable's default), an unknown type too, with a warning.
- * - Presence: a field that is `required`, has a `default` or a `generate`, or builds the table's keys
- *   is on every item (no `presence`); any other field is optional and gets `presence`
- *   `ONETABLE_OPTIONAL_PRESENCE` (0.5, an `inferred` note per model: the schema does not say how many
- *   items carry it). An optional field in a GSI's key template makes the index sparse, as in OneTable,
- *   which writes no key whose template lacks a value.
- * - Values: `enum` → an enum generator with the values; `generate: "uuid"` → a uuid generator,
- *   `"ulid"` → 26-digit ids (ULIDs are 26 characters, unique and sorted by time); a date → a
- *   timestamp generator; the type field (`params.typeField`, default `_type`) → an S attribute on
- *   every entity with a constant generator of the model's name; `params.timestamps` → the `created`
- *   and `updated` dates (`createdField`, `updatedField`) on every entity. A `ttl` field names the
- *   table's TTL attribute.
- * - Saved `queries` → access patterns where they name an index and a partition key value: the model
- *   is the query's `model`, else the first whose templates match the values; `known` are the
- *   attributes the `hash` value and the `sort` value fix; a comparison (`Less than`, `Begins with`,
- *   `Between` …) is the range on the next attribute of the sort template; `get` when the values fix the
- *   table's whole primary key, else `query` with `limit` as its result size; `filters` joined by And
- *   → the filter. Rate `ONETABLE_DEFAULT_RATE_PER_SECOND` per second, eventual consistency (a query
- *   holds neither). Scans, and queries that match no model, are skipped with a note.
- * - The table is on-demand, Standard class. Its name and the design's come from `extensions.keyplan`
- *   (what `toOneTable` writes), else `ONETABLE_DEFAULT_TABLE_NAME` and the schema's `name` or
- *   `ONETABLE_DEFAULT_DESIGN_NAME`.
- *
- * Everything else a schema holds is a note with its path (`models.User.email.validate`,
- * `indexes.gs1.follow`, `params.nulls`): `dropped` for what Keyplan does not keep (hidden, validate,
- * unique, crypt, map, nested schemas, defaults' values, `follow`, `items` …), `warning` for what is
- * malformed or unknown and was skipped.
- *
- * Ids follow the NoSQL Workbench importer's scheme: `design-<name>`, `tbl-<table>`,
- * `gsi-<table>-<index>`, `lsi-<table>-<index>`, `ent-<table>-<model>`, and `ap-<table>-<query>` for
- * patterns, each a lower-case slug made unique with a number.
- *
- * This module reads the schema as a whole and builds the table; its steps are beside it:
- * `schema-shape.ts` (params, indexes, models, key types), `entities.ts` (models as entities, value
- * templates as key templates), `saved-queries.ts` (queries as access patterns); `import-log.ts` holds
- * the error codes and the log of problems and notes, `defaults.ts` what a schema leaves unsaid.
+ * More on its rules: docs/modules.md, "src-shared/formats/onetable/import.ts".
  */
 import { fail, ok } from '../../errors.ts';
 import {

@@ -3,27 +3,7 @@
  * (https://registry.terraform.io/providers/hashicorp/aws/latest/docs/resources/dynamodb_table).
  * Export only.
  *
- * - `attribute` blocks: exactly the key attributes of the table and its indexes (Terraform errors on
- *   or keeps diffing non-key ones).
- * - `billing_mode` is always explicit; PROVISIONED adds `read_capacity`/`write_capacity` to the table
- *   and every GSI.
- * - A GSI's keys are `key_schema { attribute_name, key_type }` blocks, HASH then RANGE in key order,
- *   for every GSI: the provider documents `global_secondary_index.hash_key`/`range_key` as deprecated
- *   in favour of `key_schema`, which alone holds a multi-attribute key (up to four HASH and four
- *   RANGE). The provider reads `key_schema` from version 6.29.0, so the file pins `>= 6.29.0` in
- *   `required_providers`. The table's own keys stay `hash_key`/`range_key`.
- *   https://registry.terraform.io/providers/hashicorp/aws/latest/docs/resources/dynamodb_table
- * - GSIs always carry `projection_type` (Terraform requires it); `non_key_attributes` only for INCLUDE.
- * - `warm_throughput` (table and GSI) and, on an on-demand table, `on_demand_throughput` (table and
- *   GSI) carry only the directions the design sets. Contributor Insights is a resource of its own,
- *   `aws_dynamodb_contributor_insights` with its `mode`.
- * - Auto scaling: per scaling direction of the table or a GSI, an `aws_appautoscaling_target` and a
- *   target tracking `aws_appautoscaling_policy` on DynamoDB's Read/WriteCapacityUtilization metric.
- *   The table ignores changes to the capacity auto scaling owns (`lifecycle { ignore_changes }`), so
- *   a plan does not set it back. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.html
- * - Resource labels come from table names: `Shop` → `shop`, unique in the file.
- * The text is laid out as `terraform fmt` writes it (aligned `=` within a run of one-line
- * arguments), so `terraform fmt -check` passes. Deterministic.
+ * More on its rules: docs/modules.md, "src-shared/formats/terraform/export.ts".
  */
 import type { AutoScalingRange, Design, OnDemandThroughput, Projection, WarmThroughput } from '../../model/schema.ts';
 import { keySchemaElements, nonKeyAttributesOf, tableSpecsOf, uniqueName, wellFormed, type TableSpec, type Throughput } from '../common/table-spec.ts';
