@@ -4,19 +4,7 @@
  * never the workspace: a workspace is shared through git, and anything in it is input written by
  * someone else (docs/browser-mode-security.md, "The workspace is untrusted input").
  *
- * Where it is, first match wins:
- *   1. `--data-dir DIR` (web host, `keyplan run`), passed here as `flag`;
- *   2. the environment variable `KEYPLAN_DATA_DIR`;
- *   3. the platform's place for per-user application data: `$XDG_DATA_HOME/keyplan` or
- *      `~/.local/share/keyplan` on Linux and other Unixes (XDG Base Directory specification),
- *      `~/Library/Application Support/Keyplan` on macOS, `%APPDATA%\Keyplan` on Windows.
- *
- * The browser-mode host keeps one subfolder per workspace, `workspaces/<id>`, where `<id>` is the
- * first 32 hex digits of the SHA-256 of the workspace's real path: two workspaces never share a
- * recent list or a run journal, and a workspace moved elsewhere starts with empty ones.
- *
- * Folders made here are 0700 and are checked not to be symbolic links (permission bits are not
- * enforced on Windows, where the user's profile folder is private already).
+ * More on its rules: docs/modules.md, "src-main/files/data-folder.ts".
  */
 import { createHash } from 'node:crypto';
 import { lstat, mkdir, realpath } from 'node:fs/promises';

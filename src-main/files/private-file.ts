@@ -3,14 +3,7 @@
  * follow a symbolic link: a link planted where such a file belongs is neither read nor written
  * through, so it cannot make Keyplan overwrite a file elsewhere or read instructions from one.
  *
- * - A write goes to a new temporary file beside the target, created with `O_CREAT | O_EXCL |
- *   O_NOFOLLOW` (it cannot already exist, nor be a link), mode 0600, flushed, then renamed over
- *   the target. `rename` replaces a directory entry and never writes through a link standing at the
- *   target's name: a link swapped in at any moment is replaced itself, its target untouched. The
- *   folder is checked not to be a link first.
- * - A read opens with `O_NOFOLLOW` (a link fails with `ELOOP`) and accepts only a regular file.
- *
- * Where `O_NOFOLLOW` does not exist (Windows) the flag is 0 and the folder and file checks remain.
+ * More on its rules: docs/modules.md, "src-main/files/private-file.ts".
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';

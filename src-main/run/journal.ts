@@ -4,20 +4,7 @@
  * run records its table before it sends CreateTable and forgets it once the table is deleted (or
  * CreateTable was refused): a crash in between leaves a record, never an unrecorded table.
  *
- * The journal is data, not instructions (docs/browser-mode-security.md). It lives in the user's
- * data folder, never in a workspace, and each record is checked before it is believed:
- * - one file per record, `<folder>/<token>.json`, holding the record and an HMAC-SHA256 made with
- *   a per-user secret (`run-journal.key`, 32 random bytes, 0600, made on first use) over the
- *   record and the journal's scope (which workspace, the CLI, the app): a record written by anyone
- *   without the secret, or copied from another machine or another workspace's journal, does not
- *   verify and is dropped;
- * - its table name must be a run's (`keyplan-run-<short id of its run id>-…`);
- * - before a delete (`cleanupLeftovers`) the table's tags are read back from the engine and must
- *   carry the run id and the record's token that the run set at CreateTable, and on AWS the
- *   credentials must still belong to the account the table was created in (STS GetCallerIdentity).
- *
- * Files are read and written without following links (files/private-file.ts); one file per record
- * means two processes (two `keyplan run`s) never overwrite each other's records.
+ * More on its rules: docs/modules.md, "src-main/run/journal.ts".
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
