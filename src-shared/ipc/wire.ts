@@ -3,6 +3,7 @@
  * drops custom error properties (electron/electron#24427), so codes travel as data.
  */
 import type { ErrorData } from '../errors.ts';
+import type { ErrorCode } from './error-codes.ts';
 
 export type IpcErrorCode =
   | 'ipc.unknownChannel'
@@ -12,7 +13,7 @@ export type IpcErrorCode =
   | 'ipc.unsupported'
   | 'ipc.internal';
 
-export type Envelope<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorData };
+export type Envelope<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorData<ErrorCode> };
 
 /** The one interface every transport implements: Electron bridge, WebSocket, in-memory. */
 export interface Transport {

@@ -8,6 +8,9 @@
  */
 import type { Item } from '../capacity/item-size.ts';
 
+/** Codes of a run's own failures (the host raises them in `src-main/run`). */
+export type RunErrorCode = 'run.engine' | 'run.tableExists' | 'run.notConfirmed' | 'run.failed';
+
 /** Where a run happens. */
 export type EngineChoice =
   /** dynalite started by the host on 127.0.0.1, in memory: no setup. */
