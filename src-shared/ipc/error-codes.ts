@@ -6,13 +6,22 @@
 import { AppError } from '../errors.ts';
 import type { ItemErrorCode } from '../capacity/index.ts';
 import type { DynamoDbJsonErrorCode, ImportErrorCode, WorkbenchErrorCode } from '../formats/index.ts';
-import type { KeyTemplateErrorCode, ModelErrorCode } from '../model/index.ts';
+import type { ConditionErrorCode, KeyTemplateErrorCode, ModelErrorCode } from '../model/index.ts';
 import type { RunErrorCode } from '../run/index.ts';
 import type { FileErrorCode, TaskErrorCode } from './contract.ts';
-import type { IpcErrorCode } from './wire.ts';
+
+/** Codes of the wire itself: what the transports and the dispatcher refuse. */
+export type IpcErrorCode =
+  | 'ipc.unknownChannel'
+  | 'ipc.badInput'
+  | 'ipc.forbidden'
+  | 'ipc.disconnected'
+  | 'ipc.unsupported'
+  | 'ipc.internal';
 
 export type ErrorCode =
   | ModelErrorCode
+  | ConditionErrorCode
   | KeyTemplateErrorCode
   | ItemErrorCode
   | WorkbenchErrorCode

@@ -5,13 +5,7 @@
 import type { ErrorData } from '../errors.ts';
 import type { ErrorCode } from './error-codes.ts';
 
-export type IpcErrorCode =
-  | 'ipc.unknownChannel'
-  | 'ipc.badInput'
-  | 'ipc.forbidden'
-  | 'ipc.disconnected'
-  | 'ipc.unsupported'
-  | 'ipc.internal';
+export type { IpcErrorCode } from './error-codes.ts';
 
 export type Envelope<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorData<ErrorCode> };
 
