@@ -280,3 +280,9 @@ export interface RunReport {
   startedAt: string;
   durationMs: number;
 }
+
+/** What the comparison needs beyond the pattern: what the engine is and the table's keys and indexes. */
+export interface CompareOptions {
+  capabilities: EngineCapabilities;
+  table: Pick<RunTable, 'keyAttributes' | 'indexes'>;
+}
