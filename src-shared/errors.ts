@@ -1,20 +1,14 @@
 /**
- * One error type for the whole app. Codes are `area.problem` string literals declared next to the
- * code that raises them and unioned here, so a caller can switch on them and the UI can mark the
- * field named by `path`.
+ * One error type for the whole app, on the ground floor of src-shared: every module imports it, so
+ * it imports nothing. Codes are `area.problem` string literals declared next to the code that raises
+ * them (`ModelErrorCode` in model, `ItemErrorCode` in capacity, each format's own in formats, ...);
+ * `ErrorCode` in `ipc/error-codes.ts`, at the top of the ladder, unions them for what crosses the
+ * wire, so a caller can switch on them and the UI can mark the field named by `path`.
  */
-import type { ModelErrorCode } from './model/problems.ts';
-import type { KeyTemplateErrorCode } from './model/key-template.ts';
-import type { IpcErrorCode } from './ipc/wire.ts';
-import type { FileErrorCode } from './ipc/contract.ts';
-import type { ItemErrorCode } from './capacity/item-size.ts';
-import type { DynamoDbJsonErrorCode, ImportErrorCode, WorkbenchErrorCode } from './formats/index.ts';
 
-export type ErrorCode = ModelErrorCode | KeyTemplateErrorCode | IpcErrorCode | FileErrorCode | ItemErrorCode | WorkbenchErrorCode | DynamoDbJsonErrorCode | ImportErrorCode;
-
-/** The JSON-safe shape of an error: what crosses the IPC wire and what the UI shows. */
-export interface ErrorData {
-  code: ErrorCode;
+/** The JSON-safe shape of an error: what crosses the IPC wire and what the UI shows. `C`: the codes it may carry. */
+export interface ErrorData<C extends string = string> {
+  code: C;
   message: string;
   /** Where the problem is, e.g. `tables[0].entities[2].keys.GSI1PK`. */
   path?: string;
@@ -22,12 +16,12 @@ export interface ErrorData {
   details?: unknown;
 }
 
-export class AppError extends Error implements ErrorData {
-  readonly code: ErrorCode;
+export class AppError<C extends string = string> extends Error implements ErrorData<C> {
+  readonly code: C;
   readonly path?: string;
   readonly details?: unknown;
 
-  constructor(data: ErrorData) {
+  constructor(data: ErrorData<C>) {
     super(data.message);
     this.name = 'AppError';
     this.code = data.code;
@@ -35,8 +29,8 @@ export class AppError extends Error implements ErrorData {
     if (data.details !== undefined) this.details = data.details;
   }
 
-  toData(): ErrorData {
-    const data: ErrorData = { code: this.code, message: this.message };
+  toData(): ErrorData<C> {
+    const data: ErrorData<C> = { code: this.code, message: this.message };
     if (this.path !== undefined) data.path = this.path;
     if (this.details !== undefined) data.details = this.details;
     return data;

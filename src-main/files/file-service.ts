@@ -6,6 +6,7 @@
 import { access, constants, lstat, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
+import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
 import type { FileEntry, FileRef, FileVersion, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
 import { createFileExclusive, realWritePath, writeFileAtomic } from './atomic-write.ts';
 import { checkDesign, readDesignFile, readFileVersion, serializeDesign, versionOf } from './design-file.ts';
@@ -133,7 +134,7 @@ export function createFileService(locator: FileLocator, now: () => Date = () => 
     async version(ref) {
       // Resolved as a save would: the version a save checks is the version reported here.
       const target = await locator.resolveForWrite(ref).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'file.notFound') return undefined;
+        if (hasErrorCode(error, 'file.notFound')) return undefined;
         throw error;
       });
       return target === undefined ? null : readFileVersion(target.path, target.label);

@@ -19,7 +19,7 @@ export function clip(text: string): string {
  * (`unknown field "…"`), and a 16 MB value must not travel back whole. Errors whose strings are all
  * short, nearly all of them, are returned as they are without looking at the request.
  */
-export function clipEchoes(error: ErrorData, sent: unknown[]): ErrorData {
+export function clipEchoes<E extends ErrorData>(error: E, sent: unknown[]): E {
   const inError = new Set<string>();
   collectLongStrings(error, inError);
   if (inError.size === 0) return error;
@@ -36,7 +36,7 @@ export function clipEchoes(error: ErrorData, sent: unknown[]): ErrorData {
     for (const form of forms) result = cutRepeats(result, form);
     return result;
   };
-  const clipped: ErrorData = { ...error, message: cut(error.message) };
+  const clipped: E = { ...error, message: cut(error.message) };
   if (error.path !== undefined) clipped.path = cut(error.path);
   if (error.details !== undefined) clipped.details = mapStrings(error.details, cut);
   return clipped;

@@ -4,7 +4,7 @@
  * read and written by the host; what a command opens becomes a new document of the workspace, and
  * what goes wrong is said in the notice bar, with the open designs left as they were.
  */
-import { AppError } from '../../src-shared/errors.ts';
+import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { ExampleInfo, FileEntry, FileVersion, HostInfo, HostWarning, OpenedFile, RecentFile, SavedFile } from '../../src-shared/ipc/contract.ts';
 import { createDesign } from '../../src-shared/model/edits.ts';
@@ -140,7 +140,7 @@ export class FileCommands {
         recentChanged = updatesRecent(saved.warnings);
         if (this.#view.dialog === 'conflict') this.#view.closeDialog();
       } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'file.changed') throw error;
+        if (!hasErrorCode(error, 'file.changed')) throw error;
         const onDisk = (error.details as { version?: FileVersion | null } | undefined)?.version ?? null;
         this.#view.conflict = { doc, version: onDisk };
         this.#view.dialog = 'conflict';
@@ -262,8 +262,8 @@ export class FileCommands {
       const host = this.#host.host;
       return { kind: 'saved', name: saved.name, where: host?.mode === 'browser' ? host.workspaceDir : undefined };
     } catch (error) {
-      if (error instanceof AppError && error.code === 'file.canceled') return { kind: 'canceled' };
-      if (error instanceof AppError && error.code === 'file.exists') return { kind: 'exists', name };
+      if (hasErrorCode(error, 'file.canceled')) return { kind: 'canceled' };
+      if (hasErrorCode(error, 'file.exists')) return { kind: 'exists', name };
       return { kind: 'failed', message: `Could not save ${name}: ${error instanceof Error ? error.message : String(error)}` };
     }
   }

@@ -5,6 +5,7 @@
  * for it and keeps what came back, so the report survives moving between screens.
  */
 import { AppError } from '../../src-shared/errors.ts';
+import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Output } from '../../src-shared/ipc/contract.ts';
 import { MAX_RUN_ITEMS_PER_ENTITY, MAX_RUN_REPEAT } from '../../src-shared/ipc/contract-schemas.ts';
@@ -214,7 +215,7 @@ export class RunStore {
       if (report.cleanup.leftover.length > 0) void this.loadLeftovers();
     } catch (error) {
       if (this.#runId !== runId) return;
-      if (error instanceof AppError && error.code === 'task.canceled') this.notice = "Canceled; the run's tables were removed.";
+      if (hasErrorCode(error, 'task.canceled')) this.notice = "Canceled; the run's tables were removed.";
       else this.problem = problemOf(error);
       void this.loadLeftovers();
     } finally {

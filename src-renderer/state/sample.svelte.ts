@@ -3,7 +3,7 @@
  * generates the items (in a worker) and keeps them; this class asks it for the summary, then for
  * pages of the current view as the list scrolls, and never generates or holds the items itself.
  */
-import { AppError } from '../../src-shared/errors.ts';
+import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { SampleRow, SampleSummary } from '../../src-shared/sample/types.ts';
@@ -130,7 +130,7 @@ export class SampleData {
     } catch (error) {
       if (this.#runId !== runId) return;
       this.#runId = undefined;
-      const canceled = error instanceof AppError && error.code === 'task.canceled';
+      const canceled = hasErrorCode(error, 'task.canceled');
       this.status = this.summary ? 'ready' : canceled ? 'idle' : 'failed';
       this.message = canceled ? 'Generation canceled; nothing changed.' : `Could not generate sample data: ${error instanceof Error ? error.message : String(error)}`;
     } finally {

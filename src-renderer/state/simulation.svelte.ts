@@ -2,7 +2,7 @@
  * The partitions screen's state: runs the host's partition simulator (in a worker, with progress and
  * cancel) on the active design, and a what-if run on a sharded copy of it beside the current one.
  */
-import { AppError } from '../../src-shared/errors.ts';
+import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import type { SimulationResult } from '../../src-shared/partition/types.ts';
@@ -72,7 +72,7 @@ export class SimulationStore {
       this[slot] = { result, designJson, running: false, progress: undefined };
     } catch (error) {
       if (this.#runIds.get(slot) !== runId) return;
-      const canceled = error instanceof AppError && error.code === 'task.canceled';
+      const canceled = hasErrorCode(error, 'task.canceled');
       this[slot] = {
         ...this[slot],
         running: false,

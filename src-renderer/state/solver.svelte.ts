@@ -5,7 +5,7 @@
  * design cancels a run. Nothing here edits the design: a proposal is opened as a new document by the
  * workspace.
  */
-import { AppError } from '../../src-shared/errors.ts';
+import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
 import { totalDesignCost, type DesignCost } from '../../src-shared/costing/index.ts';
 import type { ApiClient } from '../../src-shared/ipc/client.ts';
 import type { Design, Table } from '../../src-shared/model/schema.ts';
@@ -144,7 +144,7 @@ export class SolverStore {
       this.run = { status: 'done', result, tableId, settings, designJson };
     } catch (error) {
       if (this.#runId !== runId) return;
-      const canceled = error instanceof AppError && error.code === 'task.canceled';
+      const canceled = hasErrorCode(error, 'task.canceled');
       this.run = canceled ? { status: 'canceled' } : { status: 'failed', error: error instanceof Error ? error.message : String(error) };
     } finally {
       if (this.#runId === runId) this.#runId = undefined;

@@ -4,6 +4,7 @@
  * Commands report here (`guard`, `report`, `inform`); components read it and dismiss.
  */
 import { AppError, type ErrorData } from '../../src-shared/errors.ts';
+import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
 import type { Figure } from '../../src-shared/capacity/figure.ts';
 import type { FileVersion } from '../../src-shared/ipc/contract.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
@@ -106,7 +107,7 @@ export class WorkspaceView {
     try {
       await work();
     } catch (error) {
-      if (error instanceof AppError && error.code === 'file.canceled') return;
+      if (hasErrorCode(error, 'file.canceled')) return;
       this.report(error, context);
     } finally {
       this.busy = false;

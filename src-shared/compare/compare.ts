@@ -13,7 +13,9 @@ import { matchItems, nameKey, type MatchGroup, type MatchKind } from './match.ts
 import { sideLetter } from './labels.ts';
 import { BETTER_RULES, NEEDS_KEY_DESIGN, makeRow, type BetterRule, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';
 import { billingText, capacityText, keyText, projectionText } from './schema-text.ts';
-import { summarizeComparison, type ComparisonSummary } from './summary.ts';
+import { summarizeComparison } from './summary.ts';
+import type { ComparisonSummary, PlanSummary, PatternComparison, SchemaComparison, TableComparison, TargetRiskComparison, PartitionRiskComparison, WarningComparison, ComparisonReport } from './types.ts';
+export type { PlanSummary, PatternComparison, SchemaComparison, TableComparison, TargetRiskComparison, PartitionRiskComparison, WarningComparison, ComparisonSide, ComparisonReport } from './types.ts';
 
 /** One design to compare, with its short label (a file name, a revision) and what it is in full. */
 export interface LabeledDesign {
@@ -36,106 +38,6 @@ export interface CompareOptions {
    * table id, with the same workload and seed on each side; used instead of simulating here.
    */
   simulations?: ReadonlyArray<ReadonlyMap<string, SimulationResult>>;
-}
-
-/** One side's plan for a pattern, as the planner chose it. */
-export interface PlanSummary {
-  operation: string;
-  badge: string;
-  /** `table`, or the index's name. */
-  index: string;
-  indexKind: 'table' | 'gsi' | 'lsi';
-  /** Absent for a Scan. */
-  keyCondition?: string;
-  isServed: boolean;
-  requests: number;
-}
-
-/** One access pattern across the designs. `sides[i]` is null where design i has no such pattern. */
-export interface PatternComparison {
-  /** `pattern:<first side's id>`; stable within the report. */
-  key: string;
-  /** The name on the first side that has the pattern. */
-  name: string;
-  table: string;
-  kind: 'read' | 'write';
-  match: Exclude<MatchKind, 'position'>;
-  sides: ({ patternId: string; name: string; table: string; plan: PlanSummary } | null)[];
-  rows: ComparisonRow[];
-}
-
-/** A table, a GSI or an LSI across the designs. */
-export interface SchemaComparison {
-  key: string;
-  /** `table` for the table itself; else the index name. */
-  name: string;
-  kind: 'table' | 'gsi' | 'lsi';
-  /** The name on each side (null where it has none). */
-  names: (string | null)[];
-  match: MatchKind;
-  rows: ComparisonRow[];
-}
-
-export interface TableComparison {
-  key: string;
-  name: string;
-  names: (string | null)[];
-  match: Exclude<MatchKind, 'id'>;
-  /** The table itself first, then each index. */
-  parts: SchemaComparison[];
-}
-
-/** Partition risk of one table or GSI (`target`) across the designs. */
-export interface TargetRiskComparison {
-  key: string;
-  table: string;
-  /** `table` or the GSI's name. */
-  target: string;
-  rows: ComparisonRow[];
-}
-
-export interface PartitionRiskComparison {
-  seed: number;
-  workload: Workload;
-  targets: TargetRiskComparison[];
-  /** Throttled fraction per access pattern (one row per pattern, keyed like the pattern). */
-  patterns: ComparisonRow[];
-}
-
-/** A warning some designs have and others do not; `cells[i].value` is its message on side i, or null. */
-export interface WarningComparison extends ComparisonRow {
-  code: CostWarning['code'];
-  severity: CostWarning['severity'];
-  table: string;
-  /** The matched pattern's key, when the warning is about one. */
-  patternKey?: string;
-}
-
-/** One side of the comparison: its letter (A, B, C…), which heads its column, and its labels. */
-export interface ComparisonSide {
-  letter: string;
-  label: string;
-  description: string;
-  designName: string;
-  designId: string;
-}
-
-export interface ComparisonReport {
-  sides: ComparisonSide[];
-  /** Each later side against the first, in words and numbers (structure, patterns, net dollars). */
-  summary: ComparisonSummary;
-  /** The rules that decide `best`, in words. */
-  rules: Record<BetterRule, string>;
-  patterns: PatternComparison[];
-  /** Patterns only one design has, per side (also in `patterns`, with `match: 'unmatched'`). */
-  unmatchedPatterns: { side: number; table: string; patternId: string; name: string }[];
-  tables: TableComparison[];
-  /** Reads, writes, storage; storage, on-demand and provisioned dollars per month. */
-  totals: ComparisonRow[];
-  /** Null when the simulation was not run. */
-  partitionRisk: PartitionRiskComparison | null;
-  /** Warnings that not every design has. */
-  warnings: WarningComparison[];
 }
 
 const num = (value: number | undefined, fig?: Figure): ComparisonCell =>

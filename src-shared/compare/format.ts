@@ -7,7 +7,7 @@
  */
 import { formatNumber } from '../capacity/figure.ts';
 import { formatSecond } from '../partition/findings.ts';
-import type { ComparisonReport } from './compare.ts';
+import type { ComparisonReport } from './types.ts';
 import { markedSides, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';
 import { summaryDetails, summarySentence } from './summary.ts';
 import { formatShare, formatUsd as usdText, formatBytes } from '../numbers/index.ts';

@@ -5,7 +5,7 @@
  */
 import { formatNumber } from '../capacity/figure.ts';
 import { formatShare, formatUsd } from '../numbers/index.ts';
-import type { ComparisonReport } from './compare.ts';
+import type { ComparisonReport } from './types.ts';
 import { accessRank } from './rows.ts';
 
 /** `compare.costlier`: more on-demand dollars; `compare.becomesScan`: a Query/GetItem became a Scan; `compare.addsThrottling`. */

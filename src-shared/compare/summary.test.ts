@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessPattern, Design, Entity, Table } from '../model/schema.ts';
 import { parseDesign } from '../model/validate.ts';
-import { compareDesigns, type ComparisonReport } from './compare.ts';
+import { compareDesigns } from './compare.ts';
+import type { ComparisonReport, SideSummary } from './types.ts';
 import { clockText, shortSideLabels, sideLetter } from './labels.ts';
 import { markedSides, makeRow } from './rows.ts';
-import { summarizeComparison, summaryParts, summarySentence, type SideSummary } from './summary.ts';
+import { summarizeComparison, summaryParts, summarySentence } from './summary.ts';
 import { formatSignedUsd as signedUsdText } from '../numbers/index.ts';
 
 /**

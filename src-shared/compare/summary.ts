@@ -9,86 +9,13 @@
 import { figure, type Figure, type Step } from '../capacity/figure.ts';
 import { roundUsd } from '../capacity/pricing.ts';
 import type { Design, Entity, GlobalSecondaryIndex, KeyBinding, LocalSecondaryIndex, Table } from '../model/schema.ts';
-import type { ComparisonReport, PatternComparison } from './compare.ts';
+import type { ComparisonReport, PatternComparison, ChangeKind, StructuralChange, PatternDelta, SideSummary, ComparisonSummary } from './types.ts';
 import { sideLetter } from './labels.ts';
 import { matchItems, nameKey } from './match.ts';
 import { isSameNumber, NEEDS_KEY_DESIGN } from './rows.ts';
 import { billingText, capacityText, keyText, projectionText } from './schema-text.ts';
 import { formatSignedUsd as signedUsdText, formatUsd as usdText } from '../numbers/index.ts';
-
-/** What kind of structural change: a table, its billing, an index, an entity or an access pattern. */
-export type ChangeKind =
-  | 'tableAdded'
-  | 'tableRemoved'
-  | 'tableRenamed'
-  | 'tableKeys'
-  | 'billing'
-  | 'tableClass'
-  | 'indexAdded'
-  | 'indexRemoved'
-  | 'indexChanged'
-  | 'entityAdded'
-  | 'entityRemoved'
-  | 'entityRenamed'
-  | 'entityKeys'
-  | 'patternAdded'
-  | 'patternRemoved';
-
-/** One difference in structure between the first design and a later one. */
-export interface StructuralChange {
-  kind: ChangeKind;
-  /** The table it is in: its name on the later side (the first side's for what was removed). */
-  table: string;
-  /** A few words for the one-line summary: `GSI2 added`, `GSI1 projection changed`. */
-  short: string;
-  /** The whole change: `GSI1: projection KEYS_ONLY → ALL`. */
-  detail: string;
-  /**
-   * Whether the one-line summary names it. An entity's key templates change with every index
-   * added or removed, so they are listed with the details but not headlined.
-   */
-  isHeadline: boolean;
-}
-
-/** One access pattern on both sides, by its on-demand dollars per month. */
-export interface PatternDelta {
-  /** The pattern's key in the report (`pattern:<id>`). */
-  key: string;
-  name: string;
-  kind: 'read' | 'write';
-  /** On-demand $/month on the first side and on this side, and this − first. */
-  before: number;
-  after: number;
-  delta: number;
-  /** The plan on each side in words: `Scan`, `Query on GSI GSI2`, `PutItem on the table`. */
-  planBefore: string;
-  planAfter: string;
-}
-
-/** One later side (B, C…) against the first (A). */
-export interface SideSummary {
-  side: number;
-  /** `B`. */
-  letter: string;
-  changes: StructuralChange[];
-  /** Patterns on both sides that cost less on this side, the largest saving first. */
-  cheaper: PatternDelta[];
-  /** Patterns on both sides that cost more on this side, the largest increase first. */
-  costlier: PatternDelta[];
-  /** How many patterns on both sides cost the same. */
-  unchanged: number;
-  /** Patterns that cost the same but are served by another plan. */
-  replanned: PatternDelta[];
-  /** Names of the patterns on both sides that one side gives no cost for (no key design yet). */
-  notCosted: string[];
-  /** This side's total − the first side's, in USD per month, with both totals' derivations. */
-  net: { onDemand: Figure; provisioned: Figure };
-}
-
-/** Each later design against the first; empty with fewer than two sides. */
-export interface ComparisonSummary {
-  sides: SideSummary[];
-}
+export type { ChangeKind, StructuralChange, PatternDelta, SideSummary, ComparisonSummary } from './types.ts';
 
 /** How many headline changes the one-line summary names before "and N more changes". */
 const SENTENCE_CHANGES = 3;

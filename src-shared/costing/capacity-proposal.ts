@@ -10,7 +10,8 @@ import { DEFAULT_PRICING, MIN_PROVISIONED_UNITS } from '../capacity/pricing.ts';
 import { AWS_DOCS } from '../capacity/sources.ts';
 import { setBilling, updateGsi, updateTable } from '../model/edits.ts';
 import type { AutoScaling, Design, OnDemandThroughput, Pricing, Table } from '../model/schema.ts';
-import { costTable, type TargetCost } from './design-cost.ts';
+import { costTable } from './design-cost.ts';
+import type { TargetCost } from './types.ts';
 
 /**
  * The utilization a proposal aims the peak at when no auto scaling says otherwise: 70 %, the target

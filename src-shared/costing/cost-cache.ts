@@ -18,7 +18,8 @@ import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
 import { createTableCosting } from './table-costing.ts';
 import { gsiWriteUnitsOn, hasSameValues, planWrites } from './write-cost.ts';
 import { projectionChangeKey, withProjection, type ProjectionContext, type WriteUnitsChange } from './projection-option.ts';
-import { warningsFor, type CostWarning } from './warnings.ts';
+import { warningsFor } from './warnings.ts';
+import type { CostWarning } from './types.ts';
 
 /** Costs of one open design, kept between calls. */
 export interface CostCache {

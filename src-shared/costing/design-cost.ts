@@ -26,39 +26,12 @@ import { planTable } from '../planner/index.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';
 import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
 import { createProjectionContext, createTableCosting } from './table-costing.ts';
-import { warningsFor, type CostWarning } from './warnings.ts';
+import { warningsFor } from './warnings.ts';
+import type { CostWarning, WarmThroughputCost, TargetCost } from './types.ts';
 import { itemLimitWarnings } from './item-limits.ts';
-import { onDemandMaximumWarnings, warmThroughputCost, warmThroughputWarnings, type WarmThroughputCost } from './throughput-settings.ts';
+import { onDemandMaximumWarnings, warmThroughputCost, warmThroughputWarnings } from './throughput-settings.ts';
 import { indexesLeftOut, withinIndexQuota } from '../model/index-quota.ts';
-
-/** The table itself or one GSI: what its patterns consume and what it costs per month. */
-export interface TargetCost {
-  /** `table` or the GSI's name. */
-  name: string;
-  kind: 'table' | 'gsi';
-  readUnitsPerSecond: Figure;
-  writeUnitsPerSecond: Figure;
-  /** Stored bytes, 100 B per item included (an LSI's storage is part of its table's). */
-  storageBytes: Figure;
-  /**
-   * Provisioned capacity per month. A provisioned table: its bill, the capacity it holds (configured,
-   * or what auto scaling holds for the load) × hours × price. An on-demand table: a what-if of
-   * provisioning exactly the load in whole units (the same as `loadOnlyMonthly`).
-   */
-  provisionedMonthly: Figure;
-  /** What the load alone would need provisioned: whole units (at least 1) × hours × price. */
-  loadOnlyMonthly: Figure;
-  /** The capacity units billed each hour (for an on-demand table, the load's whole units). */
-  billed: { readCapacityUnits: number; writeCapacityUnits: number };
-  /** The whole units the load alone needs: `max(1, ceil(units per second))`. */
-  loadNeeds: { readCapacityUnits: number; writeCapacityUnits: number };
-  /** What the design provisions (with its auto scaling), when the table is provisioned. */
-  configured?: ProvisionedThroughput;
-  /** The warm throughput in effect (the design's, or the baseline), its implied partitions and its one-time pre-warming cost: estimates. */
-  warmThroughput: WarmThroughputCost;
-  /** The on-demand maximum the design sets on this on-demand table or GSI. */
-  onDemandMaximum?: OnDemandThroughput;
-}
+export type { TargetCost } from './types.ts';
 
 export interface TableCost {
   tableId: string;

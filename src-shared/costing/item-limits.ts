@@ -13,7 +13,8 @@ import { BYTES_PER_GB } from '../capacity/pricing.ts';
 import type { Entity, Table } from '../model/schema.ts';
 import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
 import { entityCountsOf } from '../planner/estimate.ts';
-import { distinctKeyValues, type CostWarning } from './warnings.ts';
+import { distinctKeyValues } from './warnings.ts';
+import type { CostWarning } from './types.ts';
 import { formatBytesIn } from '../numbers/index.ts';
 
 /** The largest item DynamoDB stores: 400 KB, attribute names included, the bound inclusive. */

@@ -14,14 +14,8 @@ import { costProjectionOption, type ProjectionOption } from './projection-option
 import { readPerRequest, scanOf } from './read-cost.ts';
 import { ownCosting, type TableCosting } from './table-costing.ts';
 import { writeCost } from './write-cost.ts';
-
-/** Units one pattern consumes per second on one table or GSI (LSIs consume the table's). */
-export interface Consumption {
-  /** `table`, or a GSI's name. */
-  target: 'table' | { gsi: string };
-  readUnitsPerSecond: number;
-  writeUnitsPerSecond: number;
-}
+import type { Consumption } from './types.ts';
+export type { Consumption } from './types.ts';
 
 export interface ScanAlternative {
   perRequest: Figure;

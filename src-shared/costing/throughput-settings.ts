@@ -18,21 +18,8 @@ import { AWS_DOCS } from '../capacity/sources.ts';
 import type { OnDemandThroughput, Pricing, ProvisionedThroughput, Table, WarmThroughput } from '../model/schema.ts';
 import { formatUsd } from '../numbers/index.ts';
 import type { PatternCost } from './pattern-cost.ts';
-import type { CostWarning } from './warnings.ts';
-
-/** Codes of the warnings this module raises (unioned into `CostWarningCode`). */
-export type ThroughputWarningCode = 'cost.onDemandMaximum' | 'cost.warmThroughput';
-
-/** A table's or GSI's warm throughput in effect, with the partitions it implies and the cost of pre-warming to it (estimates). */
-export interface WarmThroughputCost {
-  effective: EffectiveWarmThroughput;
-  /** Whether the design sets a warm throughput (in either direction). */
-  isSet: boolean;
-  /** ceil(max(read ÷ 3,000, write ÷ 1,000)), or for a provisioned table with none set ceil(RCU ÷ 3,000 + WCU ÷ 1,000): an estimate. */
-  partitions: Figure;
-  /** The one-time charge of pre-warming above the free baseline: an estimate, USD. */
-  preWarmUsd: Figure;
-}
+import type { CostWarning, WarmThroughputCost } from './types.ts';
+export type { ThroughputWarningCode, WarmThroughputCost } from './types.ts';
 
 /**
  * The warm throughput of a table or GSI as a cost: the design's values (or the baseline, a new

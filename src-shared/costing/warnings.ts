@@ -11,33 +11,11 @@ import { DEFAULT_PRICING, roundUsd } from '../capacity/pricing.ts';
 import { distinctValuesOf } from '../planner/index.ts';
 import { entityCountsOf, type EntityCounts } from '../planner/estimate.ts';
 import type { PatternCost } from './pattern-cost.ts';
-import type { TargetCost } from './design-cost.ts';
-import type { ThroughputWarningCode } from './throughput-settings.ts';
+import type { TargetCost, ThroughputWarningCode, CostWarning } from './types.ts';
 import { gsiKeySourceOf } from '../model/key-slots.ts';
 import { partitionKeysOf } from '../model/gsi-keys.ts';
 import { formatUsd } from '../numbers/index.ts';
-
-export type CostWarningCode =
-  | 'cost.scan'
-  | 'cost.filterWaste'
-  | 'cost.hotPartitionWrites'
-  | 'cost.underProvisioned'
-  | 'cost.overProvisioned'
-  | 'cost.plan'
-  | 'cost.designProblem'
-  | 'cost.needsKeyDesign'
-  | 'cost.itemTooLarge'
-  | 'cost.itemCollectionTooLarge'
-  | ThroughputWarningCode;
-
-export interface CostWarning {
-  code: CostWarningCode;
-  severity: 'error' | 'warning';
-  message: string;
-  patternId?: string;
-  /** The entity the warning is about (the item-size limits), its first when several. */
-  entityId?: string;
-}
+export type { CostWarningCode, CostWarning } from './types.ts';
 
 /** A partition serves at most 1,000 write units per second. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html */
 export const PARTITION_WRITE_UNITS_PER_SECOND = 1000;

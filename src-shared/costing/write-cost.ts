@@ -11,7 +11,7 @@ import { isWritePattern, kindOf, type WriteAction } from '../model/pattern-kinds
 import { withValueModel } from '../model/value-model.ts';
 import { planPattern, planTable } from '../planner/index.ts';
 import type { Plan } from '../planner/types.ts';
-import type { Consumption } from './pattern-cost.ts';
+import type { Consumption } from './types.ts';
 import { entityOf, ESTIMATED_SIZES, type SizeEstimates } from './size-estimates.ts';
 
 /**

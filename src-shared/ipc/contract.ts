@@ -9,6 +9,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Problem } from '../model/problems.ts';
 import type * as schemas from './contract-schemas.ts';
 
+/** Codes of the `file.*` channels: reading, writing and picking design files. */
 export type FileErrorCode =
   | 'file.notFound'
   | 'file.notJson'
@@ -22,14 +23,10 @@ export type FileErrorCode =
   | 'file.changed'
   | 'file.readOnly'
   | 'file.io'
-  | 'file.canceled'
-  | 'task.canceled'
-  | 'task.unknown'
-  | 'task.failed'
-  | 'run.engine'
-  | 'run.tableExists'
-  | 'run.notConfirmed'
-  | 'run.failed';
+  | 'file.canceled';
+
+/** Codes of the host's background tasks (`sample.*`, `simulation.run`, `solver.run`, `run.start`, `task.cancel`). */
+export type TaskErrorCode = 'task.canceled' | 'task.unknown' | 'task.failed';
 
 /** A file as the host names it; see the module comment. */
 export type FileRef = Static<typeof schemas.FileRef>;

@@ -6,7 +6,8 @@
 import { AppError, type ErrorData } from '../errors.ts';
 import { channels, isChannel, type ApiHandlers } from './contract.ts';
 import { checkChannelInput } from './validate.ts';
-import type { Envelope } from './wire.ts';
+import type { ErrorCode } from './error-codes.ts';
+import type { Envelope, IpcErrorCode } from './wire.ts';
 
 export interface DispatchOptions {
   /**
@@ -40,7 +41,7 @@ export async function dispatchRequest(
 }
 
 /** The `ipc.unknownChannel` error for a request naming something not in `channels`. */
-export function unknownChannelError(channel: unknown): ErrorData {
+export function unknownChannelError(channel: unknown): ErrorData<IpcErrorCode> {
   return {
     code: 'ipc.unknownChannel',
     message: `Unknown channel ${JSON.stringify(channel) ?? String(channel)}: expected one of ${channels.join(', ')}.`,
@@ -48,8 +49,10 @@ export function unknownChannelError(channel: unknown): ErrorData {
 }
 
 /** An `AppError` keeps its data; anything else is reported once and becomes `ipc.internal`. */
-export function toErrorData(error: unknown, channel: string, options: DispatchOptions = {}): ErrorData {
-  if (error instanceof AppError) return error.toData();
+export function toErrorData(error: unknown, channel: string, options: DispatchOptions = {}): ErrorData<ErrorCode> {
+  // An AppError's code is its area's own (each raises codes of the union it declares), and
+  // ErrorCode unions every area's.
+  if (error instanceof AppError) return error.toData() as ErrorData<ErrorCode>;
   options.onInternalError?.(error, channel);
   const reason = error instanceof Error ? error.message : String(error);
   return {

@@ -42,7 +42,7 @@ function compile(schema: TSchema): TypeCheck<TSchema> {
  * `input` checked against `channel`'s input schema: `undefined` when it fits, else the `ipc.badInput`
  * error naming the first failing field (its `path`) and, in `details.fields`, every one.
  */
-export function checkChannelInput(channel: Channel, input: unknown): ErrorData | undefined {
+export function checkChannelInput(channel: Channel, input: unknown): ErrorData<'ipc.badInput'> | undefined {
   const check = compile(contract[channel].input);
   if (check.Check(input)) return undefined;
   const fields = badFields(check, input);

@@ -3,16 +3,11 @@
  * drops custom error properties (electron/electron#24427), so codes travel as data.
  */
 import type { ErrorData } from '../errors.ts';
+import type { ErrorCode } from './error-codes.ts';
 
-export type IpcErrorCode =
-  | 'ipc.unknownChannel'
-  | 'ipc.badInput'
-  | 'ipc.forbidden'
-  | 'ipc.disconnected'
-  | 'ipc.unsupported'
-  | 'ipc.internal';
+export type { IpcErrorCode } from './error-codes.ts';
 
-export type Envelope<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorData };
+export type Envelope<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorData<ErrorCode> };
 
 /** The one interface every transport implements: Electron bridge, WebSocket, in-memory. */
 export interface Transport {

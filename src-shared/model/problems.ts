@@ -3,15 +3,13 @@
  * naming where (path), what was found and what was expected, so the UI can mark every field.
  */
 import type { ErrorData } from '../errors.ts';
-import type { ConditionErrorCode } from './condition.ts';
 
 /**
- * Codes of the problems `parseDesign`, `validateDesign` and `migrate` raise. Includes the condition
- * codes (declared in `condition.ts`); key-template codes are declared in `key-template.ts` and unioned
- * in `errors.ts`.
+ * Codes of the problems `parseDesign`, `validateDesign` and `migrate` raise. Condition and
+ * key-template codes are declared in `condition.ts` and `key-template.ts` (which import `Problem`
+ * from here), and `ipc/error-codes.ts` unions all three.
  */
 export type ModelErrorCode =
-  | ConditionErrorCode
   | 'model.notObject'
   | 'model.itemTooLarge'
   | 'model.itemCollectionTooLarge'

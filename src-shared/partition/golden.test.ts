@@ -13,12 +13,11 @@ import type { AccessPattern, Design, Workload } from '../model/schema.ts';
 import { benchShapedDesign, getEvent, oneTableDesign, putEvents } from './__fixtures__/designs.ts';
 import { handModel, type HandTarget } from './__fixtures__/models.ts';
 import { advance, createSimulation, runToEnd, step, type CreateOptions, type SimulationState } from './engine.ts';
-import type { LoadSource } from './model.ts';
+import type { LoadSource, SimulationResult } from './types.ts';
 import { createRandom, type Random } from './random.ts';
 import { finishSimulation } from './result.ts';
 import { simulate, startSimulation, type SimulateOptions } from './simulate.ts';
 import { keyPeaks, offeredSums } from './state.ts';
-import type { SimulationResult } from './types.ts';
 
 /** JSON with one line per array of numbers, so a difference shows as the row it is in. */
 function pretty(value: unknown, indent = ''): string {

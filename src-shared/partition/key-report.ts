@@ -6,13 +6,12 @@
 import * as hash from './hash.ts';
 import * as limits from './limits.ts';
 import * as model from './model.ts';
-import type { ModelKey } from './model.ts';
+import type { ModelKey, HotKey, ThrottledKey, ThrottlingReason } from './types.ts';
 import { reasonsOf } from './reasons.ts';
 import { shardAdvice } from './shards.ts';
 import { formatKeyLoad, formatSecond, maximumText, round } from './findings.ts';
 import { keyPeaks, type SimulationState, type TargetState } from './state.ts';
 import { statedKeyPeaks } from './stated-peaks.ts';
-import type { HotKey, ThrottledKey, ThrottlingReason } from './types.ts';
 import { formatCount } from '../numbers/index.ts';
 
 // Module-local copies of what the per-key loops read: an imported binding can compile to a

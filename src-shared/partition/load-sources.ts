@@ -9,7 +9,7 @@ import { gsiKeySourceOf } from '../model/key-slots.ts';
 import { kindOf } from '../model/pattern-kinds.ts';
 import type { AccessPattern, Entity, Table } from '../model/schema.ts';
 import { isTimeLike, type KeySpace } from './key-space.ts';
-import type { LoadSource, ModelKey, PatternModel } from './model.ts';
+import type { LoadSource, ModelKey, PatternModel } from './types.ts';
 import type { Population } from './population.ts';
 import type { TargetSpec } from './targets.ts';
 import { mergeShares, trafficShares } from './traffic-shares.ts';

@@ -10,7 +10,7 @@ import type { Table } from '../model/schema.ts';
 import type { EntityCounts } from '../planner/estimate.ts';
 import { hashFraction, type PlacedKey } from './hash.ts';
 import { keySpaceOf, type KeySpace } from './key-space.ts';
-import type { ModelKey } from './model.ts';
+import type { ModelKey } from './types.ts';
 import type { TargetSpec } from './targets.ts';
 import { formatNumber } from '../numbers/index.ts';
 

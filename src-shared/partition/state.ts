@@ -11,7 +11,8 @@
  */
 import type { WorkloadEvent } from '../model/schema.ts';
 import type * as limits from './limits.ts';
-import type { LoadSource, SimulationModel, TargetModel } from './model.ts';
+import type { SimulationModel, TargetModel } from './model.ts';
+import type { LoadSource } from './types.ts';
 import type { Random } from './random.ts';
 
 /** The heat map has at most this many time buckets. */

@@ -7,7 +7,7 @@ import { baselineWarmThroughput, effectiveWarmThroughput, warmThroughputPartitio
 import { partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
 import type { AutoScaling, AutoScalingRange, OnDemandThroughput, Table, WarmThroughput } from '../model/schema.ts';
 import { ON_DEMAND_INITIAL_READ_UNITS, PARTITION_READ_UNITS_PER_SECOND, partitionCountFor, type PartitionCount, type SimulationStart } from './limits.ts';
-import type { AutoScaledUnits, LoadSource, PatternModel, TargetCapacity } from './model.ts';
+import type { AutoScaledUnits, LoadSource, PatternModel, TargetCapacity } from './types.ts';
 
 /** One target as the design states it, before its load is known. */
 export interface TargetSpec {

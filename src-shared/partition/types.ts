@@ -147,3 +147,65 @@ export interface SimulationResult {
   /** Modeling assumptions (docs/dynamodb-rules.md §10) the numbers rest on. */
   assumptions: string[];
 }
+
+/** One partition-key value the simulator tracks by name. */
+export interface ModelKey {
+  key: string;
+  /** Its hash, as a fraction of the hash space. */
+  position: number;
+  items: number;
+  bytes: number;
+  /** The entity whose key template made this value (the first, when several share it). */
+  entityId?: string;
+}
+
+/** Where one pattern's load on one target lands. Shares sum to 1. */
+export interface LoadSource {
+  patternIndex: number;
+  kind: 'read' | 'write';
+  /** Read or write units on this target per pattern call. */
+  unitsPerCall: number;
+  keys: { key: number; share: number }[];
+  /** Share spread over the whole hash space by range width (many keys, none of them hot). */
+  background: number;
+  /**
+   * Whether the pattern's writes follow an ever-increasing sort key under each partition key (a
+   * timestamp sort key, or "today" traffic): they land at the top of the key's range, so splitting
+   * that range gives no relief (docs/dynamodb-rules.md §4.6).
+   */
+  isMonotonic: boolean;
+}
+
+/** What auto scaling holds for one direction over the run: clamp(ceil(load ÷ target), min, max). */
+export interface AutoScaledUnits {
+  /** The units the model uses, and the design's initial units it replaces. */
+  units: number;
+  initial: number;
+  loadUnitsPerSecond: number;
+  targetUtilizationPercent: number;
+  minCapacity: number;
+  maxCapacity: number;
+}
+
+export type TargetCapacity =
+  | { mode: 'provisioned'; readUnitsPerSecond: number; writeUnitsPerSecond: number; autoScaled?: { read?: AutoScaledUnits; write?: AutoScaledUnits } }
+  | {
+      mode: 'onDemand';
+      /** The design's on-demand maximum read request units per second (absent: none). */
+      maxReadUnitsPerSecond?: number;
+      /** The design's on-demand maximum write request units per second (absent: none). */
+      maxWriteUnitsPerSecond?: number;
+      /**
+       * The warm throughput in effect when the design sets one (a direction not set is the new-table
+       * level): read and write units per second served at once, both together, as the Costs screen
+       * compares them. Absent: none set.
+       */
+      warm?: { readUnitsPerSecond: number; writeUnitsPerSecond: number };
+    };
+
+export interface PatternModel {
+  id: string;
+  name: string;
+  kind: 'read' | 'write';
+  ratePerSecond: number;
+}

@@ -3,8 +3,7 @@
  * pattern's context (its operation, the table's keys and indexes, the engine), and the arithmetic
  * on units by target (`table`, or a GSI's name).
  */
-import type { CompareOptions } from './compare.ts';
-import type { PatternRun, RunIndex, RunOperation } from './types.ts';
+import type { CompareOptions, PatternRun, RunIndex, RunOperation } from './types.ts';
 
 /** Two unit figures agree when they differ by at most a hundredth of a unit. */
 export const UNIT_TOLERANCE = 0.01;

@@ -7,7 +7,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Item } from '../capacity/item-size.ts';
-import { comparePattern, summarize, type CompareOptions } from './compare.ts';
+import { comparePattern, summarize } from './compare.ts';
+import type { CompareOptions } from './types.ts';
 import {
   EMBEDDED_CAPABILITIES,
   FULL_CAPABILITIES,

@@ -11,7 +11,8 @@
 import { checkEngine, checkModel } from './compare-checks.ts';
 import { add, contextOf, foldTarget, isWrite, mean, meanRecord, positive, round, sameUnits, sum, type Context } from './compare-context.ts';
 import { meanFigure, NO_DEPARTURES } from './compare-rule.ts';
-import type { Agreement, Cause, EngineCapabilities, Latency, MeasuredCall, PatternMeasurement, PatternReport, PatternRun, RunTable } from './types.ts';
+import type { Agreement, Cause, EngineCapabilities, Latency, MeasuredCall, PatternMeasurement, PatternReport, PatternRun, RunTable, CompareOptions } from './types.ts';
+export type { CompareOptions } from './types.ts';
 
 export { UNIT_TOLERANCE } from './compare-context.ts';
 
@@ -33,12 +34,6 @@ export type CauseCode =
   | 'sample.itemCount'
   /** A write's item entered a sparse index more or less often than the model assumes. */
   | 'sample.sparseShare';
-
-/** What the comparison needs beyond the pattern: what the engine is and the table's keys and indexes. */
-export interface CompareOptions {
-  capabilities: EngineCapabilities;
-  table: Pick<RunTable, 'keyAttributes' | 'indexes'>;
-}
 
 /** Every agreement, in the order a summary lists them. */
 const AGREEMENTS: readonly Agreement[] = ['agrees', 'explained', 'unexplained', 'notRun', 'failed'];

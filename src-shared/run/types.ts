@@ -8,6 +8,9 @@
  */
 import type { Item } from '../capacity/item-size.ts';
 
+/** Codes of a run's own failures (the host raises them in `src-main/run`). */
+export type RunErrorCode = 'run.engine' | 'run.tableExists' | 'run.notConfirmed' | 'run.failed';
+
 /** Where a run happens. */
 export type EngineChoice =
   /** dynalite started by the host on 127.0.0.1, in memory: no setup. */
@@ -276,4 +279,10 @@ export interface RunReport {
   cleanup: { removed: string[]; leftover: string[] };
   startedAt: string;
   durationMs: number;
+}
+
+/** What the comparison needs beyond the pattern: what the engine is and the table's keys and indexes. */
+export interface CompareOptions {
+  capabilities: EngineCapabilities;
+  table: Pick<RunTable, 'keyAttributes' | 'indexes'>;
 }

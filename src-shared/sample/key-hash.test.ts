@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashFraction } from '../partition/hash.ts';
+import { hashFraction } from '../hash/index.ts';
 import { DigitKeyHasher, utf8Bytes } from './key-hash.ts';
 
 /** The key's text as the store renders it: head, the number zero-padded, tail, ".shard". */

@@ -1,5 +1,5 @@
 /**
- * The partition simulator's hash of a key value (`hashFraction` in `partition/hash.ts`: FNV-1a 64-bit
+ * The partition simulator's hash of a key value (`hashFraction` in `hash/`: FNV-1a 64-bit
  * over the value's UTF-8 bytes, finalized with MurmurHash3's fmix64, read as a fraction of the hash
  * space), computed from the key's structure instead of its text: for a key that is a literal, a
  * zero-padded number and a literal (`USER#u-000042`, `ORDER#17`), the FNV state after the first

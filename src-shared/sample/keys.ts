@@ -8,7 +8,7 @@ import { base64DecodedLength, numberValueBytes, parseDecimal } from '../capacity
 import { evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
 import { parseKeyTemplate, utf8ByteLength, type KeyTemplatePart } from '../model/key-template.ts';
 import type { KeyAttribute, KeyBinding } from '../model/schema.ts';
-import { hashFraction } from '../partition/hash.ts';
+import { hashFraction } from '../hash/index.ts';
 import type { Column } from './columns.ts';
 import { DigitKeyHasher } from './key-hash.ts';
 import { deriveSeed, hash2 } from './random.ts';

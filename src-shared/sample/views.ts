@@ -6,7 +6,7 @@
  * simulator's hash space from their keys' structure (`CompiledKey.hashFractions`).
  */
 import type { KeyAttributeType } from '../model/schema.ts';
-import { hashFraction } from '../partition/hash.ts';
+import { hashFraction } from '../hash/index.ts';
 import type { CompiledKey } from './keys.ts';
 import { entityOf, itemOf, type EntityData, type Sorted, type ViewData } from './store-data.ts';
 import { KEY_PART_SEPARATOR, type SampleCollection, type SamplePlacement, type SampleViewKeys } from './types.ts';

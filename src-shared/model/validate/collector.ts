@@ -4,13 +4,14 @@
  * times) collapse into the first, which says how many more there were, so the list grows with the
  * number of fields at fault, never with the square of the input.
  */
+import type { ConditionErrorCode } from '../condition.ts';
 import type { KeyTemplateErrorCode } from '../key-template.ts';
 import type { ModelErrorCode, Problem } from '../problems.ts';
 import { clipText, formatCount } from '../quoted-text.ts';
 import { describeValue, isRecord } from './wording.ts';
 
 /** The codes the DynamoDB-rule checks raise. */
-export type Code = ModelErrorCode | KeyTemplateErrorCode;
+export type Code = ModelErrorCode | ConditionErrorCode | KeyTemplateErrorCode;
 
 /**
  * The longest message a problem keeps: a backstop, since every check already quotes at most 80
