@@ -1,16 +1,11 @@
 /**
  * The simulator's hash of a partition-key value, on the ground floor of src-shared because both the
  * simulator (`partition/`) and the sample data (`sample/`, which shows each item's partition) place
- * keys with it.
+ * keys with it: FNV-1a 64-bit over the key's UTF-8 bytes, then MurmurHash3's fmix64 finalizer, read
+ * as a fraction of the hash space, [0, 1). DynamoDB's own function is not public
+ * (docs/dynamodb-rules.md §4.1, §10.1).
  *
- * Where a partition-key value lands: DynamoDB hashes it with an internal function and splits the
- * hash space into contiguous ranges, one per partition (docs/dynamodb-rules.md §4.1). The function is not
- * public (docs/dynamodb-rules.md §10.1), so the simulator states its own: FNV-1a 64-bit over the key's UTF-8 bytes, then
- * MurmurHash3's fmix64 finalizer, the 64-bit result read as a fraction of the hash space, [0, 1).
- *
- * Why the finalizer: FNV-1a's last multiply moves a change in the last byte only into the low bits
- * and bits 40–47, so keys that differ at the end (USER#u-1001, USER#u-1002, …) share their top bits
- * and would crowd a few partitions. fmix64 spreads every input bit over the whole word.
+ * More on its rules: docs/modules.md, "src-shared/hash/index.ts".
  */
 
 /** The hash as the simulator states it to the user: a phrase with no closing period, for a sentence or a label to end. */
