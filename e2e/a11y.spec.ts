@@ -41,16 +41,24 @@ async function seriousViolations(page: Page, where: string): Promise<Violation[]
 
 const data = join(import.meta.dirname, 'data');
 
+/**
+ * Each scheme's pages in three tests (the window's dialogs, the example's screens, a design with a
+ * hot key), so that they run side by side and each stays well inside its time: axe takes seconds a page.
+ */
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every screen and dialog passes axe with no serious or critical violation (${scheme})`, async ({ page, host, steps }) => {
-    test.setTimeout(180_000);
+  /** Opens the app in `scheme` and returns its page object and a checker that collects violations. */
+  const start = async (page: Page, url: string) => {
     await page.emulateMedia({ colorScheme: scheme });
     const app = new KeyplanPage(page);
-    await app.open(host.url);
+    await app.open(url);
     await new Appearance(page).expectShown(scheme);
     const found: Violation[] = [];
     const check = async (where: string) => found.push(...(await seriousViolations(page, `${where} (${scheme})`)));
+    return { app, found, check };
+  };
 
+  test(`the start screen and the window's dialogs pass axe with no serious or critical violation (${scheme})`, async ({ page, host }) => {
+    const { found, check } = await start(page, host.url);
     await check('Start');
     await page.getByRole('button', { name: 'Open…' }).click();
     await expect(page.getByRole('dialog', { name: 'Open a design' })).toBeVisible();
@@ -62,7 +70,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(importDialog.result).toBeVisible();
     await check('Import dialog with a problem');
     await importDialog.cancel();
+    expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+  });
 
+  test(`every screen of the e-commerce example passes axe with no serious or critical violation (${scheme})`, async ({ page, host, steps }) => {
+    test.setTimeout(180_000);
+    const { app, found, check } = await start(page, host.url);
     await app.openExample('E-commerce');
     await expect(app.designName).not.toHaveValue('');
     for (const screen of await app.screenNames()) {
@@ -70,7 +83,12 @@ for (const scheme of ['light', 'dark'] as const) {
       await check(`${screen}, e-commerce example`);
     }
     await steps.shot(`last-screen-${scheme}`);
+    expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+  });
 
+  test(`warnings, a derivation, Raw JSON with invalid text and the palette pass axe with no serious or critical violation (${scheme})`, async ({ page, host, steps }) => {
+    test.setTimeout(120_000);
+    const { app, found, check } = await start(page, host.url);
     // A hot key: warnings on Access patterns and Costs, a hot partition, and a derivation to open.
     await mkdir(host.workspaceDir, { recursive: true });
     await copyFile(join(data, 'orders-by-date.keyplan.json'), join(host.workspaceDir, 'orders.keyplan.json'));
@@ -101,7 +119,6 @@ for (const scheme of ['light', 'dark'] as const) {
     await check('Command palette');
     await palette.close();
     await steps.shot(`after-palette-${scheme}`);
-
     expect(found, JSON.stringify(found, null, 2)).toEqual([]);
   });
 }
