@@ -42,7 +42,7 @@ const HELP = `Usage: node out/main/web.js [--port N] [--no-open] [--workspace DI
 Keyplan opens only through a single-use link:
   - the Chromium window Keyplan starts gets one that expires in ${LAUNCH_TICKET_TTL_MS / 1000} seconds;
   - a printed link (--no-open, or no Chromium found) expires in ${PRINTED_LINK_MINUTES} minutes.
-Opening a link gives that browser a session cookie, so reloads and new tabs keep working.
+Opening a link gives that browser a session token, so reloads and new tabs keep working.
 While Keyplan runs, press Enter in this terminal to print a fresh link (for another browser,
 or after closing the window).
 

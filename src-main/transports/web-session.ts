@@ -1,12 +1,14 @@
 /**
  * Who may use browser mode's host (docs/browser-mode-security.md says why): a page proves that the
  * user opened it with a single-use ticket from its URL fragment (`#ticket=…`), which it exchanges at
- * `POST /session` (this origin only) for an HttpOnly, SameSite=Strict session cookie, random per
- * host start. Nothing that opens the host lasts: a ticket works once, and only until it expires.
+ * `POST /session` (this origin only) for a session token, random per host start. The page keeps the
+ * token in its origin's storage, which (unlike a cookie) no server on another port of 127.0.0.1 can
+ * read or overwrite, and shows it in the WebSocket upgrade's `Sec-WebSocket-Protocol` header.
+ * Cookies play no part. Nothing that opens the host lasts: a ticket works once, and only until it expires.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SESSION_PATH } from '../../src-shared/ipc/wire.ts';
+import { SESSION_HEADER, SESSION_PATH, SESSION_PROTOCOL_PREFIX } from '../../src-shared/ipc/wire.ts';
 import { sendText } from './static-files.ts';
 
 /** Unused tickets kept at once; a newer one pushes the oldest out. */
@@ -15,38 +17,49 @@ const MAX_LIVE_TICKETS = 64;
 const MAX_SESSION_BODY_BYTES = 1024;
 const TICKET_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
-/** One host start's sessions: the tickets it issued and the session cookie they are traded for. */
+/** One host start's sessions: the tickets it issued and the session token they are traded for. */
 export interface WebSession {
   /** A new random ticket, good for one exchange within `ttlMs`. */
   issueTicket(ttlMs: number): string;
-  /** Whether the request carries this host start's session cookie. */
+  /**
+   * Whether a WebSocket upgrade shows this host start's session token, as the subprotocol
+   * `SESSION_PROTOCOL_PREFIX + token` in `Sec-WebSocket-Protocol`.
+   */
   hasSession(req: IncomingMessage): boolean;
-  /** Answers `SESSION_PATH`: GET and HEAD say whether the browser has a session, POST trades a ticket for one. */
+  /**
+   * Answers `SESSION_PATH`: GET and HEAD say whether the token in the `SESSION_HEADER` header is this
+   * start's (204, 401 otherwise); POST trades a ticket for the token (`{"token":"…"}`, 200).
+   */
   answer(req: IncomingMessage, res: ServerResponse): Promise<void>;
 }
 
 /**
- * The sessions of one host start. `origin` and `cookieName` are read on each request (the port, part
- * of both, is known only once the host listens); `now` is the clock tickets expire by.
+ * The sessions of one host start. `origin` is read on each request (the port, part of it, is known
+ * only once the host listens); `now` is the clock tickets expire by.
  */
-export function createWebSession(options: { now: () => number; origin: () => string; cookieName: () => string }): WebSession {
-  const { origin, cookieName } = options;
+export function createWebSession(options: { now: () => number; origin: () => string }): WebSession {
+  const { origin } = options;
   const tickets = createTicketBook(options.now);
-  // The credential a page holds after the exchange; a new one each start, so an old cookie is useless.
-  const sessionSecret = randomBytes(32).toString('base64url');
-  const sessionDigest = digest(sessionSecret);
+  // The credential a page holds after the exchange; a new one each start, so an old token is useless.
+  const sessionToken = randomBytes(32).toString('base64url');
+  const sessionDigest = digest(sessionToken);
 
-  const hasSession = (req: IncomingMessage): boolean => {
+  // Every value offered is compared, in constant time each, so timing tells nothing about which matched.
+  const isToken = (values: string[]): boolean => {
     let found = false;
-    // Every value is compared, in constant time each, so timing tells nothing about which matched.
-    for (const value of cookieValues(req.headers.cookie, cookieName())) if (timingSafeEqual(digest(value), sessionDigest)) found = true;
+    for (const value of values) if (timingSafeEqual(digest(value), sessionDigest)) found = true;
     return found;
+  };
+  const hasSession = (req: IncomingMessage): boolean => isToken(protocolTokens(req.headers['sec-websocket-protocol']));
+  const headerToken = (req: IncomingMessage): string[] => {
+    const value = req.headers[SESSION_HEADER];
+    return typeof value === 'string' ? [value] : [];
   };
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === 'GET' || req.method === 'HEAD') {
-      if (hasSession(req)) return sendEmpty(res);
-      return sendText(res, 401, 'This browser has no Keyplan session: open a fresh link (press Enter in the terminal where Keyplan runs to print one).');
+      if (isToken(headerToken(req))) return sendEmpty(res);
+      return sendText(res, 401, 'This page holds no Keyplan session of this run: open a fresh link (press Enter in the terminal where Keyplan runs to print one).');
     }
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'GET, HEAD, POST');
@@ -62,12 +75,12 @@ export function createWebSession(options: { now: () => number; origin: () => str
     }
     const ticket = parseTicket(body);
     if (ticket === undefined || !tickets.redeem(ticket)) {
-      // A link reopened in a browser that already holds this run's session (a reload, a second tab) just works.
-      if (hasSession(req)) return sendEmpty(res);
       return sendText(res, 403, 'This link was already used, has expired, or is from an earlier run of Keyplan: press Enter in the terminal where Keyplan runs to print a fresh one.');
     }
-    res.setHeader('Set-Cookie', `${cookieName()}=${sessionSecret}; Path=/; HttpOnly; SameSite=Strict`);
-    return sendEmpty(res);
+    res.statusCode = 200;
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify({ token: sessionToken }));
   }
 
   return { issueTicket: (ttlMs) => tickets.issue(ttlMs), hasSession, answer };
@@ -133,15 +146,14 @@ function readSmallBody(req: IncomingMessage, limit: number): Promise<string | un
   });
 }
 
-/** The values of every `name=value` pair named `name` in a `Cookie` header. */
-function cookieValues(header: string | undefined, name: string): string[] {
+/** The tokens of every `SESSION_PROTOCOL_PREFIX + token` subprotocol a `Sec-WebSocket-Protocol` header offers. */
+function protocolTokens(header: string | undefined): string[] {
   if (header === undefined) return [];
-  const values: string[] = [];
-  for (const pair of header.split(';')) {
-    const at = pair.indexOf('=');
-    if (at !== -1 && pair.slice(0, at).trim() === name) values.push(pair.slice(at + 1).trim());
-  }
-  return values;
+  return header
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value.startsWith(SESSION_PROTOCOL_PREFIX))
+    .map((value) => value.slice(SESSION_PROTOCOL_PREFIX.length));
 }
 
 function sendEmpty(res: ServerResponse): void {

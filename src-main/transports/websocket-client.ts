@@ -6,7 +6,8 @@ import { request } from 'node:http';
 import WebSocket from 'ws';
 import { isEventName } from '../../src-shared/ipc/contract.ts';
 import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/wire.ts';
-import { SESSION_PATH, WEB_SOCKET_PATH } from './websocket.ts';
+import { SESSION_PROTOCOL_PREFIX } from '../../src-shared/ipc/wire.ts';
+import { SESSION_PATH, WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL } from './websocket.ts';
 
 export interface WebSocketClientTransport extends Transport {
   close(): Promise<void>;
@@ -19,14 +20,14 @@ export interface ConnectOptions {
 
 /**
  * Connects to the host the way the page does: trades the single-use ticket of `link`
- * (`http://127.0.0.1:PORT/#ticket=TICKET`, from `WebHost.issueLink`) for the session cookie, then
- * opens the WebSocket with it. Rejects when the host refuses either step.
+ * (`http://127.0.0.1:PORT/#ticket=TICKET`, from `WebHost.issueLink`) for the session token, then
+ * opens the WebSocket showing it ({@link sessionProtocols}). Rejects when the host refuses either step.
  */
 export async function connectWebSocketTransport(link: string, options: ConnectOptions = {}): Promise<WebSocketClientTransport> {
   const page = new URL(link);
   const origin = options.origin ?? page.origin;
-  const cookie = await exchangeTicket(link, { origin });
-  const socket = new WebSocket(`ws://${page.host}${WEB_SOCKET_PATH}`, { origin, headers: { cookie } });
+  const token = await exchangeTicket(link, { origin });
+  const socket = new WebSocket(`ws://${page.host}${WEB_SOCKET_PATH}`, sessionProtocols(token), { origin });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
@@ -81,9 +82,14 @@ export async function connectWebSocketTransport(link: string, options: ConnectOp
   };
 }
 
+/** The subprotocols a page offers in its upgrade: Keyplan's, and the one that shows the session `token`. */
+export function sessionProtocols(token: string): string[] {
+  return [WEB_SOCKET_PROTOCOL, `${SESSION_PROTOCOL_PREFIX}${token}`];
+}
+
 /**
- * `POST /session` with the ticket in `link`'s fragment; resolves with the `Cookie` header value that
- * the host's `Set-Cookie` grants (`name=value`), rejects with the host's reason when it refuses.
+ * `POST /session` with the ticket in `link`'s fragment; resolves with the session token the host
+ * grants, rejects with the host's reason when it refuses.
  */
 export function exchangeTicket(link: string, options: ConnectOptions = {}): Promise<string> {
   const page = new URL(link);
@@ -102,8 +108,8 @@ export function exchangeTicket(link: string, options: ConnectOptions = {}): Prom
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
         res.on('end', () => {
-          const granted = res.headers['set-cookie']?.[0]?.split(';')[0];
-          if (res.statusCode === 204 && granted) resolve(granted);
+          const granted = res.statusCode === 200 ? tokenIn(text) : undefined;
+          if (granted !== undefined) resolve(granted);
           else reject(new Error(`The host refused the ticket: HTTP ${res.statusCode ?? '?'} ${text.trim()}`));
         });
       },
@@ -111,4 +117,13 @@ export function exchangeTicket(link: string, options: ConnectOptions = {}): Prom
     req.on('error', reject);
     req.end(body);
   });
+}
+
+function tokenIn(body: string): string | undefined {
+  try {
+    const token = (JSON.parse(body) as { token?: unknown } | null)?.token;
+    return typeof token === 'string' ? token : undefined;
+  } catch {
+    return undefined;
+  }
 }

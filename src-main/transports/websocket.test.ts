@@ -12,6 +12,7 @@ import { makeTempDir } from '../test-support/temp-dir.ts';
 import {
   FRAME_TOO_LARGE_REASON,
   LAUNCH_TICKET_TTL_MS,
+  WEB_SOCKET_PROTOCOL,
   MAX_ECHO_CHARS,
   MAX_FRAME_BYTES,
   PRINTED_LINK_TTL_MS,
@@ -19,7 +20,7 @@ import {
   type WebHost,
   type WebHostOptions,
 } from './websocket.ts';
-import { connectWebSocketTransport, exchangeTicket } from './websocket-client.ts';
+import { connectWebSocketTransport, exchangeTicket, sessionProtocols } from './websocket-client.ts';
 
 describeContract('the WebSocket host', async (handlers) => {
   const host = await startWebHost({ handlers, port: 0 });
@@ -95,10 +96,14 @@ async function startHost(options: Partial<WebHostOptions> = {}): Promise<{ host:
   return { host, logged };
 }
 
-/** Opens a raw socket; resolves with it once open, or with the HTTP status the host refused it with. */
-function rawSocket(url: string, origin: string | undefined, cookie?: string): Promise<WebSocket | number> {
+/**
+ * Opens a raw socket showing `token` as the page does; resolves with it once open, or with the HTTP
+ * status the host refused it with. `protocols` replaces what is offered; `cookie` adds a Cookie header.
+ */
+function rawSocket(url: string, origin: string | undefined, token?: string, extra: { protocols?: string[]; cookie?: string } = {}): Promise<WebSocket | number> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { ...(origin === undefined ? {} : { origin }), ...(cookie === undefined ? {} : { headers: { cookie } }) });
+    const protocols = extra.protocols ?? (token === undefined ? [] : sessionProtocols(token));
+    const socket = new WebSocket(url, protocols, { ...(origin === undefined ? {} : { origin }), ...(extra.cookie === undefined ? {} : { headers: { cookie: extra.cookie } }) });
     socket.once('open', () => {
       onTestFinished(() => socket.terminate());
       resolve(socket);
@@ -152,7 +157,7 @@ function postTicket(host: WebHost, link: string, headers: Record<string, string>
   });
 }
 
-/** A live session: the `Cookie` header value a page holds after trading a fresh ticket. */
+/** A live session: the token a page holds after trading a fresh ticket. */
 function sessionOf(host: WebHost): Promise<string> {
   return exchangeTicket(host.issueLink(LAUNCH_TICKET_TTL_MS));
 }
@@ -179,38 +184,32 @@ describe('the WebSocket host opens only through a single-use ticket', () => {
     expect(reached).toBe(false);
   });
 
-  test('a ticket, used once, gives an HttpOnly SameSite=Strict session cookie that opens the WebSocket', async () => {
+  test('a ticket, used once, gives a session token (and no cookie) that opens the WebSocket as a subprotocol', async () => {
     const { host } = await startHost();
     const answer = await postTicket(host, host.issueLink(LAUNCH_TICKET_TTL_MS));
-    expect(answer.status).toBe(204);
-    const setCookie = (answer.headers['set-cookie'] as string[])[0]!;
-    expect(setCookie).toMatch(new RegExp(`^${host.cookieName}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict$`));
-    const cookie = setCookie.split(';')[0]!;
-    expect((await get(host.port, '/session', { cookie })).status).toBe(204);
-    const socket = (await rawSocket(wsUrl(host), host.origin, cookie)) as WebSocket;
+    expect(answer.status).toBe(200);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const { token } = JSON.parse(answer.body) as { token: string };
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await get(host.port, '/session', { 'x-keyplan-session': token })).status).toBe(204);
+    const socket = (await rawSocket(wsUrl(host), host.origin, token)) as WebSocket;
+    // The host agrees to Keyplan's protocol only: the token is never echoed back.
+    expect(socket.protocol).toBe(WEB_SOCKET_PROTOCOL);
     socket.send(JSON.stringify({ kind: 'request', id: 1, channel: 'app.info', input: {} }));
     expect(await nextFrame(socket)).toMatchObject({ id: 1, envelope: { ok: true, value: { mode: 'browser' } } });
   });
 
-  test('a second use of the same ticket is refused (403) and sets no cookie', async () => {
-    const { host } = await startHost();
-    const link = host.issueLink(LAUNCH_TICKET_TTL_MS);
-    expect((await postTicket(host, link)).status).toBe(204);
-    const again = await postTicket(host, link);
-    expect(again.status).toBe(403);
-    expect(again.headers['set-cookie']).toBeUndefined();
-    expect(again.body).toMatch(/press Enter/);
-  });
-
-  test('a used link reopened in the browser that holds the session is answered 204 (no error on reload), and sets no new cookie', async () => {
+  test('a second use of the same ticket is refused (403) and grants nothing; the token from the first still works (a reload)', async () => {
     const { host } = await startHost();
     const link = host.issueLink(LAUNCH_TICKET_TTL_MS);
     const first = await postTicket(host, link);
-    const cookie = (first.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
-    const again = await postTicket(host, link, { cookie });
-    expect(again.status).toBe(204);
-    expect(again.headers['set-cookie']).toBeUndefined();
-    expect((await postTicket(host, link, { cookie: `${host.cookieName}=not-the-session` })).status).toBe(403);
+    const { token } = JSON.parse(first.body) as { token: string };
+    const again = await postTicket(host, link);
+    expect(again.status).toBe(403);
+    expect(again.body).not.toContain(token);
+    expect(again.body).toMatch(/press Enter/);
+    expect((await get(host.port, '/session', { 'x-keyplan-session': token })).status).toBe(204);
   });
 
   test('a ticket is good until its lifetime ends, by the host clock, and refused from then on', async () => {
@@ -219,7 +218,7 @@ describe('the WebSocket host opens only through a single-use ticket', () => {
     const early = host.issueLink(LAUNCH_TICKET_TTL_MS);
     const late = host.issueLink(LAUNCH_TICKET_TTL_MS);
     now += LAUNCH_TICKET_TTL_MS - 1;
-    expect((await postTicket(host, early)).status).toBe(204);
+    expect((await postTicket(host, early)).status).toBe(200);
     now += 1;
     expect((await postTicket(host, late)).status).toBe(403);
     const printed = host.issueLink(PRINTED_LINK_TTL_MS);
@@ -248,32 +247,63 @@ describe('the WebSocket host opens only through a single-use ticket', () => {
     const link = host.issueLink(LAUNCH_TICKET_TTL_MS);
     const refused = await postTicket(host, link, headers, body);
     expect(refused.status).toBe(status);
-    expect(refused.headers['set-cookie']).toBeUndefined();
-    expect((await postTicket(host, link)).status).toBe(204);
+    expect(refused.body).not.toMatch(/token/);
+    expect((await postTicket(host, link)).status).toBe(200);
   });
 
-  test('GET /session tells a page whether it holds the session: 204 or 401', async () => {
+  test('GET /session tells a page whether its token is this run\'s: 204 or 401', async () => {
     const { host } = await startHost();
+    const token = await sessionOf(host);
     expect((await get(host.port, '/session')).status).toBe(401);
-    expect((await get(host.port, '/session', { cookie: `${host.cookieName}=${'A'.repeat(43)}` })).status).toBe(401);
-    expect((await get(host.port, '/session', { cookie: `other=1; ${await sessionOf(host)}` })).status).toBe(204);
+    expect((await get(host.port, '/session', { 'x-keyplan-session': 'A'.repeat(43) })).status).toBe(401);
+    expect((await get(host.port, '/session', { cookie: `keyplan_session_${host.port}=${token}` })).status).toBe(401);
+    expect((await get(host.port, '/session', { 'x-keyplan-session': token })).status).toBe(204);
     expect((await send(host.port, '/session', { method: 'PUT' })).status).toBe(405);
   });
 });
 
 describe('the WebSocket host refuses strangers', () => {
   test.each([
-    ['no cookie', () => undefined],
-    ['a wrong cookie', (h: WebHost) => `${h.cookieName}=${'A'.repeat(43)}`],
-    ['the session value under another name', (h: WebHost, session: string) => session.replace(h.cookieName, 'keyplan_session_1')],
-    ['an empty cookie', (h: WebHost) => `${h.cookieName}=`],
-  ])('refuses an upgrade with %s (403)', async (_what, cookieOf) => {
+    ['no token', () => ['keyplan']],
+    ['a wrong token', () => sessionProtocols('A'.repeat(43))],
+    ['the token under another subprotocol name', (token: string) => ['keyplan', `keyplan.other.${token}`]],
+    ['an empty token', () => ['keyplan', 'keyplan.session.']],
+  ])('refuses an upgrade with %s (403)', async (_what, protocolsOf) => {
     const { host } = await startHost();
-    const session = await sessionOf(host);
-    expect(await rawSocket(wsUrl(host), host.origin, cookieOf(host, session))).toBe(403);
+    const token = await sessionOf(host);
+    expect(await rawSocket(wsUrl(host), host.origin, undefined, { protocols: protocolsOf(token) })).toBe(403);
   });
 
-  test('refuses the cookie of an earlier host start on the same port', async () => {
+  test('a cookie plays no part: the token in a cookie opens nothing, and a cookie another local server set changes nothing', async () => {
+    const { host } = await startHost();
+    const token = await sessionOf(host);
+    // Cookies are per host, not per port: any server on 127.0.0.1 can set this one in the user's browser.
+    expect(await rawSocket(wsUrl(host), host.origin, undefined, { protocols: ['keyplan'], cookie: `keyplan_session_${host.port}=${token}` })).toBe(403);
+    const socket = (await rawSocket(wsUrl(host), host.origin, token, { cookie: `keyplan_session_${host.port}=overwritten; keyplan.session=x` })) as WebSocket;
+    socket.send(JSON.stringify({ kind: 'request', id: 1, channel: 'app.info', input: {} }));
+    expect(await nextFrame(socket)).toMatchObject({ id: 1, envelope: { ok: true } });
+    expect((await get(host.port, '/session', { 'x-keyplan-session': token, cookie: `keyplan_session_${host.port}=overwritten` })).status).toBe(204);
+  });
+
+  test('two hosts on different ports keep separate sessions: each takes its own token only, and both stay connected', async () => {
+    const { host: a } = await startHost();
+    const { host: b } = await startHost();
+    const [tokenA, tokenB] = [await sessionOf(a), await sessionOf(b)];
+    expect(tokenA).not.toBe(tokenB);
+    expect(await rawSocket(wsUrl(a), a.origin, tokenB)).toBe(403);
+    expect(await rawSocket(wsUrl(b), b.origin, tokenA)).toBe(403);
+    const socketA = (await rawSocket(wsUrl(a), a.origin, tokenA)) as WebSocket;
+    // A session started on b after a's changes nothing for a (a cookie of b's would have replaced a's at the same name).
+    await sessionOf(b);
+    const socketB = (await rawSocket(wsUrl(b), b.origin, tokenB)) as WebSocket;
+    socketA.send(JSON.stringify({ kind: 'request', id: 1, channel: 'app.info', input: {} }));
+    socketB.send(JSON.stringify({ kind: 'request', id: 2, channel: 'app.info', input: {} }));
+    expect(await nextFrame(socketA)).toMatchObject({ id: 1, envelope: { ok: true } });
+    expect(await nextFrame(socketB)).toMatchObject({ id: 2, envelope: { ok: true } });
+    expect((await get(a.port, '/session', { 'x-keyplan-session': tokenA })).status).toBe(204);
+  });
+
+  test('refuses the token of an earlier host start on the same port', async () => {
     const { host: first } = await startHost();
     const stale = await sessionOf(first);
     const port = first.port;
@@ -287,7 +317,7 @@ describe('the WebSocket host refuses strangers', () => {
     ['localhost instead of 127.0.0.1', 'http://localhost:PORT'],
     ['another port', 'http://127.0.0.1:1'],
     ['no origin', undefined],
-  ])('refuses an upgrade from %s even with the session cookie (403)', async (_what, origin) => {
+  ])('refuses an upgrade from %s even with the session token (403)', async (_what, origin) => {
     const { host } = await startHost();
     expect(await rawSocket(wsUrl(host), origin?.replace('PORT', String(host.port)), await sessionOf(host))).toBe(403);
   });

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { isEventName, type ApiHandlers, type EventName, type EventPayload, type EventSink } from '../../src-shared/ipc/contract.ts';
 import { dispatchRequest } from '../../src-shared/ipc/dispatch.ts';
-import { SESSION_PATH, WEB_SOCKET_PATH, type Envelope, type WireEvent, type WireReply } from '../../src-shared/ipc/wire.ts';
+import { SESSION_PATH, WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL, type Envelope, type WireEvent, type WireReply } from '../../src-shared/ipc/wire.ts';
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
 import { logToConsole } from '../log.ts';
 import { clip, clipEchoes, MAX_ECHO_CHARS } from './clip-echoes.ts';
@@ -18,7 +18,7 @@ import { sendText, serveStatic } from './static-files.ts';
 import { createWebSession, type WebSession } from './web-session.ts';
 import { formatBytesIn } from '../../src-shared/numbers/index.ts';
 
-export { SESSION_PATH, WEB_SOCKET_PATH, MAX_ECHO_CHARS, clipEchoes };
+export { SESSION_PATH, WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL, MAX_ECHO_CHARS, clipEchoes };
 
 /**
  * The largest WebSocket message the host reads. The biggest request is a whole design (`file.save`,
@@ -57,8 +57,6 @@ export interface WebHost extends EventSink {
    * for a link shown to the user).
    */
   issueLink(ttlMs: number): string;
-  /** The session cookie's name (`keyplan_session_PORT`: cookies are shared by every port of a host name). */
-  cookieName: string;
   /** Closes every connection and stops listening. */
   close(): Promise<void>;
 }
@@ -71,8 +69,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let port = 0;
   const authority = () => `127.0.0.1:${port}`;
   const origin = () => `http://${authority()}`;
-  const cookieName = () => `keyplan_session_${port}`;
-  const session = createWebSession({ now: options.now ?? Date.now, origin, cookieName });
+  const session = createWebSession({ now: options.now ?? Date.now, origin });
 
   const server = createServer((req, res) => {
     setSecurityHeaders(res);
@@ -84,7 +81,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       else res.destroy();
     });
   });
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, WebSocket: ExplainingWebSocket });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES,
+    WebSocket: ExplainingWebSocket,
+    // The page offers this protocol and its session token's; only this one is ever agreed to, so the token is never echoed.
+    handleProtocols: (offered) => (offered.has(WEB_SOCKET_PROTOCOL) ? WEB_SOCKET_PROTOCOL : false),
+  });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy()); // a peer that resets mid-handshake must not crash the host
@@ -106,7 +107,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   return {
     origin: origin(),
     port,
-    cookieName: cookieName(),
     issueLink: (ttlMs) => `${origin()}/#ticket=${session.issueTicket(ttlMs)}`,
     emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
       if (!isEventName(event)) throw new Error(`Unknown event "${String(event)}".`);
@@ -138,12 +138,12 @@ function setSecurityHeaders(res: ServerResponse): void {
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
 }
 
-/** Why a WebSocket upgrade is refused (the endpoint, this Host, this Origin and a session cookie are needed), or undefined. */
+/** Why a WebSocket upgrade is refused (the endpoint, this Host, this Origin and the session token are needed), or undefined. */
 function upgradeRefusal(req: IncomingMessage, authority: string, origin: string, session: WebSession): { status: number; text: string } | undefined {
   if (pathOf(req.url) !== WEB_SOCKET_PATH) return { status: 404, text: `The WebSocket endpoint is ${WEB_SOCKET_PATH}.` };
   if (req.headers.host !== authority) return { status: 403, text: 'Wrong Host header.' };
   if (req.headers.origin !== origin) return { status: 403, text: 'Wrong or missing Origin.' };
-  if (!session.hasSession(req)) return { status: 403, text: 'No valid session cookie: open a fresh link from the terminal where Keyplan runs.' };
+  if (!session.hasSession(req)) return { status: 403, text: 'No valid session token: open a fresh link from the terminal where Keyplan runs.' };
   return undefined;
 }
 

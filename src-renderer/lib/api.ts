@@ -1,10 +1,12 @@
 /**
  * Picks the transport: the preload bridge inside Electron, otherwise the loopback WebSocket (browser
- * mode). In browser mode the page first makes sure this browser holds the host's session cookie,
- * trading the single-use ticket in its URL (`#ticket=…`) for it; docs/browser-mode-security.md.
+ * mode). In browser mode the page first makes sure it holds the host's session token, trading the
+ * single-use ticket in its URL (`#ticket=…`) for it, and keeps the token in this origin's
+ * localStorage: the origin includes the port, so no server on another port can read or replace it
+ * (a cookie it could); docs/browser-mode-security.md.
  */
 import { createApiClient, type ApiClient } from '../../src-shared/ipc/client.ts';
-import { SESSION_PATH, WEB_SOCKET_PATH, type Transport } from '../../src-shared/ipc/wire.ts';
+import { SESSION_HEADER, SESSION_PATH, SESSION_PROTOCOL_PREFIX, WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL, type Transport } from '../../src-shared/ipc/wire.ts';
 import { createWebSocketTransport } from './ws-transport.ts';
 
 declare global {
@@ -15,40 +17,47 @@ declare global {
 }
 
 const FRESH_LINK = 'Press Enter in the terminal where Keyplan runs to print a fresh link, and open that.';
+/** Where the page keeps the session token: this origin's storage, shared by its tabs and reloads, by no other port. */
+const TOKEN_KEY = 'keyplan.session';
 
 export function connectToHost(): ApiClient {
   if (window.keyplan) return createApiClient(window.keyplan);
   let ticket = new URLSearchParams(window.location.hash.slice(1)).get('ticket') ?? undefined;
   const transport = createWebSocketTransport(`ws://${window.location.host}${WEB_SOCKET_PATH}`, {
     beforeConnect: async () => {
-      // Only the first connection uses the ticket; later ones (after the host closed one) rely on the cookie.
+      // Only the first connection uses the ticket; later ones (after the host closed one) use the stored token.
       const given = ticket;
       ticket = undefined;
-      await openSession(given);
+      return [WEB_SOCKET_PROTOCOL, `${SESSION_PROTOCOL_PREFIX}${await openSession(given)}`];
     },
   });
   return createApiClient(transport);
 }
 
 /**
- * Resolves once this browser holds the host's session cookie: trades `ticket` for it when the page
- * came with one, or finds the cookie already there (a reload, a second tab). Rejects with what the
- * user should do otherwise.
+ * Resolves with the host's session token: trades `ticket` for it when the page came with one, or
+ * finds a stored token the host still takes (a reload, a second tab). Rejects with what the user
+ * should do otherwise.
  */
-async function openSession(ticket: string | undefined): Promise<void> {
+async function openSession(ticket: string | undefined): Promise<string> {
   let wasRefused = false;
   if (ticket !== undefined) {
     try {
-      const answer = await askHost('POST', JSON.stringify({ ticket }));
-      if (answer.ok) return;
+      const answer = await askHost('POST', { body: JSON.stringify({ ticket }), headers: { 'Content-Type': 'application/json' } });
+      const token = answer.ok ? ((await answer.json()) as { token?: unknown }).token : undefined;
+      if (typeof token === 'string') {
+        localStorage.setItem(TOKEN_KEY, token);
+        return token;
+      }
       wasRefused = true;
     } finally {
       // Used or refused, the ticket is worth nothing now: keep it out of the address bar, history and bookmarks.
       history.replaceState(history.state, '', `${location.pathname}${location.search}`);
     }
   }
-  // A link opened twice in one browser is refused, but the first opening left the cookie.
-  if ((await askHost('GET')).ok) return;
+  // A link opened twice in one browser is refused, but the first opening stored the token.
+  const stored = localStorage.getItem(TOKEN_KEY);
+  if (stored !== null && (await askHost('GET', { headers: { [SESSION_HEADER]: stored } })).ok) return stored;
   throw new Error(
     wasRefused
       ? `This link has already been used or has expired: each link opens Keyplan once, and only for a short while after it is printed. ${FRESH_LINK}`
@@ -56,14 +65,10 @@ async function openSession(ticket: string | undefined): Promise<void> {
   );
 }
 
-async function askHost(method: 'GET' | 'POST', body?: string): Promise<Response> {
+async function askHost(method: 'GET' | 'POST', request: { body?: string; headers: Record<string, string> }): Promise<Response> {
   try {
-    return await fetch(SESSION_PATH, {
-      method,
-      credentials: 'same-origin',
-      cache: 'no-store',
-      ...(body === undefined ? {} : { body, headers: { 'Content-Type': 'application/json' } }),
-    });
+    // No credentials: the session is the token, never a cookie.
+    return await fetch(SESSION_PATH, { method, credentials: 'omit', cache: 'no-store', ...request });
   } catch {
     throw new Error(`Could not reach the Keyplan host at ${location.host}: it has stopped. Start it again (npm run web) and open the link it prints.`);
   }

@@ -1,15 +1,16 @@
 /**
- * Browser mode: the contract over a WebSocket to the host on 127.0.0.1. The browser sends the
- * host's session cookie with the upgrade; `beforeConnect` (see `api.ts`) makes sure it has one.
+ * Browser mode: the contract over a WebSocket to the host on 127.0.0.1. The upgrade shows the
+ * host's session token as a subprotocol; `beforeConnect` (see `api.ts`) gets it.
  */
 import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/wire.ts';
 
 export interface WebSocketTransportOptions {
   /**
-   * Runs before each connection attempt; rejects with a message for the user when this page may not
-   * connect (no session, the host stopped). Its message becomes the `ipc.disconnected` error.
+   * Runs before each connection attempt and resolves with the subprotocols to offer (Keyplan's and
+   * the session token's); rejects with a message for the user when this page may not connect (no
+   * session, the host stopped). Its message becomes the `ipc.disconnected` error.
    */
-  beforeConnect?: () => Promise<void>;
+  beforeConnect?: () => Promise<string[]>;
 }
 
 export function createWebSocketTransport(url: string, options: WebSocketTransportOptions = {}): Transport {
@@ -26,8 +27,7 @@ export function createWebSocketTransport(url: string, options: WebSocketTranspor
     if (opening) return opening;
     opening = (async () => {
       try {
-        await options.beforeConnect?.();
-        return await open();
+        return await open((await options.beforeConnect?.()) ?? []);
       } finally {
         opening = undefined;
       }
@@ -35,9 +35,9 @@ export function createWebSocketTransport(url: string, options: WebSocketTranspor
     return opening;
   }
 
-  function open(): Promise<WebSocket> {
+  function open(protocols: string[]): Promise<WebSocket> {
     return new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, protocols);
       ws.onopen = () => {
         socket = ws;
         resolve(ws);
