@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { AppError } from '../../src-shared/errors.ts';
+import { formatBytes, formatCount } from '../../src-shared/format/index.ts';
+import { MAX_DESIGN_BYTES } from '../../src-shared/model/design-size.ts';
 import type { FileVersion } from '../../src-shared/ipc/contract.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import { FORMAT_VERSION, type Design } from '../../src-shared/model/schema.ts';
@@ -40,7 +42,20 @@ export async function readFileVersion(path: string, label: string): Promise<File
 }
 
 /**
- * Reads and parses a design file. Errors: `file.notFound`, `file.io`, `file.notUtf8` (details: offset,
+ * `file.tooLarge` for a design file of `bytes` over {@link MAX_DESIGN_BYTES} (details: `{ bytes,
+ * maxBytes }`); `consequence` says what did not happen ("cannot be opened", "was not saved").
+ */
+export function tooLargeError(label: string, bytes: number, consequence: string): AppError {
+  return new AppError({
+    code: 'file.tooLarge',
+    message: `"${label}" ${consequence}: it is ${formatCount(bytes)} bytes, and Keyplan opens and saves designs of at most ${formatBytes(MAX_DESIGN_BYTES)} (${formatCount(MAX_DESIGN_BYTES)} bytes).`,
+    details: { bytes, maxBytes: MAX_DESIGN_BYTES },
+  });
+}
+
+/**
+ * Reads and parses a design file. Errors: `file.tooLarge` (over {@link MAX_DESIGN_BYTES}, refused
+ * before it is read), `file.notFound`, `file.io`, `file.notUtf8` (details: offset,
  * line, column), `file.notJson` (details: line, column), `file.notDesign`, `file.unsupportedVersion`, `file.invalidDesign` (details: Problem[]).
  * `label` is how the message names the file.
  */
@@ -48,11 +63,16 @@ export async function readDesignFile(path: string, label: string): Promise<ReadD
   let bytes: Buffer;
   let mtimeMs: number;
   try {
-    mtimeMs = (await stat(path)).mtimeMs;
+    const info = await stat(path);
+    mtimeMs = info.mtimeMs;
+    if (info.size > MAX_DESIGN_BYTES) throw tooLargeError(label, info.size, 'cannot be opened');
     bytes = await readFile(path);
   } catch (error) {
+    if (error instanceof AppError) throw error;
     throw toFileError(error, label, 'read');
   }
+  // Grown between the stat and the read: refused all the same.
+  if (bytes.length > MAX_DESIGN_BYTES) throw tooLargeError(label, bytes.length, 'cannot be opened');
   // Bytes that are not UTF-8 would open with U+FFFD in place of what the user wrote: refuse them instead.
   const decoded = decodeUtf8Strict(bytes);
   if (!decoded.ok) {

@@ -8,8 +8,9 @@ import { basename } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
 import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
 import type { FileEntry, FileRef, FileVersion, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
+import { MAX_DESIGN_BYTES } from '../../src-shared/model/design-size.ts';
 import { createFileExclusive, realWritePath, writeFileAtomic } from './atomic-write.ts';
-import { checkDesign, readDesignFile, readFileVersion, serializeDesign, versionOf } from './design-file.ts';
+import { checkDesign, readDesignFile, readFileVersion, serializeDesign, tooLargeError, versionOf } from './design-file.ts';
 import { toFileError } from './fs-errors.ts';
 import { BACKUP_SUFFIX, type FileLocator, type ResolvedFile } from './locator.ts';
 
@@ -24,7 +25,8 @@ export interface FileService {
    * Checks the design's shape, then writes it over `ref`. With `expected`, refuses with `file.changed`
    * (details `{ version }`: what is on disk, null when nothing) unless the file is that version; saves
    * of one file (by its real path) run one after another, so of two from one version one is refused.
-   * Errors: `file.invalidDesign`, `file.readOnly`, `file.changed` (each with nothing written), `file.io`.
+   * Errors: `file.invalidDesign`, `file.tooLarge` (its file would be over `MAX_DESIGN_BYTES`),
+   * `file.readOnly`, `file.changed` (each with nothing written), `file.io`.
    */
   save(ref: FileRef, design: unknown, expected?: FileVersion): Promise<SavedFile>;
   /** The version of `ref` on disk, or null when it does not exist. */
@@ -70,6 +72,8 @@ export function createFileService(locator: FileLocator, now: () => Date = () => 
   async function write(target: ResolvedFile, design: unknown, mode: { replace: true; expected?: FileVersion } | { replace: false }): Promise<SavedFile> {
     const valid = checkDesign(design, target.label, 'was not saved');
     const text = serializeDesign(valid);
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes > MAX_DESIGN_BYTES) throw tooLargeError(target.label, bytes, 'was not saved');
     return oneAtATime(target, async () => {
       let backupPath: string | undefined;
       if (mode.replace) {

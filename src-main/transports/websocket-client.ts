@@ -5,6 +5,7 @@
 import { request } from 'node:http';
 import WebSocket from 'ws';
 import { isEventName } from '../../src-shared/ipc/contract.ts';
+import { createFrameReader, requestFrames } from '../../src-shared/ipc/chunks.ts';
 import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/wire.ts';
 import { SESSION_PROTOCOL_PREFIX } from '../../src-shared/ipc/wire.ts';
 import { SESSION_PATH, WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL } from './websocket.ts';
@@ -41,8 +42,7 @@ export async function connectWebSocketTransport(link: string, options: ConnectOp
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const disconnected = (message: string): Envelope => ({ ok: false, error: { code: 'ipc.disconnected', message } });
 
-  socket.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as WireFrame;
+  const read = createFrameReader((frame: WireFrame) => {
     if (frame.kind === 'reply') {
       pending.get(frame.id)?.(frame.envelope);
       pending.delete(frame.id);
@@ -50,6 +50,7 @@ export async function connectWebSocketTransport(link: string, options: ConnectOp
       for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
     }
   });
+  socket.on('message', (data) => read(String(data)));
   socket.on('close', (code, reason) => {
     for (const settle of pending.values()) settle(disconnected(`The connection to the host closed (${code} ${String(reason)}).`));
     pending.clear();
@@ -61,9 +62,11 @@ export async function connectWebSocketTransport(link: string, options: ConnectOp
       if (socket.readyState !== WebSocket.OPEN) return Promise.resolve(disconnected('The connection to the host is closed.'));
       const id = nextId++;
       const request: WireRequest = { kind: 'request', id, channel, input };
+      const sending = requestFrames(request);
+      if ('tooLarge' in sending) return Promise.resolve({ ok: false, error: { code: 'ipc.tooLarge', message: sending.tooLarge } });
       return new Promise<Envelope>((resolve) => {
         pending.set(id, resolve);
-        socket.send(JSON.stringify(request));
+        for (const frame of sending.frames) socket.send(frame);
       });
     },
     subscribe(event, listener) {

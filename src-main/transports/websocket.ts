@@ -9,8 +9,9 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { isEventName, type ApiHandlers, type EventName, type EventPayload, type EventSink } from '../../src-shared/ipc/contract.ts';
+import { createChunkAssembler, framesOf } from '../../src-shared/ipc/chunks.ts';
 import { dispatchRequest } from '../../src-shared/ipc/dispatch.ts';
-import { SESSION_PATH, WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL, type Envelope, type WireEvent, type WireReply } from '../../src-shared/ipc/wire.ts';
+import { CHUNK_CHARS, SESSION_PATH, WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL, type Envelope, type WireEvent, type WireReply } from '../../src-shared/ipc/wire.ts';
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
 import { logToConsole } from '../log.ts';
 import { clip, clipEchoes, MAX_ECHO_CHARS } from './clip-echoes.ts';
@@ -21,11 +22,12 @@ import { formatBytesIn } from '../../src-shared/numbers/index.ts';
 export { SESSION_PATH, WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL, MAX_ECHO_CHARS, clipEchoes };
 
 /**
- * The largest WebSocket message the host reads. The biggest request is a whole design (`file.save`,
- * `simulation.run`): a design at every DynamoDB limit (GSIs, LSIs, attributes, patterns) is a few MB
- * of JSON, so 16 MB leaves room while keeping one page from making the host hold far more.
+ * The largest WebSocket frame the host reads. A message longer than {@link CHUNK_CHARS} travels as
+ * chunks (`src-shared/ipc/chunks.ts`), each at most 6 MB even when every character is JSON-escaped
+ * (`\uXXXX`), so 8 MB is room for any chunk while one frame stays cheap to parse; the whole message
+ * may be up to `MAX_MESSAGE_CHARS` (a 64 MB design and its request).
  */
-export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
+export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
 /** The close reason for a message over {@link MAX_FRAME_BYTES} (close code 1009, "message too big"). */
 export const FRAME_TOO_LARGE_REASON = `Message too large: the Keyplan host reads at most ${formatBytesIn(MAX_FRAME_BYTES, 'MB')} per message.`;
 /** How long a ticket handed to a browser the host launches stays good: that page exchanges it within seconds. */
@@ -155,6 +157,8 @@ function serveConnection(ws: WebSocket, handlers: ApiHandlers, log: (message: st
     else if (error.code?.startsWith('WS_ERR_')) log(`A WebSocket connection was closed: ${error.message.slice(0, 200)} (${error.code}).`);
     else log('A WebSocket connection failed.', error);
   });
+  // Chunks of one message arrive in order, one message at a time (see chunks.ts).
+  const chunks = createChunkAssembler();
   ws.on('message', (data: RawData, isBinary: boolean) => {
     if (isBinary) return ws.close(1003, 'Binary frames are not supported; send JSON text.');
     let frame: unknown;
@@ -163,22 +167,38 @@ function serveConnection(ws: WebSocket, handlers: ApiHandlers, log: (message: st
     } catch {
       return ws.close(1007, 'Malformed frame: not JSON.');
     }
-    const request = frame as { kind?: unknown; id?: unknown; channel?: unknown; input?: unknown } | null;
-    if (typeof request !== 'object' || request === null || !Number.isSafeInteger(request.id)) {
-      return ws.close(1007, 'Malformed frame: expected {kind:"request", id, channel, input}.');
+    if ((frame as { kind?: unknown } | null)?.kind === 'chunk') {
+      const outcome = chunks.add(frame as Record<string, unknown>);
+      if (outcome.kind === 'malformed') return ws.close(1007, outcome.reason.slice(0, 120));
+      if (outcome.kind === 'tooLarge') return reply(ws, outcome.id, { ok: false, error: { code: 'ipc.tooLarge', message: outcome.message } });
+      if (outcome.kind === 'partial') return;
+      try {
+        frame = JSON.parse(outcome.text);
+      } catch {
+        return ws.close(1007, 'Malformed frame: its chunks do not join into JSON.');
+      }
     }
-    const id = request.id as number;
-    if (request.kind !== 'request' || typeof request.channel !== 'string') {
-      return reply(ws, id, {
-        ok: false,
-        error: { code: 'ipc.badInput', message: 'Malformed frame: expected {kind:"request", id, channel: string, input}.' },
-      });
-    }
-    const channel = request.channel;
-    void dispatchRequest(handlers, channel, request.input, {
-      onInternalError: (error) => log(`The handler for "${clip(channel)}" failed.`, error),
-    }).then((envelope) => reply(ws, id, envelope.ok ? envelope : { ok: false, error: clipEchoes(envelope.error, [channel, request.input]) }));
+    serveRequest(ws, frame, handlers, log);
   });
+}
+
+/** Answers one request frame (whole, or joined from its chunks). */
+function serveRequest(ws: WebSocket, frame: unknown, handlers: ApiHandlers, log: (message: string, error?: unknown) => void): void {
+  const request = frame as { kind?: unknown; id?: unknown; channel?: unknown; input?: unknown } | null;
+  if (typeof request !== 'object' || request === null || !Number.isSafeInteger(request.id)) {
+    return ws.close(1007, 'Malformed frame: expected {kind:"request", id, channel, input}.');
+  }
+  const id = request.id as number;
+  if (request.kind !== 'request' || typeof request.channel !== 'string') {
+    return reply(ws, id, {
+      ok: false,
+      error: { code: 'ipc.badInput', message: 'Malformed frame: expected {kind:"request", id, channel: string, input}.' },
+    });
+  }
+  const channel = request.channel;
+  void dispatchRequest(handlers, channel, request.input, {
+    onInternalError: (error) => log(`The handler for "${clip(channel)}" failed.`, error),
+  }).then((envelope) => reply(ws, id, envelope.ok ? envelope : { ok: false, error: clipEchoes(envelope.error, [channel, request.input]) }));
 }
 
 /**
@@ -202,7 +222,8 @@ function pathOf(url: string | undefined): string {
 function reply(ws: WebSocket, id: number, envelope: Envelope): void {
   if (ws.readyState !== ws.OPEN) return;
   const frame: WireReply = { kind: 'reply', id, envelope };
-  ws.send(JSON.stringify(frame));
+  // A long reply (an opened design) goes as chunks: no frame is over what a page's transport expects.
+  for (const text of framesOf(id, JSON.stringify(frame), CHUNK_CHARS)) ws.send(text);
 }
 
 /** Answers an upgrade request with a plain HTTP error, before any WebSocket exists. */

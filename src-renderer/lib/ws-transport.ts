@@ -2,6 +2,7 @@
  * Browser mode: the contract over a WebSocket to the host on 127.0.0.1. The upgrade shows the
  * host's session token as a subprotocol; `beforeConnect` (see `api.ts`) gets it.
  */
+import { createFrameReader, requestFrames } from '../../src-shared/ipc/chunks.ts';
 import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/wire.ts';
 
 export interface WebSocketTransportOptions {
@@ -56,15 +57,16 @@ export function createWebSocketTransport(url: string, options: WebSocketTranspor
         for (const settle of pending.values()) settle(disconnected(`The connection to the Keyplan host closed${why}`));
         pending.clear();
       };
-      ws.onmessage = (message) => {
-        const frame = JSON.parse(String(message.data)) as WireFrame;
+      // Each connection joins its own chunks: a message cut short by a closed connection is dropped with it.
+      const read = createFrameReader((frame: WireFrame) => {
         if (frame.kind === 'reply') {
           pending.get(frame.id)?.(frame.envelope);
           pending.delete(frame.id);
         } else if (frame.kind === 'event') {
           for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
         }
-      };
+      });
+      ws.onmessage = (message) => read(String(message.data));
     });
   }
 
@@ -78,9 +80,11 @@ export function createWebSocketTransport(url: string, options: WebSocketTranspor
       }
       const id = nextId++;
       const request: WireRequest = { kind: 'request', id, channel, input };
+      const sending = requestFrames(request);
+      if ('tooLarge' in sending) return { ok: false, error: { code: 'ipc.tooLarge', message: sending.tooLarge } };
       return new Promise<Envelope>((resolve) => {
         pending.set(id, resolve);
-        ws.send(JSON.stringify(request));
+        for (const frame of sending.frames) ws.send(frame);
       });
     },
     subscribe(event, listener) {

@@ -14,6 +14,7 @@ export type FileErrorCode =
   | 'file.notFound'
   | 'file.notJson'
   | 'file.notUtf8'
+  | 'file.tooLarge'
   | 'file.notDesign'
   | 'file.unsupportedVersion'
   | 'file.invalidDesign'

@@ -17,6 +17,7 @@ export type IpcErrorCode =
   | 'ipc.forbidden'
   | 'ipc.disconnected'
   | 'ipc.unsupported'
+  | 'ipc.tooLarge'
   | 'ipc.internal';
 
 export type ErrorCode =

@@ -3,6 +3,7 @@
  * drops custom error properties (electron/electron#24427), so codes travel as data.
  */
 import type { ErrorData } from '../errors.ts';
+import { MAX_DESIGN_BYTES } from '../model/design-size.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 export type { IpcErrorCode } from './error-codes.ts';
@@ -20,7 +21,26 @@ export interface Transport {
 export type WireRequest = { kind: 'request'; id: number; channel: string; input: unknown };
 export type WireReply = { kind: 'reply'; id: number; envelope: Envelope };
 export type WireEvent = { kind: 'event'; event: string; payload: unknown };
-export type WireFrame = WireRequest | WireReply | WireEvent;
+/**
+ * One piece of a message longer than {@link CHUNK_CHARS}: the message's JSON text (a request or a
+ * reply) cut into `count` pieces, sent in order (`index` 0 to `count - 1`) under the id of the request
+ * or reply they make up. `chars` is the whole text's length in UTF-16 code units, at most
+ * {@link MAX_MESSAGE_CHARS}, so the receiver can refuse a message too large before it arrives.
+ */
+export type WireChunk = { kind: 'chunk'; id: number; index: number; count: number; chars: number; data: string };
+export type WireFrame = WireRequest | WireReply | WireEvent | WireChunk;
+
+/**
+ * Messages longer than this many UTF-16 code units travel as {@link WireChunk}s of at most this many,
+ * so no single WebSocket frame is large (one piece JSON-escaped is at most 6 bytes a unit, 6 MB).
+ */
+export const CHUNK_CHARS = 1024 * 1024;
+/**
+ * The longest message either side takes, in UTF-16 code units: a request carrying the largest design
+ * ({@link MAX_DESIGN_BYTES}; its compact JSON is no longer than its file) and 1 MB for the rest.
+ * A longer one is refused with `ipc.tooLarge`.
+ */
+export const MAX_MESSAGE_CHARS = MAX_DESIGN_BYTES + 1024 * 1024;
 
 /** Browser mode: the host's WebSocket endpoint, open to a page holding the session token. */
 export const WEB_SOCKET_PATH = '/ws';
