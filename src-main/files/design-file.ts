@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { AppError } from '../../src-shared/errors.ts';
-import { formatBytes, formatCount } from '../../src-shared/format/index.ts';
+import { formatBytes, formatCount } from '../../src-shared/numbers/index.ts';
 import { MAX_DESIGN_BYTES } from '../../src-shared/model/design-size.ts';
 import type { FileVersion } from '../../src-shared/ipc/contract.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';

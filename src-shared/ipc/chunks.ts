@@ -3,7 +3,7 @@
  * text into {@link WireChunk}s of at most {@link CHUNK_CHARS} UTF-16 code units, the receiver joins
  * them back and refuses a message over its limit as soon as the first piece says how long it is.
  */
-import { formatBytes } from '../format/index.ts';
+import { formatBytes } from '../numbers/index.ts';
 import { MAX_DESIGN_BYTES } from '../model/design-size.ts';
 import { CHUNK_CHARS, MAX_MESSAGE_CHARS, type WireChunk, type WireFrame, type WireRequest } from './wire.ts';
 
