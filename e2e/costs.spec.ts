@@ -56,3 +56,26 @@ test('plans and costs access patterns; a Scan-served pattern turns into a GSI Qu
   await expect(total).not.toHaveText(before);
   await steps.shot('costs-screen');
 });
+
+test("storage is billed from the first GB until the user says the account's free tier is this design's", async ({ page, host, steps }) => {
+  const app = new KeyplanPage(page);
+  await app.open(host.url);
+  await app.openExample('E-commerce single table');
+  await app.show('Costs');
+  // The example stores 9.48 GB (items and index entries, 100 B each included): × $0.25 = $2.37.
+  const storage = page.getByTestId('total-storage');
+  await expect(storage.locator('.big')).toContainText('$2.37');
+  await expect(page.getByTestId('free-storage-note')).toContainText('No free storage is subtracted');
+  await storage.getByRole('button').first().click();
+  const derivation = page.getByRole('dialog');
+  await expect(derivation).toContainText('max(0, 9.475 GB − 0 GB)');
+  await expect(derivation).toContainText('per account and Region');
+  await steps.shot('storage-derivation');
+  await page.keyboard.press('Escape');
+
+  // With the 25 GB free tier set, 9.48 GB is all free.
+  await page.getByLabel('Free storage, GB, Standard', { exact: true }).fill('25');
+  await expect(storage.locator('.big')).toContainText('$0.00');
+  await expect(page.getByTestId('free-storage-note')).toContainText('25 GB of Standard storage is subtracted once');
+  await steps.shot('free-storage-set');
+});

@@ -415,8 +415,10 @@ describe('keyplan cost', () => {
     expect(row.indexOf('$82.13') + '$82.13'.length).toBe(header.indexOf('On-demand/mo') + 'On-demand/mo'.length);
     expect(run.stdout).toMatch(/GSI GSI1 +700 RCU\/s +140 WCU\/s +on-demand +- +\$132\.86 +700 RCU, 140 WCU +\$132\.86/);
     expect(run.stdout).toContain('Totals per month');
-    expect(run.stdout).toMatch(/On-demand +\$1,210\.52 +requests \$1,210\.52 \+ storage \$0\.00/);
-    expect(run.stdout).toMatch(/Provisioned +\$349\.71 +capacity \$349\.71 \(exactly the load\)/);
+    // Storage is billed from the first byte: 9.48 GB × $0.25 = $2.37 (AWS's free tier is the account's, not this design's).
+    expect(run.stdout).toMatch(/On-demand +\$1,212\.89 +requests \$1,210\.52 \+ storage \$2\.37/);
+    expect(run.stdout).toMatch(/Provisioned +\$352\.08 +capacity \$349\.71 \(exactly the load\) \+ storage \$2\.37/);
+    expect(run.stdout).toMatch(/Storage +\$2\.37 +9\.48 GB stored .*no free storage subtracted \(AWS's 25 GB free tier is per account and Region/);
     expect(run.stdout).not.toContain('Warnings');
   });
 
@@ -512,6 +514,7 @@ describe('keyplan cost', () => {
     expect(text).toMatch(/ 1,300 RCU, 250 WCU +1,300 RCU, 250 WCU +\$242\.00 /);
     expect(text).toMatch(/GSI GSI2 .* RCU auto 10–10 at 70 %, 20 WCU +10 RCU, 20 WCU +\$10\.44 /);
     expect(text).toContain('Per month: $399.53 of provisioned capacity as configured (the load alone would need $');
-    expect(text).toMatch(/Provisioned +\$399\.53 +capacity \$399\.53 \(as configured\)/);
+    // Plus the example's 9.48 GB at $0.25 (no free storage at the default prices): $399.53 + $2.37.
+    expect(text).toMatch(/Provisioned +\$401\.90 +capacity \$399\.53 \(as configured\) \+ storage \$2\.37/);
   });
 });

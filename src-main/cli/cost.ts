@@ -63,7 +63,8 @@ export interface TargetCostJson {
 /** What `keyplan cost --json` prints. */
 export interface CostJson {
   design: string;
-  pricing: { region: string; source: string | null };
+  /** `freeStorageGb`: the free storage subtracted from the Standard tables' total (0 unless the design's prices set it). */
+  pricing: { region: string; source: string | null; freeStorageGb: number };
   patterns: PatternCostJson[];
   tables: {
     name: string;
@@ -135,7 +136,7 @@ export function costJson(design: Design, cost: DesignCost): CostJson {
   const targets = cost.tables.flatMap((t) => t.targets);
   return {
     design: design.name,
-    pricing: { region: cost.pricing.region, source: cost.pricing.source ?? null },
+    pricing: { region: cost.pricing.region, source: cost.pricing.source ?? null, freeStorageGb: cost.pricing.tableClasses.STANDARD.freeStorageGb },
     patterns: cost.tables.flatMap((t, ti) => t.patterns.map((p, pi) => patternJson(t, p, rateOf(design, ti, pi)))),
     tables: cost.tables.map((t, ti) => ({
       name: t.name,
@@ -204,6 +205,16 @@ function targetRows(table: CostJson['tables'][number]): string[][] {
   ]);
 }
 
+/**
+ * What was subtracted from the stored GB: AWS's free storage is per account and Region, shared by
+ * all tables (https://aws.amazon.com/dynamodb/pricing/), so a design subtracts it only when its
+ * prices say so.
+ */
+function freeStorageText(freeGb: number): string {
+  if (freeGb > 0) return `less ${formatNumber(freeGb)} GB free (set in the design's prices)`;
+  return "no free storage subtracted (AWS's 25 GB free tier is per account and Region; set freeStorageGb in the design's prices if these are its only tables)";
+}
+
 /** What the provisioned capacity total rests on: provisioned tables as configured, on-demand ones at exactly their load. */
 function capacityBasis(json: CostJson): string {
   const modes = new Set(json.tables.map((t) => t.billingMode));
@@ -247,7 +258,7 @@ function readable(file: string, json: CostJson): string[] {
       [
         ['On-demand', formatUsd(m.onDemand ?? NaN), `requests ${requests} + storage ${storage}`],
         ['Provisioned', formatUsd(m.provisioned ?? NaN), `capacity ${capacity}${capacityBasis(json)} + storage ${storage}`],
-        ['Storage', storage, `${formatBytes(json.totals.storageBytes ?? NaN)} stored (items and index entries, 100 B overhead each), less the free storage`],
+        ['Storage', storage, `${formatBytes(json.totals.storageBytes ?? NaN)} stored (items and index entries, 100 B overhead each), ${freeStorageText(json.pricing.freeStorageGb)}`],
       ],
       ['left', 'right', 'left'],
       '  ',
@@ -317,7 +328,7 @@ rate gives a lower cost).
 The design must be valid: run "keyplan check" to see its problems.
 
 Options:
-  --json     print {"design", "pricing", "patterns": [{"table", "id", "name", "kind", "operation",
+  --json     print {"design", "pricing": {"region", "source", "freeStorageGb"}, "patterns": [{"table", "id", "name", "kind", "operation",
              "badge", "index" (null: the table), "keyCondition" (null: a Scan), "served",
              "rcuPerRequest", "wcuPerRequest", "requestsPerSecond", "rcuPerSecond", "wcuPerSecond",
              "monthlyUsd": {"onDemand", "provisioned"}, "scan": {"rcuPerRequest", "ratio"} (null for

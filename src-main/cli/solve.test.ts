@@ -103,11 +103,11 @@ describe('keyplan solve', { timeout: 60_000 }, () => {
     const dir = await makeTempDir('keyplan-solve-');
     const design = JSON.parse(await readFile(EXAMPLE, 'utf8')) as Design;
     // 50,000 RCU and WCU configured, for the table and (no capacity of their own) each of its two GSIs:
-    // 3 × (50,000 × 730 h × $0.00013 + 50,000 × 730 h × $0.00065) = 3 × ($4,745 + $23,725) = $85,410; its items fit the free 25 GB.
+    // 3 × (50,000 × 730 h × $0.00013 + 50,000 × 730 h × $0.00065) = 3 × ($4,745 + $23,725) = $85,410, and its 9.48 GB stored at $0.25 = $2.37: $85,412.37.
     design.tables[0]!.billing = { mode: 'PROVISIONED', readCapacityUnits: 50_000, writeCapacityUnits: 50_000 };
     await writeFile(join(dir, 'big.keyplan.json'), JSON.stringify(design));
     const text = await keyplan(['solve', 'big.keyplan.json', '--keep-table-key', '--top', '1'], dir);
-    expect(text.stdout).toMatch(/The input design costs \$[\d,.]+\/month, provisioned at the capacity its load needs, as each proposal is \(\$85,410\.00\/month with the capacity it configures\)\./);
+    expect(text.stdout).toMatch(/The input design costs \$[\d,.]+\/month, provisioned at the capacity its load needs, as each proposal is \(\$85,412\.37\/month with the capacity it configures\)\./);
     const json = await keyplan(['solve', 'big.keyplan.json', '--keep-table-key', '--top', '1', '--json'], dir);
     const [best] = JSON.parse(json.stdout) as ProposalJson[];
     // The same table keys, indexes chosen afresh: about the input's cost, not a twentieth of it.

@@ -21,6 +21,13 @@ import {
 
 const KB = 1024;
 
+/** The default prices with `gb` of free Standard storage, as a user who sets the free tier on Costs has them. */
+function withFreeStorage(gb: number): PricingData {
+  const pricing = structuredClone(DEFAULT_PRICING) as PricingData;
+  pricing.tableClasses.STANDARD.freeStorageGb = gb;
+  return pricing;
+}
+
 describe('DEFAULT_PRICING', () => {
   it('is a valid Pricing per the design schema', () => {
     expect(Value.Check(Pricing, DEFAULT_PRICING)).toBe(true);
@@ -33,7 +40,7 @@ describe('DEFAULT_PRICING', () => {
       writeCapacityUnitUsdPerHour: 0.00065,
       readCapacityUnitUsdPerHour: 0.00013,
       storageUsdPerGbMonth: 0.25,
-      freeStorageGb: 25,
+      freeStorageGb: 0,
     });
     expect([DEFAULT_PRICING.hoursPerMonth, DEFAULT_PRICING.bytesPerGb]).toEqual([730, 1_073_741_824]);
   });
@@ -101,10 +108,20 @@ describe('cost examples worked by hand from the AWS prices', () => {
     expect(f.assumptions).toContain(PRICING_ASSUMPTIONS.noFreeCapacity);
   });
 
-  it('C-4: 100 GB in Standard costs $18.75 a month (25 GB free)', () => {
-    const f = storageMonthlyUsd({ bytes: 100 * BYTES_PER_GB, tableClass: 'STANDARD', pricing: DEFAULT_PRICING });
+  it('C-4: 100 GB in Standard costs $18.75 a month with the 25 GB free tier set', () => {
+    const f = storageMonthlyUsd({ bytes: 100 * BYTES_PER_GB, tableClass: 'STANDARD', pricing: withFreeStorage(25) });
     expect(f.value).toBe(18.75);
     expect(f.steps.map((s) => s.value)).toEqual([100, 75, 18.75]);
+    expect(f.assumptions).toContain(PRICING_ASSUMPTIONS.freeStorageShared);
+  });
+
+  it('100 GB in Standard at the default prices: no free storage subtracted, 100 GB × $0.25 = $25, and the derivation says why', () => {
+    const f = storageMonthlyUsd({ bytes: 100 * BYTES_PER_GB, tableClass: 'STANDARD', pricing: DEFAULT_PRICING });
+    expect(f.value).toBe(25);
+    expect(f.steps.map((s) => s.value)).toEqual([100, 100, 25]);
+    expect(f.steps[1]!.expression).toBe('max(0, 100 GB − 0 GB)');
+    expect(f.assumptions).toContain(PRICING_ASSUMPTIONS.noFreeStorage);
+    expect(PRICING_ASSUMPTIONS.noFreeStorage).toMatch(/per account and Region.*Free storage, GB/);
   });
 });
 
@@ -209,8 +226,16 @@ describe('storageMonthlyUsd', () => {
     { gb: 0, usd: 0 },
     { gb: 25, usd: 0 },
     { gb: 26, usd: 0.25 },
-  ])('Standard: $gb GB cost $usd', ({ gb, usd }) => {
-    expect(storageMonthlyUsd({ bytes: gb * BYTES_PER_GB, tableClass: 'STANDARD', pricing: DEFAULT_PRICING }).value).toBe(usd);
+  ])('Standard with the 25 GB free tier set: $gb GB cost $usd', ({ gb, usd }) => {
+    expect(storageMonthlyUsd({ bytes: gb * BYTES_PER_GB, tableClass: 'STANDARD', pricing: withFreeStorage(25) }).value).toBe(usd);
+  });
+
+  it.each([
+    { gb: 0, usd: 0 },
+    { gb: 1, usd: 0.25 },
+    { gb: 19.81, usd: 4.9525 },
+  ])('Standard at the default prices: $gb GB cost $usd (nothing free)', ({ gb, usd }) => {
+    expect(storageMonthlyUsd({ bytes: gb * BYTES_PER_GB, tableClass: 'STANDARD', pricing: DEFAULT_PRICING }).value).toBeCloseTo(usd, 9);
   });
 
   it('Standard-IA has no free storage by default: 100 GB cost $10', () => {

@@ -35,9 +35,11 @@ export const AUTO_SCALING_URL = AWS_DOCS.autoScaling;
 /**
  * us-east-1 prices (https://aws.amazon.com/dynamodb/pricing/). Standard: on-demand $0.625 per million WRU and $0.125 per million
  * RRU (effective 2024-11-01), provisioned $0.00065 per WCU-hour and $0.00013 per RCU-hour, storage
- * $0.25 per GB-month after 25 GB free. Standard-IA figures are estimates: throughput
- * 1.25 × Standard, storage $0.10 per GB-month, and no free storage (the free tier names the Standard
- * table class). Check them against https://aws.amazon.com/dynamodb/pricing/ before relying on them.
+ * $0.25 per GB-month. No free storage is subtracted by default: AWS's 25 GB free tier is per account
+ * and Region, shared by every table there, so one design cannot claim it; a user whose account holds
+ * only this design sets it on Costs (Prices, "Free storage, GB"), and a file that stores an amount keeps
+ * it. Standard-IA figures are estimates: throughput 1.25 × Standard, storage $0.10 per GB-month, and
+ * no free storage (the free tier names the Standard table class). Check them against https://aws.amazon.com/dynamodb/pricing/ before relying on them.
  */
 export const DEFAULT_PRICING: Pricing = {
   region: 'us-east-1',
@@ -50,7 +52,7 @@ export const DEFAULT_PRICING: Pricing = {
       writeCapacityUnitUsdPerHour: 0.00065,
       readCapacityUnitUsdPerHour: 0.00013,
       storageUsdPerGbMonth: 0.25,
-      freeStorageGb: 25,
+      freeStorageGb: 0,
     },
     STANDARD_INFREQUENT_ACCESS: {
       writeRequestUnitUsdPerMillion: 0.78,
@@ -75,6 +77,8 @@ export const PRICING_ASSUMPTIONS = {
   autoScalingSettled:
     'Auto scaling is taken as settled at the steady load: it holds load ÷ target utilization in whole units, within its minimum and maximum. Scaling up lags the load by minutes and scaling down is limited per day, so a spiky load holds more.',
   freeStorageShared: 'The free storage is per account and Region, shared by all tables: subtract it once, from the total.',
+  noFreeStorage:
+    "No free storage is subtracted: AWS's free tier of 25 GB (Standard tables) is per account and Region, shared by all the account's tables there, so it is not taken for this design alone. If this design's tables are the only ones, set Costs → Prices → Free storage, GB to 25.",
 } as const;
 
 /**
@@ -379,6 +383,6 @@ export function storageMonthlyUsd(input: StorageMonthlyInput): Figure {
     },
   ];
   const assumptions = priceAssumptions(input.pricing, input.tableClass);
-  if (p.freeStorageGb > 0) assumptions.push(PRICING_ASSUMPTIONS.freeStorageShared);
+  assumptions.push(p.freeStorageGb > 0 ? PRICING_ASSUMPTIONS.freeStorageShared : PRICING_ASSUMPTIONS.noFreeStorage);
   return figure(steps, assumptions);
 }

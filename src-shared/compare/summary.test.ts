@@ -137,27 +137,31 @@ describe('summary: a GSI that turns a Scan into a Query', () => {
     ]);
   });
 
-  it('nets B − A per month: on-demand requests (storage is within the free 25 GB), and provisioned at whole units per table and GSI', () => {
+  it('nets B − A per month: on-demand requests and provisioned at whole units per table and GSI, each with its storage', () => {
+    // Storage is billed from the first byte at the default prices: A = 10,000 × (1,024 + 100) B =
+    // 11,240,000 B; B = 10,000 × (1,065 + 100) B in the table and as many in GSI1 = 23,300,000 B;
+    // B − A = 12,060,000 B ÷ 1,073,741,824 × $0.25 = +$0.0028079376.
+    const storageDelta = (12_060_000 / 1_073_741_824) * 0.25;
     // On-demand: A = 1,255 RCU/s and 10 WCU/s; B = 5 + 1.5 RCU/s and 20 + 20 WCU/s.
     const onDemandA = readsUsd(1255) + writesUsd(10); // $428.6925
     const onDemandB = readsUsd(6.5) + writesUsd(40); // $67.83525
-    expect(s.net.onDemand.value).toBeCloseTo(onDemandB - onDemandA, 6); // −$360.85725
+    expect(s.net.onDemand.value).toBeCloseTo(onDemandB - onDemandA + storageDelta, 6); // −$360.8544420624
     // Provisioned (the load in whole units, each of the table and GSI1): A = 1,255 RCU, 10 WCU;
     // B = table 5 RCU, 20 WCU + GSI1 ceil(1.5) = 2 RCU, 20 WCU.
-    expect(s.net.provisioned.value).toBeCloseTo(provisionedUsd(7, 40) - provisionedUsd(1255, 10), 6); // −$104.2002
+    expect(s.net.provisioned.value).toBeCloseTo(provisionedUsd(7, 40) - provisionedUsd(1255, 10) + storageDelta, 6); // −$104.1973920624
   });
 
   it('carries the derivation of the net: both totals, then the subtraction', () => {
     const steps = s.net.onDemand.steps;
-    expect(steps.at(-1)).toMatchObject({ label: 'Net change of the on-demand total per month, B − A', expression: '$67.84 − $428.69', unit: 'USD/month' });
+    expect(steps.at(-1)).toMatchObject({ label: 'Net change of the on-demand total per month, B − A', expression: '$67.84 − $428.70', unit: 'USD/month' });
     expect(steps.some((st) => st.label.startsWith('A: '))).toBe(true);
     expect(steps.some((st) => st.label.startsWith('B: '))).toBe(true);
   });
 
   it('says it in one line', () => {
-    expect(summarySentence(s)).toBe('GSI1 added; 1 pattern cheaper, 1 costlier, 1 unchanged; net −$360.86/month on-demand, −$104.20/month provisioned');
+    expect(summarySentence(s)).toBe('GSI1 added; 1 pattern cheaper, 1 costlier, 1 unchanged; net −$360.85/month on-demand, −$104.20/month provisioned');
     // The other way round, the same in reverse.
-    expect(summarySentence(summaryOf(withGsi1(), designOf()))).toBe('GSI1 removed; 1 pattern cheaper, 1 costlier, 1 unchanged; net +$360.86/month on-demand, +$104.20/month provisioned');
+    expect(summarySentence(summaryOf(withGsi1(), designOf()))).toBe('GSI1 removed; 1 pattern cheaper, 1 costlier, 1 unchanged; net +$360.85/month on-demand, +$104.20/month provisioned');
   });
 });
 

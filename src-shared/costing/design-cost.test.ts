@@ -285,14 +285,14 @@ describe('costDesign: dollars', () => {
     expect(priced.monthly.onDemand.value).toBeCloseTo(base.monthly.onDemand.value * 2, 9);
   });
 
-  it('storage under the free 25 GB costs nothing; the totals add requests or capacity to it', () => {
+  it('storage is billed from the first byte at the default prices (the free tier is the account\'s, not this design\'s); the totals add requests or capacity to it', () => {
     const design = designOf({ accessPatterns: [pattern({ id: 'ap-all', action: 'query', ratePerSecond: 1 })] });
     const cost = costDesign(design);
-    // 10,000 items × (1,024 + 100) B.
+    // 10,000 items × (1,024 + 100) B = 11,240,000 B = 0.010468 GB (÷ 1,073,741,824); × $0.25 = $0.0026170164.
     expect(cost.tables[0]!.storageBytes.value).toBe(10_000 * 1124);
-    expect(cost.storageMonthly.value).toBe(0);
-    expect(cost.onDemandMonthly.value).toBeCloseTo(cost.tables[0]!.onDemandMonthly.value, 9);
-    expect(cost.provisionedMonthly.value).toBeCloseTo(cost.tables[0]!.provisionedMonthly.value, 9);
+    expect(cost.storageMonthly.value).toBe(0.0026170164);
+    expect(cost.onDemandMonthly.value).toBeCloseTo(cost.tables[0]!.onDemandMonthly.value + 0.0026170164, 9);
+    expect(cost.provisionedMonthly.value).toBeCloseTo(cost.tables[0]!.provisionedMonthly.value + 0.0026170164, 9);
   });
 });
 
@@ -366,9 +366,9 @@ describe('costDesign: provisioned tables are billed for the capacity they hold',
     expect(target.loadOnlyMonthly.value).toBe(0.5694);
     expect(table.provisionedMonthly.value).toBe(56.94);
     expect(table.loadOnlyMonthly.value).toBe(0.5694);
-    // The design total is the configured capacity plus storage (10,000 × 1,124 B is under the free 25 GB).
-    expect(cost.storageMonthly.value).toBe(0);
-    expect(cost.provisionedMonthly.value).toBe(56.94);
+    // The design total is the configured capacity plus storage: 10,000 × 1,124 B = 0.010468 GB × $0.25 = $0.0026170164.
+    expect(cost.storageMonthly.value).toBe(0.0026170164);
+    expect(cost.provisionedMonthly.value).toBe(56.9426170164);
   });
 
   it('auto scaling holds ceil(150 WCU/s ÷ 70 %) = 215 WCU: 215 × 730 × $0.00065 = $102.0175', () => {
@@ -388,7 +388,8 @@ describe('costDesign: provisioned tables are billed for the capacity they hold',
     expect(target.provisionedMonthly.assumptions.some((a) => a.startsWith('Auto scaling is taken as settled'))).toBe(true);
     // The load alone: 1 RCU + 150 WCU = $0.0949 + $71.175.
     expect(target.loadOnlyMonthly.value).toBe(71.2699);
-    expect(cost.provisionedMonthly.value).toBe(102.1124);
+    // The design adds its storage: 10,000 × 1,124 B = 0.010468 GB × $0.25 = $0.0026170164.
+    expect(cost.provisionedMonthly.value).toBe(102.1150170164);
     expect(cost.warnings).toEqual([]);
   });
 
@@ -486,7 +487,10 @@ describe('examples/ecommerce.keyplan.json, provisioned', () => {
     // 1,900 RCU × 730 × $0.00013 = $180.31; 500 WCU × 730 × $0.00065 = $237.25.
     expect(cost.tables[0]!.provisionedMonthly.value).toBe(417.56);
     expect(cost.tables[0]!.targets.map((t) => t.provisionedMonthly.value)).toEqual([189.8, 170.82, 56.94]); // 94.90 + 94.90; 75.92 + 94.90; 9.49 + 47.45
-    expect(cost.storageMonthly.value).toBe(0);
-    expect(cost.provisionedMonthly.value).toBe(417.56);
+    // Storage is billed from the first GB at the default prices: bytes ÷ 1,073,741,824 × $0.25.
+    const bytes = cost.tables[0]!.storageBytes.value;
+    expect(bytes).toBeGreaterThan(1_073_741_824);
+    expect(cost.storageMonthly.value).toBeCloseTo((bytes / 1_073_741_824) * 0.25, 9);
+    expect(cost.provisionedMonthly.value).toBeCloseTo(417.56 + cost.storageMonthly.value, 9);
   });
 });

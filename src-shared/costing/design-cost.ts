@@ -319,6 +319,17 @@ function quotaWarning(table: Table): CostWarning[] {
   return message === undefined ? [] : [{ code: 'cost.designProblem', severity: 'error', message }];
 }
 
+/**
+ * The storage total with each table class's own steps in it (its bytes, its GB before and after the
+ * free storage, its dollars), so the derivation of the total shows the GB, not only a sum of dollars.
+ */
+function storageTotal(parts: { label: string; figure: Figure }[]): Figure {
+  if (parts.length === 1) return parts[0]!.figure;
+  const sum = sumFigure('Storage per month', parts, 'USD/month');
+  const build = (): Step[] => [...parts.flatMap((p) => p.figure.steps.map((st) => ({ ...st, label: `${p.label}: ${st.label}` }))), sum.steps.at(-1)!];
+  return lazyFigure(sum.value, sum.unit, build, sum.assumptions);
+}
+
 /** Plans and costs a whole design with its own prices (or the defaults). */
 export function costDesign(design: Design): DesignCost {
   const pricing = design.pricing ?? DEFAULT_PRICING;
@@ -333,7 +344,7 @@ export function totalDesignCost(pricing: Pricing, tables: TableCost[]): DesignCo
     label: tableClass === 'STANDARD' ? 'Standard tables' : 'Standard-IA tables',
     figure: storageMonthlyUsd({ bytes, tableClass, pricing }),
   }));
-  const storageMonthly = sumFigure('Storage per month', storageParts, 'USD/month');
+  const storageMonthly = storageTotal(storageParts);
   const leftOut = tables.flatMap((t) => t.needingKeyDesign.map((p) => p.name));
   const onDemandMonthly = sumFigure(
     'On-demand per month (requests + storage)',

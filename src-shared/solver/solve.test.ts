@@ -224,6 +224,8 @@ describe('the rules, each on a small design', () => {
 });
 
 describe('the input priced as the proposals are', () => {
+  /** 1,000 items of 339 B stored (itemId, body, the keys and the 100 B overhead), at $0.25 per GB-month. */
+  const STORAGE_USD = (1000 * 339 / 1_073_741_824) * 0.25;
   // Items of well under 1 KB: 200 gets/s eventually consistent = 100 RCU/s, 100 puts/s = 100 WCU/s.
   const keyed = (): Design => {
     const d = design([{ ...entity('i', 'Item', 1000, [id('itemId'), text('body', { averageSizeBytes: 200 })]), keys: { PK: { template: 'ITEM#{itemId}' }, SK: { template: 'ITEM' } } }], [pattern('get', 'i', 'get', ['itemId'], 200), pattern('put', 'i', 'put', ['itemId'], 100)]);
@@ -234,19 +236,20 @@ describe('the input priced as the proposals are', () => {
   it('provisioned at the capacity its load needs, what it configures kept beside: 100 RCU + 100 WCU, not 1,000 + 1,000', () => {
     const d = keyed();
     const cost = inputCost(d, d.tables[0]!, {});
-    // 100 RCU × 730 h × $0.00013 + 100 WCU × 730 h × $0.00065 = $9.49 + $47.45; 1 MB of items is within the free 25 GB.
+    // 100 RCU × 730 h × $0.00013 + 100 WCU × 730 h × $0.00065 = $9.49 + $47.45, plus storage billed from
+    // the first byte: 1,000 items of 339 B (100 B overhead included) = 339,000 B ÷ 2^30 × $0.25 = $0.0000789.
     expect(cost.onDemand).toBe(false);
     expect(cost.leftOut).toBe(0);
-    expect(cost.monthlyUsd).toBeCloseTo(56.94, 6);
+    expect(cost.monthlyUsd).toBeCloseTo(56.94 + STORAGE_USD, 9);
     // As configured: 1,000 × 730 × $0.00013 + 1,000 × 730 × $0.00065 = $94.90 + $474.50.
-    expect(cost.asConfiguredUsd).toBeCloseTo(569.4, 6);
+    expect(cost.asConfiguredUsd).toBeCloseTo(569.4 + STORAGE_USD, 9);
   });
 
   it('on-demand when the proposals are, whatever the table configures: 200 × 0.5 RRU and 100 WRU a second for a month', () => {
     const d = keyed();
     const cost = inputCost(d, d.tables[0]!, { billing: 'onDemand' });
-    // 100 RRU/s × 3,600 × 730 = 262,800,000 RRU × $0.125/M = $32.85; 100 WRU/s → 262,800,000 × $0.625/M = $164.25.
-    expect(cost).toEqual({ monthlyUsd: expect.closeTo(197.1, 6) as number, onDemand: true, leftOut: 0 });
+    // 100 RRU/s × 3,600 × 730 = 262,800,000 RRU × $0.125/M = $32.85; 100 WRU/s → 262,800,000 × $0.625/M = $164.25; and storage.
+    expect(cost).toEqual({ monthlyUsd: expect.closeTo(197.1 + STORAGE_USD, 9) as number, onDemand: true, leftOut: 0 });
   });
 });
 
