@@ -123,7 +123,7 @@ export default tseslint.config(
   {
     files: ['src-shared/**/*.ts', 'src-main/**/*.ts', 'src-renderer/**/*.ts', 'src-renderer/**/*.svelte', 'e2e/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
     plugins: { keyplan },
-    rules: { 'keyplan/layers': 'warn' },
+    rules: { 'keyplan/layers': 'error' },
   },
 
   // ---- One number formatter, one value generator (issue 26, point 2) ----

@@ -6,8 +6,8 @@
 import { access, constants, lstat, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
-import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
-import type { FileEntry, FileRef, FileVersion, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
+import { hasErrorCode } from '../../src-shared/ipc/index.ts';
+import type { FileEntry, FileRef, FileVersion, OpenedFile, SavedFile } from '../../src-shared/ipc/index.ts';
 import { createFileExclusive, realWritePath, writeFileAtomic } from './atomic-write.ts';
 import { checkDesign, readDesignFile, readFileVersion, serializeDesign, versionOf } from './design-file.ts';
 import { toFileError } from './fs-errors.ts';

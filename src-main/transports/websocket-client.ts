@@ -4,8 +4,8 @@
  */
 import { request } from 'node:http';
 import WebSocket from 'ws';
-import { isEventName } from '../../src-shared/ipc/contract.ts';
-import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/wire.ts';
+import { isEventName } from '../../src-shared/ipc/index.ts';
+import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/index.ts';
 import { SESSION_PATH, WEB_SOCKET_PATH } from './websocket.ts';
 
 export interface WebSocketClientTransport extends Transport {

@@ -8,9 +8,8 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { isEventName, type ApiHandlers, type EventName, type EventPayload, type EventSink } from '../../src-shared/ipc/contract.ts';
-import { dispatchRequest } from '../../src-shared/ipc/dispatch.ts';
-import { SESSION_PATH, WEB_SOCKET_PATH, type Envelope, type WireEvent, type WireReply } from '../../src-shared/ipc/wire.ts';
+import { isEventName, type ApiHandlers, type EventName, type EventPayload, type EventSink, SESSION_PATH, WEB_SOCKET_PATH, type Envelope, type WireEvent, type WireReply } from '../../src-shared/ipc/index.ts';
+import { dispatchRequest } from '../../src-shared/ipc/host.ts';
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
 import { logToConsole } from '../log.ts';
 import { clip, clipEchoes, MAX_ECHO_CHARS } from './clip-echoes.ts';

@@ -2,7 +2,7 @@
  * Browser mode: the contract over a WebSocket to the host on 127.0.0.1. The browser sends the
  * host's session cookie with the upgrade; `beforeConnect` (see `api.ts`) makes sure it has one.
  */
-import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/wire.ts';
+import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/index.ts';
 
 export interface WebSocketTransportOptions {
   /**

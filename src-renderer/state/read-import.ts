@@ -5,9 +5,8 @@
  * would open. Pure; the workspace changes only when the user accepts (`ImportFlow.accept`).
  */
 import { detectImportFormat, detectJsonFormat, IMPORT_SOURCE_LABELS, importText, READABLE_FORMATS, unknownFormatProblem, type ImportFormat, type ImportNote } from '../../src-shared/formats/index.ts';
-import type { Problem } from '../../src-shared/model/problems.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { parseDesignStructure, validateDesign } from '../../src-shared/model/validate.ts';
+import type { Problem, Design } from '../../src-shared/model/index.ts';
+import { parseDesignStructure, validateDesign } from '../../src-shared/model/index.ts';
 
 export type { ImportFormat };
 

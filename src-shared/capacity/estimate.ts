@@ -5,13 +5,8 @@
  *
  * More on its rules: docs/modules.md, "src-shared/capacity/estimate.ts".
  */
-import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
-import { estimateRenderedBytes, parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';
-import { gsiKeySourceOf, keySlotsOf } from '../model/key-slots.ts';
-import { conditionValuesOf, enumShares, idDigits, valueModelBasis, withValueModel } from '../model/value-model.ts';
-import { idInitialsOf, kindFromName } from '../model/value-heuristics.ts';
-import type { Attribute, AttributeType, Entity, KeyAttributeType, Projection, Table } from '../model/schema.ts';
-import { DEFAULT_RENDERED_BYTES } from '../model/validate.ts';
+import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue, estimateRenderedBytes, parseKeyTemplate, utf8ByteLength, gsiKeySourceOf, keySlotsOf, conditionValuesOf, enumShares, idDigits, valueModelBasis, withValueModel, idInitialsOf, kindFromName, DEFAULT_RENDERED_BYTES } from '../model/index.ts';
+import type { Attribute, AttributeType, Entity, KeyAttributeType, Projection, Table } from '../model/index.ts';
 import { figure, formatNumber, type Figure, type Step } from './figure.ts';
 import { AWS_DOCS } from './sources.ts';
 import { numberValueBytes, parseDecimal } from './item-size.ts';

@@ -9,3 +9,5 @@ export * from './estimate.ts';
 export * from './index-fraction.ts';
 export * from './pricing.ts';
 export * from './warm-throughput.ts';
+export { AWS_DOCS } from './sources.ts';
+export type { DocSource } from './sources.ts';

@@ -8,20 +8,9 @@
  * on-demand table the provisioned figure is a what-if: exactly the load, in whole units.
  * https://aws.amazon.com/dynamodb/pricing/provisioned/
  */
-import {
-  estimateStorage,
-  heldCapacityUnits,
-  type StorageEstimate,
-  loadOnlyUnits,
-  provisionedCapacityMonthlyUsd,
-  provisionedMonthlyUsd,
-  roundUsd,
-  storageMonthlyUsd,
-  DEFAULT_PRICING,
-} from '../capacity/index.ts';
-import { figure, formatNumber, lazyFigure, type Figure, type Step } from '../capacity/figure.ts';
-import type { AutoScalingRange, Design, OnDemandThroughput, Pricing, ProvisionedThroughput, Table, TableClass, WarmThroughput } from '../model/schema.ts';
-import { withValueModel } from '../model/value-model.ts';
+import { estimateStorage, heldCapacityUnits, type StorageEstimate, loadOnlyUnits, provisionedCapacityMonthlyUsd, provisionedMonthlyUsd, roundUsd, storageMonthlyUsd, DEFAULT_PRICING, figure, formatNumber, lazyFigure, type Figure, type Step } from '../capacity/index.ts';
+import type { AutoScalingRange, Design, OnDemandThroughput, Pricing, ProvisionedThroughput, Table, TableClass, WarmThroughput } from '../model/index.ts';
+import { withValueModel, indexesLeftOut, withinIndexQuota } from '../model/index.ts';
 import { planTable } from '../planner/index.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';
 import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
@@ -30,7 +19,6 @@ import { warningsFor } from './warnings.ts';
 import type { CostWarning, WarmThroughputCost, TargetCost } from './types.ts';
 import { itemLimitWarnings } from './item-limits.ts';
 import { onDemandMaximumWarnings, warmThroughputCost, warmThroughputWarnings } from './throughput-settings.ts';
-import { indexesLeftOut, withinIndexQuota } from '../model/index-quota.ts';
 export type { TargetCost } from './types.ts';
 
 export interface TableCost {

@@ -6,7 +6,7 @@
  * addConsumedCapacity, queryTable).
  */
 import { describe, expect, test } from 'vitest';
-import type { Item } from '../capacity/item-size.ts';
+import type { Item } from '../capacity/index.ts';
 import { comparePattern, summarize } from './compare.ts';
 import type { CompareOptions } from './types.ts';
 import {

@@ -6,7 +6,7 @@
  * (`src-main/run`). Requests and items are DynamoDB JSON (binary values base64), exactly as the
  * low-level API takes them.
  */
-import type { Item } from '../capacity/item-size.ts';
+import type { Item } from '../capacity/index.ts';
 
 /** Codes of a run's own failures (the host raises them in `src-main/run`). */
 export type RunErrorCode = 'run.engine' | 'run.tableExists' | 'run.notConfirmed' | 'run.failed';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Design, Entity } from '../model/schema.ts';
+import type { Design, Entity } from '../model/index.ts';
 import { previewItems, previewKey, previewSamples } from './preview.ts';
 import { createSampleStore } from './store.ts';
 
