@@ -6,7 +6,7 @@
  * Reads (get, query, count) try the table, every GSI and every LSI and keep the cheapest that serves
  * the pattern (`read.ts`, its parts in `read-*.ts`); writes (put, update, delete) address the table by the item's primary key
  * and list each index write (`write.ts`). Item counts are estimates from item counts, cardinalities
- * and generators (the rules are in `estimate.ts`); each plan states its assumptions.
+ * and generators (the rules are in `count-estimate.ts`); each plan states its assumptions.
  */
 import type { AccessPattern, Table } from '../model/index.ts';
 import { withValueModel, isWritePattern, bindingOf, withinIndexQuota } from '../model/index.ts';
@@ -21,7 +21,7 @@ export type * from './types.ts';
 export { applyIndexSuggestion } from './suggest.ts';
 export { boundAttributes, viewTable, type KeyTarget, type Membership, type TableView } from './table-view.ts';
 export { applyNaturalKey, naturalKeyAlternatives, type NaturalKeyAlternative } from './natural-keys.ts';
-export { distinctCombinationsOf, distinctValuesOf, entityCountsOf, formatCount, shareOf, type EntityCounts } from './estimate.ts';
+export { distinctCombinationsOf, distinctValuesOf, entityCountsOf, formatCount, shareOf, type EntityCounts } from './count-estimate.ts';
 export { MAX_BATCH_GET_KEYS } from './read-candidate.ts';
 
 /**

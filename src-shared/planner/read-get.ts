@@ -4,7 +4,7 @@
  * BatchGetItem of every key; the keys that find nothing still cost a read each.
  */
 import { formatCondition, kindOf } from '../model/index.ts';
-import { formatCount, formatItems, formatList } from './estimate.ts';
+import { formatCount, formatItems, formatList } from './count-estimate.ts';
 import { MAX_BATCH_GET_KEYS, PARTIAL_PENALTY, RANK, usedConsistency, type Candidate, type TargetMatch } from './read-candidate.ts';
 import type { Operation, Plan, PlanBadge } from './types.ts';
 

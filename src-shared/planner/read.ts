@@ -6,7 +6,7 @@
  * More on its rules: docs/modules.md, "src-shared/planner/read.ts".
  */
 import { conditionAttributes, formatCondition, templateAttributes, isCountPattern } from '../model/index.ts';
-import { formatCount, formatItems, formatList, formatPercent } from './estimate.ts';
+import { formatCount, formatItems, formatList, formatPercent } from './count-estimate.ts';
 import type { Candidate, ShardReach, TargetMatch } from './read-candidate.ts';
 import { getItemCandidate } from './read-get.ts';
 import { queryCandidate } from './read-query.ts';

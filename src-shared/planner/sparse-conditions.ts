@@ -4,7 +4,7 @@
  * the target's own condition (every entry holds them, so none is sent).
  */
 import { evaluateCondition, type Condition, type ConditionClause, type ConditionValue } from '../model/index.ts';
-import { valuesAllowedBy } from './estimate.ts';
+import { valuesAllowedBy } from './count-estimate.ts';
 import type { ReadRequest } from './read-request.ts';
 
 /** Whether an item whose `clause.attribute` is `value` meets the clause. */

@@ -7,7 +7,7 @@
  */
 import { parseCondition, formatCondition, type Condition, parseKeyTemplate, templateAttributes, type KeyTemplate, keyPartLabel, partitionKeysOf, sortKeysOf } from '../model/index.ts';
 import type { Entity, KeyAttribute, Projection, Sharding, Table } from '../model/index.ts';
-import { allowedValueCount, entityCountsOf, formatPercent, sanitizeCount, shareOf, type EntityCounts } from './estimate.ts';
+import { allowedValueCount, entityCountsOf, formatPercent, sanitizeCount, shareOf, type EntityCounts } from './count-estimate.ts';
 import type { Target } from './types.ts';
 
 /** The table or one index, with its key attributes. */

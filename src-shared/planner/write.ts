@@ -11,7 +11,7 @@
  */
 import { conditionAttributes, evaluateCondition, formatCondition, type ConditionValue, kindOf, unreachableAction, writeOperationOf, type WriteAction } from '../model/index.ts';
 import type { AccessPattern } from '../model/index.ts';
-import { formatList, formatPercent } from './estimate.ts';
+import { formatList, formatPercent } from './count-estimate.ts';
 import { boundAttributes, projectedAttributesOf, type EntityView, type KeyTarget, type Membership, type TableView } from './table-view.ts';
 import type { IndexWrite, Operation, Plan, PlanBadge } from './types.ts';
 

@@ -5,5 +5,5 @@
 export type * from './types.ts';
 export { EMBEDDED_CAPABILITIES, FULL_CAPABILITIES } from './types.ts';
 export * from './prepare.ts';
-export * from './compare.ts';
+export * from './agreement.ts';
 export * from './code.ts';

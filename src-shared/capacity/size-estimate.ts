@@ -3,7 +3,7 @@
  * real items exist yet. Sizes come from each attribute's `averageSizeBytes` (or a default per type)
  * and from each key template rendered at those sizes (docs/dynamodb-rules.md §1, §1.4, §3.3).
  *
- * More on its rules: docs/modules.md, "src-shared/capacity/estimate.ts".
+ * More on its rules: docs/modules.md, "src-shared/capacity/size-estimate.ts".
  */
 import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue, estimateRenderedBytes, parseKeyTemplate, utf8ByteLength, gsiKeySourceOf, keySlotsOf, conditionValuesOf, enumShares, idDigits, valueModelBasis, withValueModel, idInitialsOf, kindFromName, DEFAULT_RENDERED_BYTES } from '../model/index.ts';
 import type { Attribute, AttributeType, Entity, KeyAttributeType, Projection, Table } from '../model/index.ts';

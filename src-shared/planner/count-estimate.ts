@@ -4,7 +4,7 @@
  * their weights). Every estimate comes with the assumption behind it, in words, so a plan can show
  * how its numbers were reached.
  *
- * More on its rules: docs/modules.md, "src-shared/planner/estimate.ts".
+ * More on its rules: docs/modules.md, "src-shared/planner/count-estimate.ts".
  */
 import { evaluateCondition, formatCondition, type Condition, type ConditionClause, type ConditionValue, enumShares } from '../model/index.ts';
 import type { Attribute, Entity, Table } from '../model/index.ts';

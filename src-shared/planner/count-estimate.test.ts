@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctCombinationsOf, distinctValuesOf, formatCount, formatPercent, shareOf, type EntityCounts } from './estimate.ts';
+import { distinctCombinationsOf, distinctValuesOf, formatCount, formatPercent, shareOf, type EntityCounts } from './count-estimate.ts';
 import { parseCondition } from '../model/index.ts';
 import type { Entity } from '../model/index.ts';
 

@@ -8,8 +8,8 @@
 import type { Item } from '../capacity/index.ts';
 import { READ_UNITS_PER_BLOCK } from '../capacity/index.ts';
 import { formatNumber, formatUnits } from '../numbers/index.ts';
-import { isQueryOrScan, isWrite, mean, round, sameUnits, sum, targetsOf, UNIT_TOLERANCE, type Context } from './compare-context.ts';
-import { chargedPages, indexWrite, itemsOfCall, meanFigure, NO_DEPARTURES, readFactor, utf16Size, utf8Size, type Departure, type SentCall } from './compare-rule.ts';
+import { isQueryOrScan, isWrite, mean, round, sameUnits, sum, targetsOf, UNIT_TOLERANCE, type Context } from './agreement-context.ts';
+import { chargedPages, indexWrite, itemsOfCall, meanFigure, NO_DEPARTURES, readFactor, utf16Size, utf8Size, type Departure, type SentCall } from './agreement-rule.ts';
 import type { Cause, MeasuredCall } from './types.ts';
 
 export interface Check {
