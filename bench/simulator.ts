@@ -27,7 +27,14 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { AccessPattern, Design, Entity } from '../src-shared/model/index.ts';
-import { buildSimulationModel, createRandom, hashFraction, multiplierAt, simulate, type SimulationModel } from '../src-shared/partition/index.ts';
+import {
+  buildSimulationModel,
+  createRandom,
+  hashFraction,
+  multiplierAt,
+  simulate,
+  type SimulationModel,
+} from '../src-shared/partition/index.ts';
 import { benchDesign } from './designs.ts';
 import { type BenchResult, median } from './result.ts';
 

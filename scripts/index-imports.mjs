@@ -5,7 +5,8 @@
  * (imports, `export … from`, `import('…')` types), merges the imports that then name the same index,
  * and adds to each index.ts the names it did not yet export. It asks the type checker whether the
  * index's name is the inner file's: a name the index exports for something else, a namespace import
- * or a dynamic import is listed for a person to settle, and left as it is.
+ * or a dynamic import is listed for a person to settle, and left as it is. An import of an entry
+ * longer than 120 characters gets one name a line.
  *
  *   node scripts/index-imports.mjs          rewrite (then run the lint and the type checks)
  *   node scripts/index-imports.mjs --dry    list what it would do, write nothing
@@ -177,14 +178,40 @@ function apply(text, edits) {
   return out + text.slice(at);
 }
 
+/** Lines longer than this that import a src-shared entry get one name a line, as the code writes long imports. */
+const MAX_LINE = 120;
+
+/** Edits that put each name of a long single-line import of a src-shared entry on its own line. */
+function wrapsOf(path, text) {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const edits = [];
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!/(^|\/)src-shared\/([a-z-]+\/(index|host)\.ts|errors\.ts)$|^(\.\.\/)+[a-z-]+\/(index|host)\.ts$/.test(statement.moduleSpecifier.text)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings) || statement.getText(source).includes('\n')) continue;
+    const lineStart = text.lastIndexOf('\n', statement.getStart(source) - 1) + 1;
+    const indent = /^[ \t]*/.exec(text.slice(lineStart))[0];
+    if (statement.getEnd() - lineStart <= MAX_LINE) continue;
+    const names = bindings.elements.map((e) => `${indent}  ${e.getText(source)},\n`).join('');
+    edits.push({ start: bindings.getStart(source), end: bindings.getEnd(), text: `{\n${names}${indent}}` });
+  }
+  return edits;
+}
+
+const rewrite = (path, text) => {
+  const once = apply(text, editsOf(path, text));
+  return apply(once, wrapsOf(path, once));
+};
+
 const changed = new Map();
 for (const path of files) {
   const text = readFileSync(join(root, path), 'utf8');
   let next;
   if (path.endsWith('.svelte')) {
-    next = text.replace(/(<script\b[^>]*>)([\s\S]*?)(<\/script>)/g, (_m, open, body, close) => open + apply(body, editsOf(path, body)) + close);
+    next = text.replace(/(<script\b[^>]*>)([\s\S]*?)(<\/script>)/g, (_m, open, body, close) => open + rewrite(path, body) + close);
   } else {
-    next = apply(text, editsOf(path, text));
+    next = rewrite(path, text);
   }
   if (next !== text) changed.set(path, next);
 }

@@ -11,7 +11,15 @@ import { describe, expect, onTestFinished, test } from 'vitest';
 import { AppError } from '../src-shared/errors.ts';
 import type { AccessPattern, Design, Entity } from '../src-shared/model/index.ts';
 import { stripKeyDesign } from '../src-shared/solver/index.ts';
-import { createApiClient, type ApiClient, isChannel, isEventName, type ApiHandlers, type EventPayload, type EventSink } from '../src-shared/ipc/index.ts';
+import {
+  createApiClient,
+  type ApiClient,
+  isChannel,
+  isEventName,
+  type ApiHandlers,
+  type EventPayload,
+  type EventSink,
+} from '../src-shared/ipc/index.ts';
 import { checkChannelOutput, checkEventPayload, type BadField } from '../src-shared/ipc/host.ts';
 import type { Transport } from '../src-shared/ipc/index.ts';
 import { workspaceDataDir } from './files/data-folder.ts';

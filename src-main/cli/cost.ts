@@ -5,7 +5,14 @@
  * code as the app's costs screen; this file only formats them.
  */
 import { formatNumber } from '../../src-shared/capacity/index.ts';
-import { configuredCapacityText, costDesign, type DesignCost, type PatternCost, type TableCost, type TargetCost } from '../../src-shared/costing/index.ts';
+import {
+  configuredCapacityText,
+  costDesign,
+  type DesignCost,
+  type PatternCost,
+  type TableCost,
+  type TargetCost,
+} from '../../src-shared/costing/index.ts';
 import type { Design, ProvisionedThroughput } from '../../src-shared/model/index.ts';
 import type { Command } from './command.ts';
 import { EXIT, writeJson, writeLines } from './io.ts';

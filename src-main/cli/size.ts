@@ -3,7 +3,19 @@
  * writing it costs in capacity units. The item is validated as DynamoDB would; an item over 400 KB
  * still gets its size printed, then fails with `item.tooLarge`.
  */
-import { checkItemSize, getItemReadUnits, itemSizeBytes, itemSizeFigure, MAX_ITEM_BYTES, parseDynamoDbItem, readUnitsForBytes, writeUnits, writeUnitsForBytes, type Item, formatNumber } from '../../src-shared/capacity/index.ts';
+import {
+  checkItemSize,
+  getItemReadUnits,
+  itemSizeBytes,
+  itemSizeFigure,
+  MAX_ITEM_BYTES,
+  parseDynamoDbItem,
+  readUnitsForBytes,
+  writeUnits,
+  writeUnitsForBytes,
+  type Item,
+  formatNumber,
+} from '../../src-shared/capacity/index.ts';
 import type { Result } from '../../src-shared/errors.ts';
 import type { Problem } from '../../src-shared/model/index.ts';
 import type { Command } from './command.ts';

@@ -14,7 +14,14 @@ import { AppError } from '../../src-shared/errors.ts';
 import type { Item } from '../../src-shared/capacity/index.ts';
 import type { Design } from '../../src-shared/model/index.ts';
 import { comparePattern, summarize, prepareRun, sendOrder } from '../../src-shared/run/index.ts';
-import type { EngineChoice, MeasuredCall, MeasuredRequest, PatternMeasurement, RunPlan, RunReport } from '../../src-shared/run/index.ts';
+import type {
+  EngineChoice,
+  MeasuredCall,
+  MeasuredRequest,
+  PatternMeasurement,
+  RunPlan,
+  RunReport,
+} from '../../src-shared/run/index.ts';
 import { deleteTable, describeError, isAnswer, openEngine, readRunTags, RUN_TOKEN_TAG, runTags, tagRunTable, type Engine } from './engine.ts';
 import { newRunToken, type RunJournal } from './journal.ts';
 import { measureRequest } from './measure.ts';

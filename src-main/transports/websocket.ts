@@ -8,7 +8,18 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { isEventName, type ApiHandlers, type EventName, type EventPayload, type EventSink, SESSION_PATH, WEB_SOCKET_PATH, type Envelope, type WireEvent, type WireReply } from '../../src-shared/ipc/index.ts';
+import {
+  isEventName,
+  type ApiHandlers,
+  type EventName,
+  type EventPayload,
+  type EventSink,
+  SESSION_PATH,
+  WEB_SOCKET_PATH,
+  type Envelope,
+  type WireEvent,
+  type WireReply,
+} from '../../src-shared/ipc/index.ts';
 import { dispatchRequest } from '../../src-shared/ipc/host.ts';
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
 import { logToConsole } from '../log.ts';

@@ -3,7 +3,13 @@
  * mode). In browser mode the page first makes sure this browser holds the host's session cookie,
  * trading the single-use ticket in its URL (`#ticket=…`) for it; docs/browser-mode-security.md.
  */
-import { createApiClient, type ApiClient, SESSION_PATH, WEB_SOCKET_PATH, type Transport } from '../../src-shared/ipc/index.ts';
+import {
+  createApiClient,
+  type ApiClient,
+  SESSION_PATH,
+  WEB_SOCKET_PATH,
+  type Transport,
+} from '../../src-shared/ipc/index.ts';
 import { createWebSocketTransport } from './ws-transport.ts';
 
 declare global {

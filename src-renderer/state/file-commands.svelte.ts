@@ -5,7 +5,17 @@
  * what goes wrong is said in the notice bar, with the open designs left as they were.
  */
 import { hasErrorCode } from '../../src-shared/ipc/index.ts';
-import type { ApiClient, ExampleInfo, FileEntry, FileVersion, HostInfo, HostWarning, OpenedFile, RecentFile, SavedFile } from '../../src-shared/ipc/index.ts';
+import type {
+  ApiClient,
+  ExampleInfo,
+  FileEntry,
+  FileVersion,
+  HostInfo,
+  HostWarning,
+  OpenedFile,
+  RecentFile,
+  SavedFile,
+} from '../../src-shared/ipc/index.ts';
 import { createDesign } from '../../src-shared/model/index.ts';
 import type { Design } from '../../src-shared/model/index.ts';
 import type { Autosave } from './autosave.svelte.ts';

@@ -4,7 +4,16 @@
  * problem with its path, the notes on what was inferred, skipped or dropped, and a summary of what
  * would open. Pure; the workspace changes only when the user accepts (`ImportFlow.accept`).
  */
-import { detectImportFormat, detectJsonFormat, IMPORT_SOURCE_LABELS, importText, READABLE_FORMATS, unknownFormatProblem, type ImportFormat, type ImportNote } from '../../src-shared/formats/index.ts';
+import {
+  detectImportFormat,
+  detectJsonFormat,
+  IMPORT_SOURCE_LABELS,
+  importText,
+  READABLE_FORMATS,
+  unknownFormatProblem,
+  type ImportFormat,
+  type ImportNote,
+} from '../../src-shared/formats/index.ts';
 import type { Problem, Design } from '../../src-shared/model/index.ts';
 import { parseDesignStructure, validateDesign } from '../../src-shared/model/index.ts';
 

@@ -9,7 +9,13 @@ import { hasErrorCode } from '../../src-shared/ipc/index.ts';
 import { totalDesignCost, type DesignCost } from '../../src-shared/costing/index.ts';
 import type { ApiClient } from '../../src-shared/ipc/index.ts';
 import type { Design, Table } from '../../src-shared/model/index.ts';
-import { inputCost, type InputCost, DEFAULT_HEADROOM, DEFAULT_MAX_GSIS, type SolveResult } from '../../src-shared/solver/index.ts';
+import {
+  inputCost,
+  type InputCost,
+  DEFAULT_HEADROOM,
+  DEFAULT_MAX_GSIS,
+  type SolveResult,
+} from '../../src-shared/solver/index.ts';
 import { newTaskId } from './task-ids.ts';
 
 /** How proposals are priced: the table's own billing, on-demand, or provisioned capacity. */

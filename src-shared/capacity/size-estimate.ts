@@ -5,7 +5,26 @@
  *
  * More on its rules: docs/modules.md, "src-shared/capacity/size-estimate.ts".
  */
-import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue, estimateRenderedBytes, parseKeyTemplate, utf8ByteLength, gsiKeySourceOf, keySlotsOf, conditionValuesOf, enumShares, idDigits, valueModelBasis, withValueModel, idInitialsOf, kindFromName, DEFAULT_RENDERED_BYTES } from '../model/index.ts';
+import {
+  evaluateCondition,
+  formatCondition,
+  parseCondition,
+  type ConditionClause,
+  type ConditionValue,
+  estimateRenderedBytes,
+  parseKeyTemplate,
+  utf8ByteLength,
+  gsiKeySourceOf,
+  keySlotsOf,
+  conditionValuesOf,
+  enumShares,
+  idDigits,
+  valueModelBasis,
+  withValueModel,
+  idInitialsOf,
+  kindFromName,
+  DEFAULT_RENDERED_BYTES,
+} from '../model/index.ts';
 import type { Attribute, AttributeType, Entity, KeyAttributeType, Projection, Table } from '../model/index.ts';
 import { figure, formatNumber, type Figure, type Step } from './figure.ts';
 import { AWS_DOCS } from './sources.ts';

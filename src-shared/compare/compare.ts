@@ -5,7 +5,14 @@
  * some designs have. Every row says which side is better by a stated rule, or that they tie.
  */
 import { figure, formatNumber, type Figure, type Step, type Unit } from '../capacity/index.ts';
-import { costDesign, type CostWarning, type DesignCost, type PatternCost, type TableCost, type TargetCost } from '../costing/index.ts';
+import {
+  costDesign,
+  type CostWarning,
+  type DesignCost,
+  type PatternCost,
+  type TableCost,
+  type TargetCost,
+} from '../costing/index.ts';
 import type { Design, GlobalSecondaryIndex, LocalSecondaryIndex, Table, Workload } from '../model/index.ts';
 import { DEFAULT_WORKLOAD, simulate } from '../partition/index.ts';
 import type { SimulationResult } from '../partition/index.ts';

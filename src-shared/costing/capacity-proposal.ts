@@ -5,7 +5,14 @@
  * switched to provisioned, and says where the numbers came from.
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/provisioned-capacity-mode.html
  */
-import { figure, formatNumber, type Figure, DEFAULT_PRICING, MIN_PROVISIONED_UNITS, AWS_DOCS } from '../capacity/index.ts';
+import {
+  figure,
+  formatNumber,
+  type Figure,
+  DEFAULT_PRICING,
+  MIN_PROVISIONED_UNITS,
+  AWS_DOCS,
+} from '../capacity/index.ts';
 import { setBilling, updateGsi, updateTable } from '../model/index.ts';
 import type { AutoScaling, Design, OnDemandThroughput, Pricing, Table } from '../model/index.ts';
 import { costTable } from './design-cost.ts';

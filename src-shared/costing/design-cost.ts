@@ -8,8 +8,32 @@
  * on-demand table the provisioned figure is a what-if: exactly the load, in whole units.
  * https://aws.amazon.com/dynamodb/pricing/provisioned/
  */
-import { estimateStorage, heldCapacityUnits, type StorageEstimate, loadOnlyUnits, provisionedCapacityMonthlyUsd, provisionedMonthlyUsd, roundUsd, storageMonthlyUsd, DEFAULT_PRICING, figure, formatNumber, lazyFigure, type Figure, type Step } from '../capacity/index.ts';
-import type { AutoScalingRange, Design, OnDemandThroughput, Pricing, ProvisionedThroughput, Table, TableClass, WarmThroughput } from '../model/index.ts';
+import {
+  estimateStorage,
+  heldCapacityUnits,
+  type StorageEstimate,
+  loadOnlyUnits,
+  provisionedCapacityMonthlyUsd,
+  provisionedMonthlyUsd,
+  roundUsd,
+  storageMonthlyUsd,
+  DEFAULT_PRICING,
+  figure,
+  formatNumber,
+  lazyFigure,
+  type Figure,
+  type Step,
+} from '../capacity/index.ts';
+import type {
+  AutoScalingRange,
+  Design,
+  OnDemandThroughput,
+  Pricing,
+  ProvisionedThroughput,
+  Table,
+  TableClass,
+  WarmThroughput,
+} from '../model/index.ts';
 import { withValueModel, indexesLeftOut, withinIndexQuota } from '../model/index.ts';
 import { planTable } from '../planner/index.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';

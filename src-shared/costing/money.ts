@@ -4,7 +4,14 @@
  * the table or GSI is what gets provisioned and billed, in whole units, at the capacity it holds
  * whatever the load (see `design-cost.ts`).
  */
-import { onDemandMonthlyUsd, PROVISIONED_PRICING_URL, roundUsd, formatNumber, lazyFigure, type Figure } from '../capacity/index.ts';
+import {
+  onDemandMonthlyUsd,
+  PROVISIONED_PRICING_URL,
+  roundUsd,
+  formatNumber,
+  lazyFigure,
+  type Figure,
+} from '../capacity/index.ts';
 import type { Pricing, TableClass } from '../model/index.ts';
 import { formatUsdExact } from '../numbers/index.ts';
 

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addAccessPattern, updateAccessPattern, updateTable, createEntityForPattern, parseDesign } from '../model/index.ts';
+import {
+  addAccessPattern,
+  updateAccessPattern,
+  updateTable,
+  createEntityForPattern,
+  parseDesign,
+} from '../model/index.ts';
 import type { Design } from '../model/index.ts';
 import { keyDesignGap, planTable } from '../planner/index.ts';
 import { costDesign } from './design-cost.ts';

@@ -5,7 +5,17 @@
  * and the one-time cost of pre-warming to it, both estimates; a peak above the warm throughput or
  * the maximum is a warning naming what DynamoDB does and the patterns that make the peak.
  */
-import { baselineWarmThroughput, effectiveWarmThroughput, ON_DEMAND_INSTANT_PEAK_MULTIPLE, preWarmCostUsd, warmThroughputPartitions, type EffectiveWarmThroughput, formatNumber, type Figure, AWS_DOCS } from '../capacity/index.ts';
+import {
+  baselineWarmThroughput,
+  effectiveWarmThroughput,
+  ON_DEMAND_INSTANT_PEAK_MULTIPLE,
+  preWarmCostUsd,
+  warmThroughputPartitions,
+  type EffectiveWarmThroughput,
+  formatNumber,
+  type Figure,
+  AWS_DOCS,
+} from '../capacity/index.ts';
 import type { OnDemandThroughput, Pricing, ProvisionedThroughput, Table, WarmThroughput } from '../model/index.ts';
 import { formatUsd } from '../numbers/index.ts';
 import type { PatternCost } from './pattern-cost.ts';

@@ -3,7 +3,15 @@
  * (`capacity`'s rules), a sparse index's writes weighted by the share of items it holds; and the
  * write patterns' plans on a table whose projection changed.
  */
-import { writeUnits, type IndexWriteInput, figure, formatNumber, lazyFigure, type Figure, writeUnitsForBytes } from '../capacity/index.ts';
+import {
+  writeUnits,
+  type IndexWriteInput,
+  figure,
+  formatNumber,
+  lazyFigure,
+  type Figure,
+  writeUnitsForBytes,
+} from '../capacity/index.ts';
 import type { AccessPattern, Table } from '../model/index.ts';
 import { isWritePattern, kindOf, type WriteAction, withValueModel } from '../model/index.ts';
 import { planPattern, planTable } from '../planner/index.ts';

@@ -6,7 +6,19 @@
  *
  * More on its rules: docs/modules.md, "src-shared/partition/key-space.ts".
  */
-import { parseCondition, evaluateCondition, type ConditionClause, parseKeyTemplate, renderKeyTemplate, type KeyTemplate, bindingOf, gsiKeySourceOf, enumShares, rankShare, withEntityValueModel } from '../model/index.ts';
+import {
+  parseCondition,
+  evaluateCondition,
+  type ConditionClause,
+  parseKeyTemplate,
+  renderKeyTemplate,
+  type KeyTemplate,
+  bindingOf,
+  gsiKeySourceOf,
+  enumShares,
+  rankShare,
+  withEntityValueModel,
+} from '../model/index.ts';
 import type { Attribute, Entity, KeyBinding } from '../model/index.ts';
 import { distinctValuesOf, type EntityCounts } from '../planner/index.ts';
 import { KEY_PART_SEPARATOR, type SampleValue, rankedValuesOf, type RankedValues } from '../sample/index.ts';

@@ -3,7 +3,12 @@
  * bytes on each key, the top-ranked keys tracked by name (explicit) and the rest as a uniform
  * "background" spread over the hash space; or, when a generated sample is given, its keys.
  */
-import { estimateIndexEntryBytes, estimateItemBytes, STORAGE_OVERHEAD_BYTES_PER_ITEM, indexFraction } from '../capacity/index.ts';
+import {
+  estimateIndexEntryBytes,
+  estimateItemBytes,
+  STORAGE_OVERHEAD_BYTES_PER_ITEM,
+  indexFraction,
+} from '../capacity/index.ts';
 import { gsiKeySourceOf } from '../model/index.ts';
 import type { Table } from '../model/index.ts';
 import type { EntityCounts } from '../planner/index.ts';

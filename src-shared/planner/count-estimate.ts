@@ -6,7 +6,14 @@
  *
  * More on its rules: docs/modules.md, "src-shared/planner/count-estimate.ts".
  */
-import { evaluateCondition, formatCondition, type Condition, type ConditionClause, type ConditionValue, enumShares } from '../model/index.ts';
+import {
+  evaluateCondition,
+  formatCondition,
+  type Condition,
+  type ConditionClause,
+  type ConditionValue,
+  enumShares,
+} from '../model/index.ts';
 import type { Attribute, Entity, Table } from '../model/index.ts';
 import { formatNumber } from '../numbers/index.ts';
 

@@ -8,7 +8,17 @@
  * tell them apart; DynamoDB has no index predicate, so a multi-attribute index holds exactly the items
  * that carry all its attributes).
  */
-import { storedKeyPart, isMultiAttributeKey, partitionKeysOf, sortKeysOf, estimateRenderedBytes, parseKeyTemplate, templateAttributes, utf8ByteLength, type KeyTemplate } from '../model/index.ts';
+import {
+  storedKeyPart,
+  isMultiAttributeKey,
+  partitionKeysOf,
+  sortKeysOf,
+  estimateRenderedBytes,
+  parseKeyTemplate,
+  templateAttributes,
+  utf8ByteLength,
+  type KeyTemplate,
+} from '../model/index.ts';
 import type { Entity, KeyAttribute, Table } from '../model/index.ts';
 import { formatBytesIn, formatNumber } from '../numbers/index.ts';
 

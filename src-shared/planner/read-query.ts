@@ -9,7 +9,15 @@
  * - the fetches from the table when the index lacks attributes the pattern needs
  *   (`addTableFetch`; docs/dynamodb-rules.md §2.4, §2.5).
  */
-import { conditionAttributes, formatCondition, type Condition, templateAttributes, type KeyTemplate, isCountPattern, kindOf } from '../model/index.ts';
+import {
+  conditionAttributes,
+  formatCondition,
+  type Condition,
+  templateAttributes,
+  type KeyTemplate,
+  isCountPattern,
+  kindOf,
+} from '../model/index.ts';
 import { distinctCombinationsOf, formatCount, formatItems, formatList, formatPercent, shareOf, tidy, UNKNOWN_RANGE_SELECTIVITY } from './count-estimate.ts';
 import { conditionExpression, equalityExpression, ExpressionBuilder } from './expression.ts';
 import { MAX_BATCH_GET_KEYS, PARTIAL_PENALTY, RANK, usedConsistency, type Candidate, type TargetMatch } from './read-candidate.ts';

@@ -4,7 +4,27 @@
  *
  * More on its rules: docs/modules.md, "src-shared/planner/suggest.ts".
  */
-import { conditionAttributes, isCountPattern, kindOf, templateAttributes, MAX_KEY_ATTRIBUTES_PER_PART, type Attribute, type GlobalSecondaryIndex, type KeyAttribute, type KeyAttributeType, type LocalSecondaryIndex, type Projection, type Table, MAX_LSIS_PER_TABLE, gsiKeyAttributes, isMultiAttributeKey, partitionKeysOf, sortKeysOf, storedKeyPart, utf8ByteLength } from '../model/index.ts';
+import {
+  conditionAttributes,
+  isCountPattern,
+  kindOf,
+  templateAttributes,
+  MAX_KEY_ATTRIBUTES_PER_PART,
+  type Attribute,
+  type GlobalSecondaryIndex,
+  type KeyAttribute,
+  type KeyAttributeType,
+  type LocalSecondaryIndex,
+  type Projection,
+  type Table,
+  MAX_LSIS_PER_TABLE,
+  gsiKeyAttributes,
+  isMultiAttributeKey,
+  partitionKeysOf,
+  sortKeysOf,
+  storedKeyPart,
+  utf8ByteLength,
+} from '../model/index.ts';
 import { formatList } from './count-estimate.ts';
 import type { ReadRequest } from './read-request.ts';
 import type { EntityView, TableView } from './table-view.ts';

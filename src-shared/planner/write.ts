@@ -9,7 +9,16 @@
  *   projected; put when `updates` is not given (every non-key attribute may change).
  * `fraction` is the share of the entity's items the index holds, so a sparse index costs less.
  */
-import { conditionAttributes, evaluateCondition, formatCondition, type ConditionValue, kindOf, unreachableAction, writeOperationOf, type WriteAction } from '../model/index.ts';
+import {
+  conditionAttributes,
+  evaluateCondition,
+  formatCondition,
+  type ConditionValue,
+  kindOf,
+  unreachableAction,
+  writeOperationOf,
+  type WriteAction,
+} from '../model/index.ts';
 import type { AccessPattern } from '../model/index.ts';
 import { formatList, formatPercent } from './count-estimate.ts';
 import { boundAttributes, projectedAttributesOf, type EntityView, type KeyTarget, type Membership, type TableView } from './table-view.ts';

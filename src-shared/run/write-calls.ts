@@ -4,7 +4,15 @@
  * from them in step; each inside a TransactWriteItems when the pattern is transactional.
  */
 import type { AttributeValue } from '../capacity/index.ts';
-import { evaluateCondition, parseCondition, parseKeyTemplate, renderKeyTemplate, templateAttributes, unreachableAction, type WriteAction } from '../model/index.ts';
+import {
+  evaluateCondition,
+  parseCondition,
+  parseKeyTemplate,
+  renderKeyTemplate,
+  templateAttributes,
+  unreachableAction,
+  type WriteAction,
+} from '../model/index.ts';
 import type { Entity } from '../model/index.ts';
 import { tableKeyNames } from './create-table.ts';
 import type { PatternContext } from './read-calls.ts';

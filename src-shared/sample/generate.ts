@@ -5,7 +5,20 @@
  * (`grouping.ts`). What it leaves is the store's data (`store-data.ts`); `views.ts` orders and
  * places the views, `reading.ts` reads them.
  */
-import { partitionKeysOf, sortKeysOf, gsiKeySourceOf, keySlotsOf, type KeySlot, parseKeyTemplate, utf8ByteLength, type KeyTemplate, MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, keyValueBound, maxKeyTextBytes } from '../model/index.ts';
+import {
+  partitionKeysOf,
+  sortKeysOf,
+  gsiKeySourceOf,
+  keySlotsOf,
+  type KeySlot,
+  parseKeyTemplate,
+  utf8ByteLength,
+  type KeyTemplate,
+  MAX_PARTITION_KEY_BYTES,
+  MAX_SORT_KEY_BYTES,
+  keyValueBound,
+  maxKeyTextBytes,
+} from '../model/index.ts';
 import type { Attribute, Entity, KeyAttribute, KeyBinding, Projection, Table } from '../model/index.ts';
 import type { Column, ColumnContext } from './column.ts';
 import { createColumn } from './columns.ts';

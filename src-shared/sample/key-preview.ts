@@ -6,7 +6,18 @@
  * first rows are generated; a referenced entity's column is built for its full generated count,
  * which for ids costs nothing (their values follow from the row number).
  */
-import { conditionAttributes, evaluateCondition, parseCondition, type Condition, parseKeyTemplate, renderKeyTemplate, clipText, quoteClipped, withValueModel, withEntityValueModel } from '../model/index.ts';
+import {
+  conditionAttributes,
+  evaluateCondition,
+  parseCondition,
+  type Condition,
+  parseKeyTemplate,
+  renderKeyTemplate,
+  clipText,
+  quoteClipped,
+  withValueModel,
+  withEntityValueModel,
+} from '../model/index.ts';
 import type { Problem, Attribute, Entity, KeyBinding, Table } from '../model/index.ts';
 import { sampleContext } from './column.ts';
 import { columnBuilder, DEFAULT_MAX_ITEMS, sampleCounts, type ColumnOwner } from './generate.ts';

@@ -5,7 +5,14 @@
  * the key is a string.
  */
 import { base64DecodedLength, numberValueBytes, parseDecimal } from '../capacity/index.ts';
-import { evaluateCondition, parseCondition, type Condition, parseKeyTemplate, utf8ByteLength, type KeyTemplatePart } from '../model/index.ts';
+import {
+  evaluateCondition,
+  parseCondition,
+  type Condition,
+  parseKeyTemplate,
+  utf8ByteLength,
+  type KeyTemplatePart,
+} from '../model/index.ts';
 import type { KeyAttribute, KeyBinding } from '../model/index.ts';
 import { hashFraction } from '../hash/index.ts';
 import type { Column } from './columns.ts';

@@ -5,7 +5,14 @@
  */
 import { DEFAULT_PRICING } from '../capacity/index.ts';
 import { costedTable, costTable, totalDesignCost, type PatternCost } from '../costing/index.ts';
-import { MAX_LSIS_PER_TABLE, validateDesign, partitionKeysOf, sortKeysOf, isMultiAttributeKey, isReadPattern } from '../model/index.ts';
+import {
+  MAX_LSIS_PER_TABLE,
+  validateDesign,
+  partitionKeysOf,
+  sortKeysOf,
+  isMultiAttributeKey,
+  isReadPattern,
+} from '../model/index.ts';
 import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Pricing, Table } from '../model/index.ts';
 import { distinctValuesOf, planTable, applyIndexSuggestion } from '../planner/index.ts';
 import type { IndexSuggestion, Plan } from '../planner/index.ts';

@@ -40,7 +40,20 @@ import {
 import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemSizeBytes, type AttributeValue, type Item, PAGE_BYTES, batchGetReadUnits, batchWriteUnits, getItemReadUnits, queryReadUnits, readUnitsForBytes, scanReadUnits, writeUnits, type WriteInput } from '../../src-shared/capacity/index.ts';
+import {
+  itemSizeBytes,
+  type AttributeValue,
+  type Item,
+  PAGE_BYTES,
+  batchGetReadUnits,
+  batchWriteUnits,
+  getItemReadUnits,
+  queryReadUnits,
+  readUnitsForBytes,
+  scanReadUnits,
+  writeUnits,
+  type WriteInput,
+} from '../../src-shared/capacity/index.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Conversions between the engine's DynamoDB JSON (B as base64) and the SDK's (B as bytes)

@@ -6,7 +6,14 @@
  */
 import { gsiKeySourceOf } from '../../../src-shared/model/index.ts';
 import type { AttributeType, Entity, KeyAttribute, Table } from '../../../src-shared/model/index.ts';
-import { shareOf, boundAttributes, viewTable, type KeyTarget, type Membership, type TableView } from '../../../src-shared/planner/index.ts';
+import {
+  shareOf,
+  boundAttributes,
+  viewTable,
+  type KeyTarget,
+  type Membership,
+  type TableView,
+} from '../../../src-shared/planner/index.ts';
 
 /** One key attribute of the index and what the entity writes into it. */
 export interface KeyPartSource {

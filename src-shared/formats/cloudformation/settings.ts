@@ -8,7 +8,20 @@
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-dynamodb-table.html
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-dynamodb-globaltable-replicaspecification.html
  */
-import { CONTRIBUTOR_INSIGHTS_MODES, STREAM_VIEW_TYPES, TABLE_CLASSES, type ContributorInsights, type Encryption, type PointInTimeRecovery, type StreamViewType, type Table, type TableClass, describeValue, joinPath, quote } from '../../model/index.ts';
+import {
+  CONTRIBUTOR_INSIGHTS_MODES,
+  STREAM_VIEW_TYPES,
+  TABLE_CLASSES,
+  type ContributorInsights,
+  type Encryption,
+  type PointInTimeRecovery,
+  type StreamViewType,
+  type Table,
+  type TableClass,
+  describeValue,
+  joinPath,
+  quote,
+} from '../../model/index.ts';
 import type { PathMap } from '../common/source-paths.ts';
 import type { Reader } from './reader.ts';
 import { NO_VALUE, type Json } from './template.ts';

@@ -5,7 +5,20 @@
  * and the design → input paths of a key part.
  */
 import { formatNumber } from '../../numbers/index.ts';
-import { storedKeyPart, MAX_KEY_ATTRIBUTES_PER_PART, type KeyAttribute, type KeyAttributeType, type OnDemandThroughput, type Projection, type ProvisionedThroughput, type WarmThroughput, joinPath, isRecord, listOf, quote } from '../../model/index.ts';
+import {
+  storedKeyPart,
+  MAX_KEY_ATTRIBUTES_PER_PART,
+  type KeyAttribute,
+  type KeyAttributeType,
+  type OnDemandThroughput,
+  type Projection,
+  type ProvisionedThroughput,
+  type WarmThroughput,
+  joinPath,
+  isRecord,
+  listOf,
+  quote,
+} from '../../model/index.ts';
 import { isKeyAttributeType, NO_MAXIMUM } from '../common/dynamodb-table.ts';
 import type { PathMap } from '../common/source-paths.ts';
 import { has, own, type Collector, type Json } from './collector.ts';

@@ -5,7 +5,24 @@
  * restore, archival and vector-index parts a design does not hold. See `import.ts` for what each
  * field becomes.
  */
-import { keySlotsOf, STREAM_VIEW_TYPES, TABLE_CLASSES, type Billing, type Encryption, type GlobalSecondaryIndex, type LocalSecondaryIndex, type ProvisionedThroughput, type StreamViewType, type Table, type TableClass, describeValue, joinPath, isRecord, listOf, quote } from '../../model/index.ts';
+import {
+  keySlotsOf,
+  STREAM_VIEW_TYPES,
+  TABLE_CLASSES,
+  type Billing,
+  type Encryption,
+  type GlobalSecondaryIndex,
+  type LocalSecondaryIndex,
+  type ProvisionedThroughput,
+  type StreamViewType,
+  type Table,
+  type TableClass,
+  describeValue,
+  joinPath,
+  isRecord,
+  listOf,
+  quote,
+} from '../../model/index.ts';
 import { indexId, isBillingMode, newTable } from '../common/dynamodb-table.ts';
 import { slug } from '../common/ids.ts';
 import type { PathMap } from '../common/source-paths.ts';

@@ -5,8 +5,25 @@
  * More on its rules: docs/modules.md, "src-shared/formats/nosql-workbench/export.ts".
  */
 import { formatNumber } from '../../numbers/index.ts';
-import { isMultiAttributeKey, keyPartLabel, partitionKeysOf, sortKeysOf, bindingOf, gsiKeySourceOf, keySlotsOf, parseKeyTemplate } from '../../model/index.ts';
-import type { AttributeType, AutoScalingRange, Design, Entity, GlobalSecondaryIndex, KeyAttribute, Table } from '../../model/index.ts';
+import {
+  isMultiAttributeKey,
+  keyPartLabel,
+  partitionKeysOf,
+  sortKeysOf,
+  bindingOf,
+  gsiKeySourceOf,
+  keySlotsOf,
+  parseKeyTemplate,
+} from '../../model/index.ts';
+import type {
+  AttributeType,
+  AutoScalingRange,
+  Design,
+  Entity,
+  GlobalSecondaryIndex,
+  KeyAttribute,
+  Table,
+} from '../../model/index.ts';
 import { onDemandMaximumText, warmThroughputText } from '../common/throughput-text.ts';
 import { sampleItemsOf } from './sample-items.ts';
 import { wellFormed } from '../common/table-spec.ts';

@@ -7,7 +7,16 @@
  */
 import { parseDynamoDbItem, type AttributeValue } from '../../capacity/index.ts';
 import type { Problem } from '../../model/index.ts';
-import { ATTRIBUTE_TYPES, type AttributeType, type Billing, type KeyAttribute, type KeyAttributeType, type Projection, describeValue, joinPath } from '../../model/index.ts';
+import {
+  ATTRIBUTE_TYPES,
+  type AttributeType,
+  type Billing,
+  type KeyAttribute,
+  type KeyAttributeType,
+  type Projection,
+  describeValue,
+  joinPath,
+} from '../../model/index.ts';
 import { setOwn } from '../common/values.ts';
 import type { ImportNote } from '../common/import-types.ts';
 

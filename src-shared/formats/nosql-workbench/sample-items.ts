@@ -6,7 +6,18 @@
  * item's id, which need not be among the exported ones. Internal to `formats`.
  */
 import type { AttributeValue, Item } from '../../capacity/index.ts';
-import { conditionAttributes, evaluateCondition, parseCondition, type Condition, bindingOf, gsiKeySourceOf, keySlotsOf, parseKeyTemplate, renderKeyTemplate, withValueModel } from '../../model/index.ts';
+import {
+  conditionAttributes,
+  evaluateCondition,
+  parseCondition,
+  type Condition,
+  bindingOf,
+  gsiKeySourceOf,
+  keySlotsOf,
+  parseKeyTemplate,
+  renderKeyTemplate,
+  withValueModel,
+} from '../../model/index.ts';
 import { previewItems } from '../../sample/index.ts';
 import type { SampleItem, SampleValue } from '../../sample/index.ts';
 import type { Attribute, Entity, Table } from '../../model/index.ts';

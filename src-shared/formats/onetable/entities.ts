@@ -4,7 +4,15 @@
  * type, generator and presence; the type field and the timestamps are added. See `import.ts` for the
  * mapping in full.
  */
-import { formatProblemCount, MAX_PAD_DIGITS, PLACEHOLDER_NAME, formatKeyTemplate, type KeyTemplatePart, describeValue, joinPath } from '../../model/index.ts';
+import {
+  formatProblemCount,
+  MAX_PAD_DIGITS,
+  PLACEHOLDER_NAME,
+  formatKeyTemplate,
+  type KeyTemplatePart,
+  describeValue,
+  joinPath,
+} from '../../model/index.ts';
 import type { Attribute, AttributeType, Entity, Generator, KeyAttributeType, KeyBinding } from '../../model/index.ts';
 import { slug } from '../common/ids.ts';
 import { uniqueName } from '../common/table-spec.ts';

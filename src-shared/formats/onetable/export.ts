@@ -5,8 +5,32 @@
  *
  * More on its rules: docs/modules.md, "src-shared/formats/onetable/export.ts".
  */
-import { formatProblemCount, parseCondition, type ConditionClause, isMultiAttributeKey, keyPartLabel, partitionKeysOf, sortKeysOf, bindingOf, gsiKeySourceOf, parseKeyTemplate, renderKeyTemplate, type KeyTemplatePart, kindOf } from '../../model/index.ts';
-import type { AccessPattern, Attribute, AttributeType, Design, Entity, KeyAttributeType, Projection, RangeOperator, Table } from '../../model/index.ts';
+import {
+  formatProblemCount,
+  parseCondition,
+  type ConditionClause,
+  isMultiAttributeKey,
+  keyPartLabel,
+  partitionKeysOf,
+  sortKeysOf,
+  bindingOf,
+  gsiKeySourceOf,
+  parseKeyTemplate,
+  renderKeyTemplate,
+  type KeyTemplatePart,
+  kindOf,
+} from '../../model/index.ts';
+import type {
+  AccessPattern,
+  Attribute,
+  AttributeType,
+  Design,
+  Entity,
+  KeyAttributeType,
+  Projection,
+  RangeOperator,
+  Table,
+} from '../../model/index.ts';
 import { planTable } from '../../planner/index.ts';
 import type { Plan } from '../../planner/index.ts';
 import { previewSamples } from '../../sample/index.ts';

@@ -8,7 +8,18 @@
  * More on its rules: docs/modules.md, "src-shared/formats/onetable/import.ts".
  */
 import { fail, ok } from '../../errors.ts';
-import { FORMAT_VERSION, type Design, type GlobalSecondaryIndex, type KeyAttribute, type KeyAttributeType, type LocalSecondaryIndex, type Table, describeValue, joinPath, parseDesign } from '../../model/index.ts';
+import {
+  FORMAT_VERSION,
+  type Design,
+  type GlobalSecondaryIndex,
+  type KeyAttribute,
+  type KeyAttributeType,
+  type LocalSecondaryIndex,
+  type Table,
+  describeValue,
+  joinPath,
+  parseDesign,
+} from '../../model/index.ts';
 import { slug } from '../common/ids.ts';
 import type { ImportResult } from '../common/import-types.ts';
 import { mapPath, type PathMap } from '../common/source-paths.ts';

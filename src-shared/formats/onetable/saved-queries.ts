@@ -3,7 +3,17 @@
  * partition key value reads the entity whose templates its values fit; its comparison is the range,
  * its `limit` the result size, its filters the filter. See `import.ts` for the mapping in full.
  */
-import { formatCondition, type ComparisonOperator, type ConditionClause, type ConditionValue, formatProblemCount, parseKeyTemplate, type KeyTemplatePart, describeValue, joinPath } from '../../model/index.ts';
+import {
+  formatCondition,
+  type ComparisonOperator,
+  type ConditionClause,
+  type ConditionValue,
+  formatProblemCount,
+  parseKeyTemplate,
+  type KeyTemplatePart,
+  describeValue,
+  joinPath,
+} from '../../model/index.ts';
 import type { AccessPattern, Entity, RangeOperator, Table } from '../../model/index.ts';
 import { slug } from '../common/ids.ts';
 import { uniqueName } from '../common/table-spec.ts';
