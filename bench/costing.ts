@@ -18,8 +18,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { costDesign, createCostCache } from '../src-shared/costing/index.ts';
-import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Projection } from '../src-shared/model/schema.ts';
-import { parseDesign } from '../src-shared/model/validate.ts';
+import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Projection } from '../src-shared/model/index.ts';
+import { parseDesign } from '../src-shared/model/index.ts';
 import { type BenchResult, median } from './result.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -3,7 +3,7 @@
  * 1,200,000 RCU by the §4.2 formula) with 20 access patterns over five entities, one hour at
  * one-second steps, with a spike and a ramp. One pattern has a hot key, one follows Zipf's law.
  */
-import type { AccessPattern, Design, Entity } from '../src-shared/model/schema.ts';
+import type { AccessPattern, Design, Entity } from '../src-shared/model/index.ts';
 
 const ENTITIES = ['Account', 'Device', 'Event', 'Invoice', 'Session'];
 

@@ -26,8 +26,15 @@
  * Run alone: `node --expose-gc --import tsx bench/simulator.ts`.
  */
 import { pathToFileURL } from 'node:url';
-import type { AccessPattern, Design, Entity } from '../src-shared/model/schema.ts';
-import { buildSimulationModel, createRandom, hashFraction, multiplierAt, simulate, type SimulationModel } from '../src-shared/partition/index.ts';
+import type { AccessPattern, Design, Entity } from '../src-shared/model/index.ts';
+import {
+  buildSimulationModel,
+  createRandom,
+  hashFraction,
+  multiplierAt,
+  simulate,
+  type SimulationModel,
+} from '../src-shared/partition/index.ts';
 import { benchDesign } from './designs.ts';
 import { type BenchResult, median } from './result.ts';
 

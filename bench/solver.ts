@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { costDesign } from '../src-shared/costing/index.ts';
-import type { Design } from '../src-shared/model/schema.ts';
+import type { Design } from '../src-shared/model/index.ts';
 import { forum, gameScores, telemetry } from '../src-shared/solver/__fixtures__/references.ts';
 import { solve, stripKeyDesign } from '../src-shared/solver/index.ts';
 import { type BenchResult, median } from './result.ts';

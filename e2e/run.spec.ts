@@ -8,7 +8,7 @@
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { runTableName } from '../src-shared/run/prepare.ts';
+import { runTableName } from '../src-shared/run/index.ts';
 import { workspaceDataDir } from '../src-main/files/data-folder.ts';
 import { runTags } from '../src-main/run/engine.ts';
 import { createRunJournal, newRunToken } from '../src-main/run/journal.ts';

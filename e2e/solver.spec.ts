@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Design } from '../src-shared/model/schema.ts';
+import type { Design } from '../src-shared/model/index.ts';
 import { test, expect } from './fixtures/app.ts';
 import { ComparePage } from './pages/compare.ts';
 import { KeyplanPage, PatternsPage } from './pages/keyplan.ts';

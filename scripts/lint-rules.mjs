@@ -1,8 +1,9 @@
 /**
  * Keyplan's own lint rules, as a local ESLint plugin (`keyplan/…` in eslint.config.js). Each keeps
- * one concept in one place; `tests/lint-layering.test.ts` and `tests/lint-one-place.test.ts` lint a
- * violating fixture for each.
+ * one concept in one place or one boundary where it is; `tests/lint-layering.test.ts` and
+ * `tests/lint-one-place.test.ts` lint a violating fixture for each.
  */
+import { posix, relative } from 'node:path';
 
 /** `action` as a bare name or a member (`p.action`, `pattern?.action`). */
 const isAction = (node) =>
@@ -157,4 +158,95 @@ const valueGeneration = {
   },
 };
 
-export default { meta: { name: 'keyplan' }, rules: { 'pattern-kinds': patternKinds, 'number-format': numberFormat, 'value-generation': valueGeneration } };
+/**
+ * src-shared's modules, from the ground floor up. A module imports only modules on floors below its
+ * own: never a neighbour on its floor, never one above (so no import runs back down the ladder and
+ * no two modules import each other). Error codes are declared by the module that raises them and
+ * unioned at the top, in `ipc/error-codes.ts`.
+ */
+export const LADDER = [
+  ['errors.ts', 'text', 'numbers', 'hash'],
+  ['model'],
+  ['planner', 'capacity'],
+  ['costing'],
+  ['sample'],
+  ['partition'],
+  ['formats', 'run', 'compare', 'solver'],
+  ['ipc'],
+];
+const FLOOR = new Map(LADDER.flatMap((floor, i) => floor.map((name) => [name, i])));
+
+/**
+ * The files of a module that another module, src-main or src-renderer may import: its `index.ts`
+ * (a top-level file such as `errors.ts` is its own entry). `ipc/host.ts` is the host's second entry
+ * (what the renderer may not load); the sandboxed preload imports `ipc/contract.ts` alone, since it
+ * can require no package.
+ */
+const EXTRA_ENTRIES = new Map([
+  ['src-shared/ipc/host.ts', () => true],
+  ['src-shared/ipc/contract.ts', (from) => from === 'src-main/preload.ts'],
+]);
+
+/** The src-shared module a repository-relative path belongs to (`model`, `errors.ts`), or undefined. */
+const moduleOf = (path) => {
+  const parts = path.split('/');
+  return parts[0] === 'src-shared' && parts.length >= 2 ? parts[1] : undefined;
+};
+
+const isEntry = (target, from) => {
+  const name = moduleOf(target);
+  if (target === `src-shared/${name}` && name.endsWith('.ts')) return true;
+  if (target === `src-shared/${name}/index.ts`) return true;
+  return EXTRA_ENTRIES.get(target)?.(from) ?? false;
+};
+
+const floorText = (name) => (FLOOR.has(name) ? `floor ${FLOOR.get(name)}` : 'on no floor');
+
+/**
+ * src-shared's ladder and its modules' front doors: a module imports only modules below it
+ * (`LADDER`), and anything outside a module imports it through its `index.ts`, types included.
+ */
+const layers = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Keep src-shared's module ladder and import each module through its index.ts" },
+    messages: {
+      upward: 'src-shared/{{from}} ({{fromFloor}}) imports src-shared/{{to}} ({{toFloor}}): a module imports only modules on floors below its own (the ladder, LADDER in scripts/lint-rules.mjs), so no import runs back down and no two modules import each other.',
+      unknown: 'src-shared/{{name}} is on no floor of the ladder: add it to LADDER in scripts/lint-rules.mjs.',
+      entry: "Import {{target}} through src-shared/{{name}}/index.ts (ipc: index.ts, or host.ts on the host): another module, src-main and src-renderer use a module's index only, so its inner files can move.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = relative(context.cwd, context.filename).split('\\').join('/');
+    const fromModule = moduleOf(from);
+    const isTest = /\.test\.ts$/.test(from);
+    /** Tests, e2e and benchmarks may read a module's fixtures, which no index exports. */
+    const readsFixtures = isTest || /^(e2e|tests|bench)\//.test(from);
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = posix.normalize(posix.join(posix.dirname(from), source.replace(/\?.*$/, '')));
+      const toModule = moduleOf(target);
+      if (toModule === undefined || toModule === fromModule) return;
+      if (!FLOOR.has(toModule)) return context.report({ node, messageId: 'unknown', data: { name: toModule } });
+      if (fromModule !== undefined && !isTest) {
+        if (!FLOOR.has(fromModule)) return context.report({ node, messageId: 'unknown', data: { name: fromModule } });
+        if (FLOOR.get(toModule) >= FLOOR.get(fromModule)) {
+          context.report({ node, messageId: 'upward', data: { from: fromModule, fromFloor: floorText(fromModule), to: toModule, toFloor: floorText(toModule) } });
+        }
+      }
+      if (readsFixtures && target.includes('/__fixtures__/')) return;
+      if (!isEntry(target, from)) context.report({ node, messageId: 'entry', data: { target, name: toModule } });
+    };
+    const literal = (node) => (node?.type === 'Literal' ? node.value : undefined);
+    return {
+      ImportDeclaration: (node) => check(node, literal(node.source)),
+      ExportNamedDeclaration: (node) => check(node, literal(node.source)),
+      ExportAllDeclaration: (node) => check(node, literal(node.source)),
+      ImportExpression: (node) => check(node, literal(node.source)),
+      TSImportType: (node) => check(node, literal(node.source ?? node.argument?.literal)),
+    };
+  },
+};
+
+export default { meta: { name: 'keyplan' }, rules: { 'pattern-kinds': patternKinds, 'number-format': numberFormat, 'value-generation': valueGeneration, layers } };

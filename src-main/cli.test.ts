@@ -3,8 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { costDesign } from '../src-shared/costing/index.ts';
-import { parseDesign } from '../src-shared/model/validate.ts';
-import type { Design } from '../src-shared/model/schema.ts';
+import { parseDesign } from '../src-shared/model/index.ts';
+import type { Design } from '../src-shared/model/index.ts';
 import { main } from './cli.ts';
 import { makeTempDir } from './test-support/temp-dir.ts';
 

@@ -9,12 +9,19 @@ import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { AppError } from '../src-shared/errors.ts';
-import type { AccessPattern, Design, Entity } from '../src-shared/model/schema.ts';
+import type { AccessPattern, Design, Entity } from '../src-shared/model/index.ts';
 import { stripKeyDesign } from '../src-shared/solver/index.ts';
-import { createApiClient, type ApiClient } from '../src-shared/ipc/client.ts';
-import { isChannel, isEventName, type ApiHandlers, type EventPayload, type EventSink } from '../src-shared/ipc/contract.ts';
-import { checkChannelOutput, checkEventPayload, type BadField } from '../src-shared/ipc/validate.ts';
-import type { Transport } from '../src-shared/ipc/wire.ts';
+import {
+  createApiClient,
+  type ApiClient,
+  isChannel,
+  isEventName,
+  type ApiHandlers,
+  type EventPayload,
+  type EventSink,
+} from '../src-shared/ipc/index.ts';
+import { checkChannelOutput, checkEventPayload, type BadField } from '../src-shared/ipc/host.ts';
+import type { Transport } from '../src-shared/ipc/index.ts';
 import { workspaceDataDir } from './files/data-folder.ts';
 import { createBrowserHandlers } from './host.ts';
 import { createEventRelay } from './tasks/event-relay.ts';

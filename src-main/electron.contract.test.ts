@@ -4,8 +4,8 @@
  * a structured clone each way, which, unlike JSON, carries NaN, Infinity and undefined through. The
  * client side is the preload's bridge: the same allowlist of channels and events.
  */
-import { channels, events, type ApiHandlers } from '../src-shared/ipc/contract.ts';
-import type { Envelope, Transport } from '../src-shared/ipc/wire.ts';
+import { channels, events, type ApiHandlers } from '../src-shared/ipc/index.ts';
+import type { Envelope, Transport } from '../src-shared/ipc/index.ts';
 import { describeContract } from './contract.suite.ts';
 import { registerElectronTransport, type InvokeEventLike, type WebContentsLike } from './transports/electron.ts';
 

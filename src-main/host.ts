@@ -4,7 +4,7 @@
  */
 import { mkdir, realpath } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import type { ApiHandlers, EventSink } from '../src-shared/ipc/contract.ts';
+import type { ApiHandlers, EventSink } from '../src-shared/ipc/index.ts';
 import { ensurePrivateFolder, resolveDataDir, workspaceDataDir } from './files/data-folder.ts';
 import { createExampleLibrary } from './files/examples.ts';
 import { createFileService } from './files/file-service.ts';

@@ -1,4 +1,4 @@
-import { createMemoryTransport } from '../src-shared/ipc/memory.ts';
+import { createMemoryTransport } from '../src-shared/ipc/host.ts';
 import { describeContract } from './contract.suite.ts';
 
 describeContract('the in-memory transport', async (handlers) => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import type { MenuCommand } from '../src-shared/ipc/contract.ts';
+import type { MenuCommand } from '../src-shared/ipc/index.ts';
 import { createMenuTemplate } from './menu.ts';
 
 function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {

@@ -6,7 +6,7 @@
  * (files, dialogs, the engine).
  */
 import type { MenuItemConstructorOptions } from 'electron';
-import type { MenuCommand } from '../src-shared/ipc/contract.ts';
+import type { MenuCommand } from '../src-shared/ipc/index.ts';
 
 /** Reload, force-reload and the developer tools: development builds only. */
 const developmentItems: MenuItemConstructorOptions[] = [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }];

@@ -4,7 +4,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { channels, events } from '../src-shared/ipc/contract.ts';
-import type { Envelope, Transport } from '../src-shared/ipc/wire.ts';
+import type { Envelope, Transport } from '../src-shared/ipc/index.ts';
 
 const allowedChannels: readonly string[] = channels;
 const allowedEvents: readonly string[] = events;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flushSync } from 'svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addEntity, renameDesign } from '../src-shared/model/edits.ts';
+import { addEntity, renameDesign } from '../src-shared/model/index.ts';
 import type { OpenDocument } from '../src-renderer/state/document.svelte.ts';
 import { designText, type RawJsonEditing } from '../src-renderer/state/raw-json.svelte.ts';
 import type { DocumentSession } from '../src-renderer/state/session.svelte.ts';

@@ -6,9 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { partitionKeysOf, sortKeysOf } from '../src-shared/model/gsi-keys.ts';
-import type { Design, Table } from '../src-shared/model/schema.ts';
-import { parseDesign } from '../src-shared/model/validate.ts';
+import { partitionKeysOf, sortKeysOf, parseDesign } from '../src-shared/model/index.ts';
+import type { Design, Table } from '../src-shared/model/index.ts';
 import { planPattern, type Plan } from '../src-shared/planner/index.ts';
 import { createSampleStore } from '../src-shared/sample/index.ts';
 

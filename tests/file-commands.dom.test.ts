@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addEntity, createDesign, renameDesign } from '../src-shared/model/edits.ts';
+import { addEntity, createDesign, renameDesign } from '../src-shared/model/index.ts';
 import { openWorkspaceDb } from '../src-renderer/lib/db.ts';
 import { suggestedFileName } from '../src-renderer/state/file-commands.svelte.ts';
 import type { Workspace } from '../src-renderer/state/workspace.svelte.ts';

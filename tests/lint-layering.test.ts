@@ -22,6 +22,9 @@ async function lintAs(path: string): Promise<{ rule: string | null; line: number
 
 const RESTRICTED = 'no-restricted-imports';
 const KINDS = 'keyplan/pattern-kinds';
+const LAYERS = 'keyplan/layers';
+const UPWARD = /imports only modules on floors below its own/;
+const ENTRY = /through src-shared\/\w+\/index\.ts/;
 
 describe('the layering lint', { timeout: 30_000 }, () => {
   test.each<[string, string, { rule: string; line: number; message: RegExp }[]]>([
@@ -51,8 +54,31 @@ describe('the layering lint', { timeout: 30_000 }, () => {
       { rule: 'no-restricted-globals', line: 2, message: /'window'.*no DOM/ },
       { rule: 'no-restricted-globals', line: 2, message: /'document'.*no DOM/ },
     ]],
-    ['src-shared/model imports no sibling but errors.ts', 'src-shared/model/imports-planner.ts', [{ rule: RESTRICTED, line: 2, message: /model imports none of its siblings/ }]],
-    ['src-shared/model imports no sibling from a subfolder either', 'src-shared/model/validate/imports-costing.ts', [{ rule: RESTRICTED, line: 2, message: /model imports none of its siblings/ }]],
+    ['src-shared/model imports no module above it, only the ground floor', 'src-shared/model/imports-planner.ts', [{ rule: LAYERS, line: 2, message: /model \(floor 1\) imports src-shared\/planner \(floor 2\)/ }]],
+    ['src-shared/model imports no module above it from a subfolder either, nor an inner file of one', 'src-shared/model/validate/imports-costing.ts', [
+      { rule: LAYERS, line: 2, message: UPWARD },
+      { rule: LAYERS, line: 2, message: ENTRY },
+    ]],
+    ['a src-shared module imports none above it, types and re-exports included', 'src-shared/sample/imports-partition.ts', [
+      { rule: LAYERS, line: 1, message: /sample \(floor 4\) imports src-shared\/partition \(floor 5\)/ },
+      { rule: LAYERS, line: 3, message: /sample \(floor 4\) imports src-shared\/compare \(floor 6\)/ },
+    ]],
+    ['a src-shared module imports no neighbour on its own floor', 'src-shared/run/imports-compare.ts', [{ rule: LAYERS, line: 2, message: /run \(floor 6\) imports src-shared\/compare \(floor 6\)/ }]],
+    ['a new src-shared module must be placed on the ladder', 'src-shared/newarea/imports-model.ts', [{ rule: LAYERS, line: 1, message: /src-shared\/newarea is on no floor of the ladder/ }]],
+    [
+      "the renderer imports a src-shared module through its index.ts only: types, re-exports, import() and import types included",
+      'src-renderer/state/imports-inner.svelte.ts',
+      [
+        { rule: LAYERS, line: 1, message: /Import src-shared\/model\/schema\.ts through src-shared\/model\/index\.ts/ },
+        { rule: LAYERS, line: 3, message: /Import src-shared\/planner\/read\.ts through/ },
+        { rule: LAYERS, line: 4, message: /Import src-shared\/sample\/types\.ts through/ },
+        { rule: LAYERS, line: 6, message: /Import src-shared\/costing\/money\.ts through/ },
+      ],
+    ],
+    ['e2e, tests and benchmarks import a src-shared module through its index.ts too (its fixtures aside)', 'e2e/pages/imports-inner.ts', [
+      { rule: LAYERS, line: 1, message: /Import src-shared\/model\/schema\.ts through src-shared\/model\/index\.ts/ },
+    ]],
+    ['only the preload imports contract.ts alone', 'src-main/window.ts', [{ rule: LAYERS, line: 1, message: /Import src-shared\/ipc\/contract\.ts through src-shared\/ipc\/index\.ts/ }]],
     ['contract.ts imports types only (the sandboxed preload bundles it)', 'src-shared/ipc/contract.ts', [
       { rule: '@typescript-eslint/no-restricted-imports', line: 2, message: /contract\.ts imports types only/ },
     ]],
@@ -62,7 +88,7 @@ describe('the layering lint', { timeout: 30_000 }, () => {
       { rule: RESTRICTED, line: 2, message: /Node built-ins are for src-main only/ },
       { rule: RESTRICTED, line: 3, message: /Electron is for src-main only/ },
     ]],
-    ['the renderer does not import the host-side input check', 'src-renderer/state/imports-dispatch.svelte.ts', [{ rule: RESTRICTED, line: 1, message: /renderer CSP forbids/ }]],
+    ['the renderer does not import the host side of ipc (host.ts)', 'src-renderer/state/imports-dispatch.svelte.ts', [{ rule: RESTRICTED, line: 1, message: /renderer CSP forbids/ }]],
     [
       'an access-pattern action is asked of the kinds table: no comparison, list test or non-exhaustive switch',
       'src-shared/costing/compares-action.ts',
@@ -85,6 +111,8 @@ describe('the layering lint', { timeout: 30_000 }, () => {
     ['src-shared may import model, numbers and TypeBox', 'src-shared/costing/allowed.ts'],
     ['a test of src-shared may read its fixtures with Node', 'src-shared/model/allowed.test.ts'],
     ['a Svelte component may import svelte and src-shared, and use the DOM', 'src-renderer/features/data/Allowed.svelte'],
+    ['the preload may import contract.ts alone, and the host ipc/host.ts', 'src-main/preload.ts'],
+    ['a test of src-shared may import a module above its own, and that module\'s fixtures', 'src-shared/sample/reads-partition.test.ts'],
   ])('allows what the rule permits: %s', async (_what, path) => {
     expect(await lintAs(path)).toEqual([]);
   });

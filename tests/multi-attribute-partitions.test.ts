@@ -4,9 +4,8 @@
  * combinations of their values, and one hot combination is one hot key.
  */
 import { describe, expect, it } from 'vitest';
-import { keySpaceOf } from '../src-shared/partition/key-space.ts';
-import { simulate } from '../src-shared/partition/simulate.ts';
-import type { Design, Entity } from '../src-shared/model/schema.ts';
+import { keySpaceOf, simulate } from '../src-shared/partition/index.ts';
+import type { Design, Entity } from '../src-shared/model/index.ts';
 
 const match = (): Entity => ({
   id: 'e-match',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addEntity, createDesign, renameDesign } from '../src-shared/model/edits.ts';
+import { addEntity, createDesign, renameDesign } from '../src-shared/model/index.ts';
 import { compareSections } from '../src-renderer/state/compare.svelte.ts';
 import type { Workspace } from '../src-renderer/state/workspace.svelte.ts';
 import { startWorkspace as startIn } from './support/workspace.ts';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../src-main/cli.ts';
-import type { AccessPattern, Attribute, Design, Entity } from '../src-shared/model/schema.ts';
+import type { AccessPattern, Attribute, Design, Entity } from '../src-shared/model/index.ts';
 import { solve } from '../src-shared/solver/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'keyplan-solver-check-'));

@@ -3,19 +3,16 @@
  * the distinct partition keys and the hottest key agree between the planner/cost engine, the sample
  * store (the Data screen, exports) and the partition simulator's key space, within sampling error.
  */
-import { partitionKeysOf } from '../src-shared/model/gsi-keys.ts';
+import { partitionKeysOf, withValueModel, parseKeyTemplate, templateAttributes } from '../src-shared/model/index.ts';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexFraction } from '../src-shared/capacity/index.ts';
-import type { Design, Entity, Table } from '../src-shared/model/schema.ts';
-import { withValueModel } from '../src-shared/model/value-model.ts';
-import { keySpaceOf } from '../src-shared/partition/key-space.ts';
+import type { Design, Entity, Table } from '../src-shared/model/index.ts';
+import { keySpaceOf } from '../src-shared/partition/index.ts';
 import { costDesign } from '../src-shared/costing/index.ts';
 import { createSampleStore } from '../src-shared/sample/index.ts';
-import { distinctCombinationsOf } from '../src-shared/planner/estimate.ts';
-import { viewTable } from '../src-shared/planner/table-view.ts';
-import { parseKeyTemplate, templateAttributes } from '../src-shared/model/key-template.ts';
+import { distinctCombinationsOf, viewTable } from '../src-shared/planner/index.ts';
 
 const ticketDesign = (status: Entity['attributes'][number]): Design => ({
   formatVersion: 1,

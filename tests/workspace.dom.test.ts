@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addEntity } from '../src-shared/model/edits.ts';
+import { addEntity } from '../src-shared/model/index.ts';
 import { openWorkspaceDb, type WorkspaceDb } from '../src-renderer/lib/db.ts';
 import type { Workspace } from '../src-renderer/state/workspace.svelte.ts';
 import { startWorkspace as startIn } from './support/workspace.ts';

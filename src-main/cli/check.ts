@@ -2,11 +2,9 @@
  * `keyplan check <design>`: the design's problems (DynamoDB's rules and Keyplan's, each with its
  * path) and which operation serves each access pattern. Fails on any problem or unserved pattern.
  */
-import type { Design } from '../../src-shared/model/schema.ts';
-import type { Problem } from '../../src-shared/model/problems.ts';
-import { validateDesign } from '../../src-shared/model/validate.ts';
-import { costedTable } from '../../src-shared/costing/design-cost.ts';
-import { itemLimitWarnings } from '../../src-shared/costing/item-limits.ts';
+import type { Design, Problem } from '../../src-shared/model/index.ts';
+import { validateDesign } from '../../src-shared/model/index.ts';
+import { costedTable, itemLimitWarnings } from '../../src-shared/costing/index.ts';
 import { planTable, type Plan } from '../../src-shared/planner/index.ts';
 import type { Command } from './command.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ComparisonReport, Regression } from '../../src-shared/compare/index.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { main } from '../cli.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
 

@@ -5,7 +5,13 @@
  * `--fail-if-costlier PCT` it is a CI guard: exit 1 when a later design costs more on-demand than the
  * first by more than PCT percent, turns a key-based read into a Scan, or adds throttling.
  */
-import { compareDesigns, findRegressions, formatComparisonMarkdown, formatComparisonText, type LabeledDesign } from '../../src-shared/compare/index.ts';
+import {
+  compareDesigns,
+  findRegressions,
+  formatComparisonMarkdown,
+  formatComparisonText,
+  type LabeledDesign,
+} from '../../src-shared/compare/index.ts';
 import type { Command } from './command.ts';
 import { readValidDesign } from './input.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';

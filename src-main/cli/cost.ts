@@ -4,9 +4,16 @@
  * GSI totals, and the warnings a reviewer looks for. The numbers come from `costDesign`, the same
  * code as the app's costs screen; this file only formats them.
  */
-import { formatNumber } from '../../src-shared/capacity/figure.ts';
-import { configuredCapacityText, costDesign, type DesignCost, type PatternCost, type TableCost, type TargetCost } from '../../src-shared/costing/index.ts';
-import type { Design, ProvisionedThroughput } from '../../src-shared/model/schema.ts';
+import { formatNumber } from '../../src-shared/capacity/index.ts';
+import {
+  configuredCapacityText,
+  costDesign,
+  type DesignCost,
+  type PatternCost,
+  type TableCost,
+  type TargetCost,
+} from '../../src-shared/costing/index.ts';
+import type { Design, ProvisionedThroughput } from '../../src-shared/model/index.ts';
 import type { Command } from './command.ts';
 import { EXIT, writeJson, writeLines } from './io.ts';
 import { readValidDesign } from './input.ts';

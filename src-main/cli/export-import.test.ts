@@ -15,7 +15,7 @@ import {
   toDynamoDbJsonFiles,
   toTerraform,
 } from '../../src-shared/formats/index.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { main } from '../cli.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
 

@@ -6,8 +6,15 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { EXPORT_FORMATS, exportNotes, findExportFormat, toCloudFormation, toDesignSheetHtml, toDesignSheetMarkdown } from '../../src-shared/formats/index.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import {
+  EXPORT_FORMATS,
+  exportNotes,
+  findExportFormat,
+  toCloudFormation,
+  toDesignSheetHtml,
+  toDesignSheetMarkdown,
+} from '../../src-shared/formats/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { main } from '../cli.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
 

@@ -7,8 +7,15 @@
  * the design (a NoSQL Workbench model has no warm throughput …) goes to stderr, one line per setting,
  * as the export dialog's note shows it: never dropped silently.
  */
-import { validateDesign } from '../../src-shared/model/validate.ts';
-import { EXPORT_FORMATS, exportNotes, findExportFormat, type ExportedFile, type ExportFormat, type ExportOptions } from '../../src-shared/formats/index.ts';
+import { validateDesign } from '../../src-shared/model/index.ts';
+import {
+  EXPORT_FORMATS,
+  exportNotes,
+  findExportFormat,
+  type ExportedFile,
+  type ExportFormat,
+  type ExportOptions,
+} from '../../src-shared/formats/index.ts';
 import type { Command } from './command.ts';
 import { problemLine, readDesign } from './input.ts';
 import { errorLine, EXIT, writeLines, type CliIo } from './io.ts';

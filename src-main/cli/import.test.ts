@@ -5,8 +5,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseDesign } from '../../src-shared/model/validate.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import { parseDesign } from '../../src-shared/model/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { main } from '../cli.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
 

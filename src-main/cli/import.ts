@@ -5,7 +5,16 @@
  * skipped, inferred or did not import is printed on stderr, one line each with its path in the source.
  */
 import { resolve } from 'node:path';
-import { detectImportFormat, IMPORT_SOURCE_LABELS, IMPORT_SOURCES, importText, READABLE_FORMATS, unknownFormatProblem, type ImportNote, type ImportSource } from '../../src-shared/formats/index.ts';
+import {
+  detectImportFormat,
+  IMPORT_SOURCE_LABELS,
+  IMPORT_SOURCES,
+  importText,
+  READABLE_FORMATS,
+  unknownFormatProblem,
+  type ImportNote,
+  type ImportSource,
+} from '../../src-shared/formats/index.ts';
 import type { Command } from './command.ts';
 import { parseJson, problemLine, readText } from './input.ts';
 import { errorLine, EXIT, writeLines } from './io.ts';

@@ -6,10 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AppError, fail, ok, type Result } from '../../src-shared/errors.ts';
-import { messageAfterPath, type Problem } from '../../src-shared/model/problems.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { validateDesign } from '../../src-shared/model/validate.ts';
-import { decodeUtf8Strict, describeUtf8Failure } from '../../src-shared/text/utf8.ts';
+import { messageAfterPath, type Problem, validateDesign } from '../../src-shared/model/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import { decodeUtf8Strict, describeUtf8Failure } from '../../src-shared/text/index.ts';
 import { checkDesign } from '../files/design-file.ts';
 import { findJsonErrorOffset, lineAndColumn } from '../files/json-error-position.ts';
 import { errorLine } from './io.ts';

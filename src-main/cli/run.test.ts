@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunReport } from '../../src-shared/run/types.ts';
+import type { RunReport } from '../../src-shared/run/index.ts';
 import { main } from '../cli.ts';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -8,9 +8,9 @@
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { formatCount, formatNumber } from '../../src-shared/numbers/index.ts';
-import { MAX_RUN_ITEMS_PER_ENTITY, MAX_RUN_REPEAT } from '../../src-shared/ipc/contract-schemas.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import type { Agreement, EngineChoice, PatternReport, RunReport } from '../../src-shared/run/types.ts';
+import { MAX_RUN_ITEMS_PER_ENTITY, MAX_RUN_REPEAT } from '../../src-shared/ipc/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import type { Agreement, EngineChoice, PatternReport, RunReport } from '../../src-shared/run/index.ts';
 import { ensurePrivateFolder, resolveDataDir } from '../files/data-folder.ts';
 import type { JournalRecord, RunJournal } from '../run/journal.ts';
 import type { Command } from './command.ts';

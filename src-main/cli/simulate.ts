@@ -14,9 +14,9 @@ import {
   type PartitionLimitModel,
   type SimulationStart,
 } from '../../src-shared/partition/index.ts';
-import type { SimulationResult, TargetResult } from '../../src-shared/partition/types.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { formatUnits } from '../../src-shared/capacity/figure.ts';
+import type { SimulationResult, TargetResult } from '../../src-shared/partition/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import { formatUnits } from '../../src-shared/capacity/index.ts';
 import type { Command } from './command.ts';
 import { readValidDesign } from './input.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';

@@ -14,10 +14,10 @@ import {
   writeUnits,
   writeUnitsForBytes,
   type Item,
+  formatNumber,
 } from '../../src-shared/capacity/index.ts';
-import { formatNumber } from '../../src-shared/capacity/figure.ts';
 import type { Result } from '../../src-shared/errors.ts';
-import type { Problem } from '../../src-shared/model/problems.ts';
+import type { Problem } from '../../src-shared/model/index.ts';
 import type { Command } from './command.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';
 import { parseJson, problemLine, readText } from './input.ts';

@@ -5,7 +5,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { Design } from '../../src-shared/model/schema.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { stripKeyDesign } from '../../src-shared/solver/index.ts';
 import { main } from '../cli.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';

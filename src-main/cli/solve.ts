@@ -5,8 +5,17 @@
  * `--out` writes the best as a Keyplan file. This file only reads options and formats the result.
  */
 import { resolve } from 'node:path';
-import type { Design, Table } from '../../src-shared/model/schema.ts';
-import { DEFAULT_MAX_GSIS, DEFAULT_TIME_BUDGET_MS, DEFAULT_TOP, inputCost, solve, type InputCost, type Proposal, type SolveOptions } from '../../src-shared/solver/index.ts';
+import type { Design, Table } from '../../src-shared/model/index.ts';
+import {
+  DEFAULT_MAX_GSIS,
+  DEFAULT_TIME_BUDGET_MS,
+  DEFAULT_TOP,
+  inputCost,
+  solve,
+  type InputCost,
+  type Proposal,
+  type SolveOptions,
+} from '../../src-shared/solver/index.ts';
 import type { Command } from './command.ts';
 import { problemLine, readDesign } from './input.ts';
 import { errorLine, EXIT, writeJson, writeLines } from './io.ts';

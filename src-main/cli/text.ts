@@ -1,5 +1,5 @@
 /** Plain-text output helpers: numbers, dollars, aligned tables and a Figure's derivation. */
-import { formatNumber, unitLabel, type Figure } from '../../src-shared/capacity/figure.ts';
+import { formatNumber, unitLabel, type Figure } from '../../src-shared/capacity/index.ts';
 
 // Dollars and bytes read the same in the CLI as on screen: one format module.
 export { formatBytes, formatUsd } from '../../src-shared/numbers/index.ts';

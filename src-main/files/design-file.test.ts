@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
-import type { Problem } from '../../src-shared/model/problems.ts';
+import type { Problem } from '../../src-shared/model/index.ts';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeTempDir } from '../test-support/temp-dir.ts';

@@ -9,12 +9,10 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { AppError } from '../../src-shared/errors.ts';
 import { formatBytes, formatCount } from '../../src-shared/numbers/index.ts';
-import { MAX_DESIGN_BYTES } from '../../src-shared/model/design-size.ts';
-import type { FileVersion } from '../../src-shared/ipc/contract.ts';
-import type { Problem } from '../../src-shared/model/problems.ts';
-import { FORMAT_VERSION, type Design } from '../../src-shared/model/schema.ts';
-import { parseDesignStructure } from '../../src-shared/model/validate.ts';
-import { decodeUtf8Strict, describeUtf8Failure } from '../../src-shared/text/utf8.ts';
+import { MAX_DESIGN_BYTES, FORMAT_VERSION, type Design, parseDesignStructure } from '../../src-shared/model/index.ts';
+import type { FileVersion } from '../../src-shared/ipc/index.ts';
+import type { Problem } from '../../src-shared/model/index.ts';
+import { decodeUtf8Strict, describeUtf8Failure } from '../../src-shared/text/index.ts';
 import { toFileError } from './fs-errors.ts';
 import { findJsonErrorOffset, lineAndColumn } from './json-error-position.ts';
 

@@ -2,8 +2,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
-import type { ExampleInfo } from '../../src-shared/ipc/contract.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import type { ExampleInfo } from '../../src-shared/ipc/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { readDesignFile } from './design-file.ts';
 import { DESIGN_SUFFIX } from './locator.ts';
 

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:f
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { designBreakingARule, invalidDesign, sampleDesign } from '../test-support/designs.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
 import { createFileService } from './file-service.ts';

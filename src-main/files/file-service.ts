@@ -6,9 +6,9 @@
 import { access, constants, lstat, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
-import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
-import type { FileEntry, FileRef, FileVersion, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
-import { MAX_DESIGN_BYTES } from '../../src-shared/model/design-size.ts';
+import { hasErrorCode } from '../../src-shared/ipc/index.ts';
+import type { FileEntry, FileRef, FileVersion, OpenedFile, SavedFile } from '../../src-shared/ipc/index.ts';
+import { MAX_DESIGN_BYTES } from '../../src-shared/model/index.ts';
 import { createFileExclusive, realWritePath, writeFileAtomic } from './atomic-write.ts';
 import { checkDesign, readDesignFile, readFileVersion, serializeDesign, tooLargeError, versionOf } from './design-file.ts';
 import { toFileError } from './fs-errors.ts';

@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
-import type { FileRef } from '../../src-shared/ipc/contract.ts';
+import type { FileRef } from '../../src-shared/ipc/index.ts';
 import type { FileLocator, ResolvedFile } from './locator.ts';
 
 export interface GrantedLocator extends FileLocator {

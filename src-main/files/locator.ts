@@ -3,7 +3,7 @@
  * (`workspace-locator.ts`); Electron accepts the absolute paths the user picked in a native dialog or
  * reopened from the recent list (`granted-locator.ts`). The file service works over either.
  */
-import type { FileRef } from '../../src-shared/ipc/contract.ts';
+import type { FileRef } from '../../src-shared/ipc/index.ts';
 
 /** Design files end with this; a name without it gets it added. */
 export const DESIGN_SUFFIX = '.keyplan.json';

@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { FileRef, RecentFile } from '../../src-shared/ipc/contract.ts';
+import type { FileRef, RecentFile } from '../../src-shared/ipc/index.ts';
 import { PRIVATE_DIR_MODE } from './data-folder.ts';
 import { readPrivateFile, writePrivateFile } from './private-file.ts';
 

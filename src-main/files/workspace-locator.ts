@@ -8,7 +8,7 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
-import type { FileRef } from '../../src-shared/ipc/contract.ts';
+import type { FileRef } from '../../src-shared/ipc/index.ts';
 import { toFileError } from './fs-errors.ts';
 import { BACKUP_SUFFIX, DESIGN_SUFFIX, withDesignSuffix, type FileLocator, type ResolvedFile } from './locator.ts';
 

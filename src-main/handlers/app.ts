@@ -1,4 +1,4 @@
-import type { ApiHandlers, HostInfo } from '../../src-shared/ipc/contract.ts';
+import type { ApiHandlers, HostInfo } from '../../src-shared/ipc/index.ts';
 import type { HandlerDeps } from './deps.ts';
 
 export function createAppHandlers(deps: HandlerDeps): Pick<ApiHandlers, 'app.info'> {

@@ -1,5 +1,5 @@
 /** What the handlers need from their host, injected so tests use real services and fake only dialogs. */
-import type { FileRef } from '../../src-shared/ipc/contract.ts';
+import type { FileRef } from '../../src-shared/ipc/index.ts';
 import type { FileService } from '../files/file-service.ts';
 import type { ExampleLibrary } from '../files/examples.ts';
 import type { RecentStore } from '../files/recent-store.ts';

@@ -1,4 +1,4 @@
-import type { ApiHandlers } from '../../src-shared/ipc/contract.ts';
+import type { ApiHandlers } from '../../src-shared/ipc/index.ts';
 import type { HandlerDeps } from './deps.ts';
 
 export function createExampleHandlers(deps: HandlerDeps): Pick<ApiHandlers, 'examples.list' | 'examples.open'> {

@@ -8,9 +8,9 @@ import { chmod, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'n
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
-import { createApiClient, type ApiClient } from '../../src-shared/ipc/client.ts';
-import { createMemoryTransport } from '../../src-shared/ipc/memory.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import { createApiClient, type ApiClient } from '../../src-shared/ipc/index.ts';
+import { createMemoryTransport } from '../../src-shared/ipc/host.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { TEMP_FILE_NAME } from '../files/atomic-write.ts';
 import { workspaceDataDir } from '../files/data-folder.ts';
 import { createExampleLibrary } from '../files/examples.ts';

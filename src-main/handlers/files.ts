@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiHandlers, HostWarning, OpenedFile, SavedFile } from '../../src-shared/ipc/contract.ts';
+import type { ApiHandlers, HostWarning, OpenedFile, SavedFile } from '../../src-shared/ipc/index.ts';
 import { checkDesign } from '../files/design-file.ts';
 import { describeFsFailure } from '../files/fs-errors.ts';
 import { withDesignSuffix } from '../files/locator.ts';

@@ -5,7 +5,7 @@
  * depth, a table the design must have), calls a service and returns JSON-safe data. Errors are
  * `AppError`s that the transport turns into envelopes.
  */
-import type { ApiHandlers } from '../../src-shared/ipc/contract.ts';
+import type { ApiHandlers } from '../../src-shared/ipc/index.ts';
 import { createAppHandlers } from './app.ts';
 import type { HandlerDeps } from './deps.ts';
 import { createExampleHandlers } from './examples.ts';

@@ -4,9 +4,9 @@
  * a run on an account; and the tables earlier runs could not remove.
  */
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiHandlers } from '../../src-shared/ipc/contract.ts';
-import { quoteClipped } from '../../src-shared/model/quoted-text.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import type { ApiHandlers } from '../../src-shared/ipc/index.ts';
+import { quoteClipped } from '../../src-shared/model/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { checkDesign } from '../files/design-file.ts';
 import type { HandlerDeps } from './deps.ts';
 

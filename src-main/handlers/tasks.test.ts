@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiHandlers } from '../../src-shared/ipc/contract.ts';
-import { dispatchRequest } from '../../src-shared/ipc/dispatch.ts';
+import type { ApiHandlers } from '../../src-shared/ipc/index.ts';
+import { dispatchRequest } from '../../src-shared/ipc/host.ts';
 import type { TaskInput } from '../tasks/protocol.ts';
 import type { TaskHost, TaskOptions } from '../tasks/task-host.ts';
 import { sampleDesign } from '../test-support/designs.ts';

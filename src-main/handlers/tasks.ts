@@ -5,9 +5,9 @@
  * one of the same kind for that document replaces it.
  */
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiHandlers, Input } from '../../src-shared/ipc/contract.ts';
-import { quoteClipped } from '../../src-shared/model/quoted-text.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import type { ApiHandlers, Input } from '../../src-shared/ipc/index.ts';
+import { quoteClipped } from '../../src-shared/model/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { checkDesign } from '../files/design-file.ts';
 import type { SolverSettings, TaskInput } from '../tasks/protocol.ts';
 import type { TaskOptions } from '../tasks/task-host.ts';

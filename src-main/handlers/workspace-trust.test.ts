@@ -10,9 +10,9 @@ import { lstat, mkdir, readdir, readFile, readlink, symlink, writeFile } from 'n
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createApiClient } from '../../src-shared/ipc/client.ts';
-import { createMemoryTransport } from '../../src-shared/ipc/memory.ts';
-import { runTableName } from '../../src-shared/run/prepare.ts';
+import { createApiClient } from '../../src-shared/ipc/index.ts';
+import { createMemoryTransport } from '../../src-shared/ipc/host.ts';
+import { runTableName } from '../../src-shared/run/index.ts';
 import { workspaceDataDir } from '../files/data-folder.ts';
 import { createBrowserHandlers } from '../host.ts';
 import { newRunToken } from '../run/journal.ts';

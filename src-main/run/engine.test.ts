@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
-import { EMBEDDED_CAPABILITIES, FULL_CAPABILITIES } from '../../src-shared/run/types.ts';
+import { EMBEDDED_CAPABILITIES, FULL_CAPABILITIES } from '../../src-shared/run/index.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
 import { identifyEngine, openEngine } from './engine.ts';
 

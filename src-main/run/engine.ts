@@ -22,8 +22,13 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../src-shared/errors.ts';
-import type * as schemas from '../../src-shared/ipc/contract-schemas.ts';
-import { EMBEDDED_CAPABILITIES, FULL_CAPABILITIES, type EngineCapabilities, type EngineChoice } from '../../src-shared/run/types.ts';
+import type { schemas } from '../../src-shared/ipc/index.ts';
+import {
+  EMBEDDED_CAPABILITIES,
+  FULL_CAPABILITIES,
+  type EngineCapabilities,
+  type EngineChoice,
+} from '../../src-shared/run/index.ts';
 
 /** Where a run goes, as the host found it (the `run.identify` output). No credential is in it. */
 export type EngineIdentity = Static<typeof schemas.EngineIdentity>;

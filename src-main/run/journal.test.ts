@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { runTableName } from '../../src-shared/run/prepare.ts';
+import { runTableName } from '../../src-shared/run/index.ts';
 import { makeTempDir } from '../test-support/temp-dir.ts';
 import { runTags } from './engine.ts';
 import { cleanupLeftovers, createRunJournal, newRunToken, type JournalRecord } from './journal.ts';

@@ -6,9 +6,9 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { performance } from 'node:perf_hooks';
-import type { Item } from '../../src-shared/capacity/item-size.ts';
+import type { Item } from '../../src-shared/capacity/index.ts';
 import { AppError } from '../../src-shared/errors.ts';
-import type { MeasuredPage, MeasuredRequest, RunOperation, RunPlan, RunRequest } from '../../src-shared/run/types.ts';
+import type { MeasuredPage, MeasuredRequest, RunOperation, RunPlan, RunRequest } from '../../src-shared/run/index.ts';
 import { describeError } from './engine.ts';
 import { backoff, capacityOf, isEmpty, itemsOf, MAX_BATCH_TRIES, pause, send, throwIfCanceled, type Output } from './sdk.ts';
 

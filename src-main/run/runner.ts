@@ -11,11 +11,17 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../../src-shared/errors.ts';
-import type { Item } from '../../src-shared/capacity/item-size.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { comparePattern, summarize } from '../../src-shared/run/compare.ts';
-import { prepareRun, sendOrder } from '../../src-shared/run/prepare.ts';
-import type { EngineChoice, MeasuredCall, MeasuredRequest, PatternMeasurement, RunPlan, RunReport } from '../../src-shared/run/types.ts';
+import type { Item } from '../../src-shared/capacity/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import { comparePattern, summarize, prepareRun, sendOrder } from '../../src-shared/run/index.ts';
+import type {
+  EngineChoice,
+  MeasuredCall,
+  MeasuredRequest,
+  PatternMeasurement,
+  RunPlan,
+  RunReport,
+} from '../../src-shared/run/index.ts';
 import { deleteTable, describeError, isAnswer, openEngine, readRunTags, RUN_TOKEN_TAG, runTags, tagRunTable, type Engine } from './engine.ts';
 import { newRunToken, type RunJournal } from './journal.ts';
 import { measureRequest } from './measure.ts';

@@ -18,8 +18,8 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { AppError } from '../../src-shared/errors.ts';
-import type { Item } from '../../src-shared/capacity/item-size.ts';
-import type { MeasuredPage, RunOperation } from '../../src-shared/run/types.ts';
+import type { Item } from '../../src-shared/capacity/index.ts';
+import type { MeasuredPage, RunOperation } from '../../src-shared/run/index.ts';
 
 /**
  * Sends of one batch (the first and its retries) before unprocessed items fail the run; AWS advises

@@ -5,14 +5,14 @@
  * (a run canceled removes its tables before its promise settles).
  */
 import { AppError } from '../../src-shared/errors.ts';
-import type { EventSink } from '../../src-shared/ipc/contract.ts';
-import { runTableName } from '../../src-shared/run/prepare.ts';
-import type { EngineChoice, RunReport } from '../../src-shared/run/types.ts';
+import type { EventSink } from '../../src-shared/ipc/index.ts';
+import { runTableName } from '../../src-shared/run/index.ts';
+import type { EngineChoice, RunReport } from '../../src-shared/run/index.ts';
 import { cleanupLeftovers, createRunJournal, leftoverTables, type LeftoverTable } from './journal.ts';
 
 export interface StartRun {
   runId: string;
-  design: import('../../src-shared/model/schema.ts').Design;
+  design: import('../../src-shared/model/index.ts').Design;
   tableId: string;
   engine: EngineChoice;
   itemsPerEntity?: number;

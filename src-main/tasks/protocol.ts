@@ -6,8 +6,8 @@
  * while the worker's thread is busy.
  */
 import type { ErrorData } from '../../src-shared/errors.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import type { SolveOptions } from '../../src-shared/solver/types.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import type { SolveOptions } from '../../src-shared/solver/index.ts';
 
 /** The solver options a caller may set (`solver.run`); the seed is `TaskInput.seed`. */
 export type SolverSettings = Pick<SolveOptions, 'top' | 'maxGsis' | 'noScan' | 'billing' | 'monthlyBudgetUsd' | 'keepTableKey' | 'headroom'>;

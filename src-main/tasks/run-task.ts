@@ -5,10 +5,22 @@
  */
 import { AppError } from '../../src-shared/errors.ts';
 import { formatCount, formatNumber, formatUsd } from '../../src-shared/numbers/index.ts';
-import { advance, finishSimulation, formatSecond, isFinished, startSimulation } from '../../src-shared/partition/index.ts';
-import type { SimulationResult } from '../../src-shared/partition/types.ts';
+import {
+  advance,
+  finishSimulation,
+  formatSecond,
+  isFinished,
+  startSimulation,
+} from '../../src-shared/partition/index.ts';
+import type { SimulationResult } from '../../src-shared/partition/index.ts';
 import { createSampleStore, type SampleStore } from '../../src-shared/sample/index.ts';
-import { createSolver, DEFAULT_TIME_BUDGET_MS, DEFAULT_TOP, type SolveProgress, type SolveResult } from '../../src-shared/solver/index.ts';
+import {
+  createSolver,
+  DEFAULT_TIME_BUDGET_MS,
+  DEFAULT_TOP,
+  type SolveProgress,
+  type SolveResult,
+} from '../../src-shared/solver/index.ts';
 import type { TaskInput } from './protocol.ts';
 
 export interface TaskContext {

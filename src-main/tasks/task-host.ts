@@ -9,10 +9,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { AppError, type ErrorData } from '../../src-shared/errors.ts';
-import type { EventSink } from '../../src-shared/ipc/contract.ts';
-import type { SimulationResult } from '../../src-shared/partition/types.ts';
-import type { SampleRow, SampleSummary } from '../../src-shared/sample/types.ts';
-import type { SolveResult } from '../../src-shared/solver/types.ts';
+import type { EventSink } from '../../src-shared/ipc/index.ts';
+import type { SimulationResult } from '../../src-shared/partition/index.ts';
+import type { SampleRow, SampleSummary } from '../../src-shared/sample/index.ts';
+import type { SolveResult } from '../../src-shared/solver/index.ts';
 import type { HostMessage, TaskInput, TaskRequest, WorkerMessage } from './protocol.ts';
 import type { SpawnWorker, WorkerLike } from './spawn.ts';
 import { logToConsole } from '../log.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
-import type { EventPayload } from '../../src-shared/ipc/contract.ts';
+import type { EventPayload } from '../../src-shared/ipc/index.ts';
 import { sampleDesign } from '../test-support/designs.ts';
 import type { HostMessage, TaskInput, WorkerMessage } from './protocol.ts';
 import type { WorkerLike } from './spawn.ts';

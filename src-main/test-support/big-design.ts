@@ -3,7 +3,7 @@
  * copied under new ids and names until the design's compact JSON is at least `bytes` long.
  */
 import { readFileSync } from 'node:fs';
-import type { Design, Table } from '../../src-shared/model/schema.ts';
+import type { Design, Table } from '../../src-shared/model/index.ts';
 
 const example = JSON.parse(readFileSync(new URL('../../examples/ecommerce.keyplan.json', import.meta.url), 'utf8')) as Design;
 

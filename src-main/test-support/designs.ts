@@ -1,5 +1,5 @@
 /** Designs for host tests: one small valid design, and variants that fail in known ways. */
-import type { Design } from '../../src-shared/model/schema.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 
 /** A small valid design: one table, one entity, one access pattern. */
 export function sampleDesign(name = 'Sample'): Design {

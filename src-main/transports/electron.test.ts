@@ -4,7 +4,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { channels, type ApiHandlers } from '../../src-shared/ipc/contract.ts';
+import { channels, type ApiHandlers } from '../../src-shared/ipc/index.ts';
 import { resolveRendererLocation } from '../renderer-location.ts';
 import { registerElectronTransport, type InvokeEventLike, type IpcMainLike, type WebContentsLike } from './electron.ts';
 

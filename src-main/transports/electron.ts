@@ -3,9 +3,16 @@
  * app's own window showing our own page, with envelopes (never rejections: Electron drops custom
  * error properties, electron/electron#24427). Events go to the window with `webContents.send`.
  */
-import { channels, isEventName, type ApiHandlers, type EventName, type EventPayload, type EventSink } from '../../src-shared/ipc/contract.ts';
-import { dispatchRequest } from '../../src-shared/ipc/dispatch.ts';
-import type { Envelope } from '../../src-shared/ipc/wire.ts';
+import {
+  channels,
+  isEventName,
+  type ApiHandlers,
+  type EventName,
+  type EventPayload,
+  type EventSink,
+} from '../../src-shared/ipc/index.ts';
+import { dispatchRequest } from '../../src-shared/ipc/host.ts';
+import type { Envelope } from '../../src-shared/ipc/index.ts';
 
 /** The parts of Electron's `IpcMainInvokeEvent` the sender check reads. */
 export interface InvokeEventLike {

@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SESSION_HEADER, SESSION_PATH, SESSION_PROTOCOL_PREFIX } from '../../src-shared/ipc/wire.ts';
+import { SESSION_HEADER, SESSION_PATH, SESSION_PROTOCOL_PREFIX } from '../../src-shared/ipc/index.ts';
 import { sendText } from './static-files.ts';
 
 /** Unused tickets kept at once; a newer one pushes the oldest out. */

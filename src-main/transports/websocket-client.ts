@@ -4,10 +4,8 @@
  */
 import { request } from 'node:http';
 import WebSocket from 'ws';
-import { isEventName } from '../../src-shared/ipc/contract.ts';
-import { createFrameReader, requestFrames } from '../../src-shared/ipc/chunks.ts';
-import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/wire.ts';
-import { SESSION_PROTOCOL_PREFIX } from '../../src-shared/ipc/wire.ts';
+import { isEventName, createFrameReader, requestFrames, SESSION_PROTOCOL_PREFIX } from '../../src-shared/ipc/index.ts';
+import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/index.ts';
 import { SESSION_PATH, WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL } from './websocket.ts';
 
 export interface WebSocketClientTransport extends Transport {

@@ -8,10 +8,23 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { isEventName, type ApiHandlers, type EventName, type EventPayload, type EventSink } from '../../src-shared/ipc/contract.ts';
-import { createChunkAssembler, framesOf } from '../../src-shared/ipc/chunks.ts';
-import { dispatchRequest } from '../../src-shared/ipc/dispatch.ts';
-import { CHUNK_CHARS, SESSION_PATH, WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL, type Envelope, type WireEvent, type WireReply } from '../../src-shared/ipc/wire.ts';
+import {
+  isEventName,
+  type ApiHandlers,
+  type EventName,
+  type EventPayload,
+  type EventSink,
+  createChunkAssembler,
+  framesOf,
+  CHUNK_CHARS,
+  SESSION_PATH,
+  WEB_SOCKET_PATH,
+  WEB_SOCKET_PROTOCOL,
+  type Envelope,
+  type WireEvent,
+  type WireReply,
+} from '../../src-shared/ipc/index.ts';
+import { dispatchRequest } from '../../src-shared/ipc/host.ts';
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
 import { logToConsole } from '../log.ts';
 import { clip, clipEchoes, MAX_ECHO_CHARS } from './clip-echoes.ts';

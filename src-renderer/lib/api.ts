@@ -5,8 +5,16 @@
  * localStorage: the origin includes the port, so no server on another port can read or replace it
  * (a cookie it could); docs/browser-mode-security.md.
  */
-import { createApiClient, type ApiClient } from '../../src-shared/ipc/client.ts';
-import { SESSION_HEADER, SESSION_PATH, SESSION_PROTOCOL_PREFIX, WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL, type Transport } from '../../src-shared/ipc/wire.ts';
+import {
+  createApiClient,
+  type ApiClient,
+  SESSION_HEADER,
+  SESSION_PATH,
+  SESSION_PROTOCOL_PREFIX,
+  WEB_SOCKET_PATH,
+  WEB_SOCKET_PROTOCOL,
+  type Transport,
+} from '../../src-shared/ipc/index.ts';
 import { createWebSocketTransport } from './ws-transport.ts';
 
 declare global {

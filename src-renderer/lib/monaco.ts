@@ -23,7 +23,7 @@ import 'monaco-editor/internal/common/workers';
 // Vite's `?worker` imports (the reference at the top types them wherever this module is reached from).
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
-import { designJsonSchema } from '../../src-shared/model/schema.ts';
+import { designJsonSchema } from '../../src-shared/model/index.ts';
 
 export { monaco };
 export type MonacoEditor = monaco.editor.IStandaloneCodeEditor;

@@ -2,8 +2,8 @@
  * Browser mode: the contract over a WebSocket to the host on 127.0.0.1. The upgrade shows the
  * host's session token as a subprotocol; `beforeConnect` (see `api.ts`) gets it.
  */
-import { createFrameReader, requestFrames } from '../../src-shared/ipc/chunks.ts';
-import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/wire.ts';
+import { createFrameReader, requestFrames } from '../../src-shared/ipc/index.ts';
+import type { Envelope, Transport, WireFrame, WireRequest } from '../../src-shared/ipc/index.ts';
 
 export interface WebSocketTransportOptions {
   /**

@@ -5,7 +5,7 @@
  * through `Workspace.run`, which drops a key press that reaches both the page and the menu.
  */
 import { getContext, setContext } from 'svelte';
-import type { MenuCommand } from '../../src-shared/ipc/contract.ts';
+import type { MenuCommand } from '../../src-shared/ipc/index.ts';
 import { SCREENS } from './screens.ts';
 import type { Theme } from './theme.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';

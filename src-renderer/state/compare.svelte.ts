@@ -4,11 +4,17 @@
  * Partition risk comes from the host's simulator (worker threads), run on request with one
  * workload and seed for every side, never on the UI thread.
  */
-import { compareDesigns, shortSideLabels, type ComparisonReport, type ComparisonRow, type SideNaming } from '../../src-shared/compare/index.ts';
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { DEFAULT_WORKLOAD } from '../../src-shared/partition/engine.ts';
-import type { SimulationResult } from '../../src-shared/partition/types.ts';
+import {
+  compareDesigns,
+  shortSideLabels,
+  type ComparisonReport,
+  type ComparisonRow,
+  type SideNaming,
+} from '../../src-shared/compare/index.ts';
+import type { ApiClient } from '../../src-shared/ipc/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import { DEFAULT_WORKLOAD } from '../../src-shared/partition/index.ts';
+import type { SimulationResult } from '../../src-shared/partition/index.ts';
 import type { OpenDocument } from './document.svelte.ts';
 import { revisionTime, type Revision, type Revisions } from './revisions.svelte.ts';
 

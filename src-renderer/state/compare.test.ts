@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addEntity, createDesign, renameDesign } from '../../src-shared/model/edits.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import { addEntity, createDesign, renameDesign } from '../../src-shared/model/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { CompareState, designSourceKey, revisionNaming, revisionSourceKey } from './compare.svelte.ts';
 import { OpenDocument } from './document.svelte.ts';
 import type { Revision, Revisions } from './revisions.svelte.ts';

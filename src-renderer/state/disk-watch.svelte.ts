@@ -5,7 +5,7 @@
  * A difference sets the document's `diskChange`, which the window shows with Reload / Compare / Keep mine.
  */
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
+import type { ApiClient } from '../../src-shared/ipc/index.ts';
 import type { OpenDocument } from './document.svelte.ts';
 
 export const DISK_CHECK_MS = 2000;

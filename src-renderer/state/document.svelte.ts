@@ -2,11 +2,10 @@
  * One open design: its current snapshot, the undo and redo stacks, its file, and whether it has
  * edits not yet saved. Every change is a pure edit from `src-shared/model/edits.ts` applied here.
  */
-import type { Design } from '../../src-shared/model/schema.ts';
-import type { Problem } from '../../src-shared/model/problems.ts';
-import { validateDesign } from '../../src-shared/model/validate.ts';
+import type { Design, Problem } from '../../src-shared/model/index.ts';
+import { validateDesign } from '../../src-shared/model/index.ts';
 import { createCostCache, type DesignCost } from '../../src-shared/costing/index.ts';
-import type { FileVersion } from '../../src-shared/ipc/contract.ts';
+import type { FileVersion } from '../../src-shared/ipc/index.ts';
 
 const MAX_UNDO = 500;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { addEntity, createDesign, renameDesign, setKeyBinding } from '../../src-shared/model/edits.ts';
+import { addEntity, createDesign, renameDesign, setKeyBinding } from '../../src-shared/model/index.ts';
 import { OpenDocument } from './document.svelte.ts';
 
 function open() {

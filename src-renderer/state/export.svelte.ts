@@ -10,7 +10,7 @@ import {
   type ExportFormat,
   type ExportFormatId,
 } from '../../src-shared/formats/index.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 
 /** One file of an export, as the dialog shows and saves it. */
 export interface ExportFile {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { addEntity, createDesign } from '../../src-shared/model/edits.ts';
+import { addEntity, createDesign } from '../../src-shared/model/index.ts';
 import { EXPORT_FORMATS, exportBaseName } from '../../src-shared/formats/index.ts';
 import { ExportDialogState, renderExport, requestExportFormat, type ExportHost, type ExportSaveResult } from './export.svelte.ts';
 

@@ -4,11 +4,20 @@
  * read and written by the host; what a command opens becomes a new document of the workspace, and
  * what goes wrong is said in the notice bar, with the open designs left as they were.
  */
-import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { ExampleInfo, FileEntry, FileVersion, HostInfo, HostWarning, OpenedFile, RecentFile, SavedFile } from '../../src-shared/ipc/contract.ts';
-import { createDesign } from '../../src-shared/model/edits.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import { hasErrorCode } from '../../src-shared/ipc/index.ts';
+import type {
+  ApiClient,
+  ExampleInfo,
+  FileEntry,
+  FileVersion,
+  HostInfo,
+  HostWarning,
+  OpenedFile,
+  RecentFile,
+  SavedFile,
+} from '../../src-shared/ipc/index.ts';
+import { createDesign } from '../../src-shared/model/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import type { Autosave } from './autosave.svelte.ts';
 import { designSourceKey, revisionSourceKey, type CompareState } from './compare.svelte.ts';
 import type { DiskWatch } from './disk-watch.svelte.ts';

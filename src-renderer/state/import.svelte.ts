@@ -2,8 +2,7 @@
  * The import dialog's state: the file or pasted text being read, what it reads as, and accepting it.
  * Nothing in the workspace changes until `accept`, which opens the design as a new, unsaved document.
  */
-import type { Problem } from '../../src-shared/model/problems.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import type { Problem, Design } from '../../src-shared/model/index.ts';
 import { decodeImportText } from '../../src-shared/formats/index.ts';
 import { MAX_IMPORT_BYTES, readFileTexts, readImport, type ImportReading } from './read-import.ts';
 import { formatBytesBrief, formatBytesIn } from '../../src-shared/numbers/index.ts';

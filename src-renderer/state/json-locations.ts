@@ -4,7 +4,7 @@
  * same path notation `joinPath` writes. It reads text that `JSON.parse` accepted; on anything else it
  * records what it reached and stops.
  */
-import { joinPath } from '../../src-shared/model/validate.ts';
+import { joinPath } from '../../src-shared/model/index.ts';
 
 /** Character offsets (end exclusive) of one value in the text, and of its property name if it has one. */
 export interface JsonLocation {

@@ -1,4 +1,4 @@
-import type { Problem } from '../../src-shared/model/problems.ts';
+import type { Problem } from '../../src-shared/model/index.ts';
 
 /** The problems at `path` or anywhere below it (`tables[0].globalSecondaryIndexes[1]` …). */
 export function problemsAt(problems: readonly Problem[], path: string): Problem[] {

@@ -4,9 +4,8 @@
  *
  * More on its rules: docs/modules.md, "src-renderer/state/raw-json.svelte.ts".
  */
-import type { Design } from '../../src-shared/model/schema.ts';
-import type { Problem } from '../../src-shared/model/problems.ts';
-import { parseDesignStructure, validateDesign } from '../../src-shared/model/validate.ts';
+import type { Design, Problem } from '../../src-shared/model/index.ts';
+import { parseDesignStructure, validateDesign } from '../../src-shared/model/index.ts';
 import type { OffsetMarker } from '../lib/monaco.ts';
 import { locateJsonValues, rangeOfPath } from './json-locations.ts';
 

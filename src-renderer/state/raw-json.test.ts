@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addEntity, createDesign, renameDesign } from '../../src-shared/model/edits.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import { addEntity, createDesign, renameDesign } from '../../src-shared/model/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { OpenDocument } from './document.svelte.ts';
 import { APPLY_DELAY_MS, RawJsonEditing, designText, problemMarkers, readDesignText } from './raw-json.svelte.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDesign } from '../../src-shared/model/edits.ts';
+import { createDesign } from '../../src-shared/model/index.ts';
 import { detectFormat, readFileTexts, readImport } from './read-import.ts';
 import workbench from '../../e2e/data/an-online-shop.nosql-workbench.json?raw';
 import describeTable from '../../tests/fixtures/describe-table/shop-orders.describe-table.json?raw';

@@ -4,10 +4,18 @@
  * problem with its path, the notes on what was inferred, skipped or dropped, and a summary of what
  * would open. Pure; the workspace changes only when the user accepts (`ImportFlow.accept`).
  */
-import { detectImportFormat, detectJsonFormat, IMPORT_SOURCE_LABELS, importText, READABLE_FORMATS, unknownFormatProblem, type ImportFormat, type ImportNote } from '../../src-shared/formats/index.ts';
-import type { Problem } from '../../src-shared/model/problems.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { parseDesignStructure, validateDesign } from '../../src-shared/model/validate.ts';
+import {
+  detectImportFormat,
+  detectJsonFormat,
+  IMPORT_SOURCE_LABELS,
+  importText,
+  READABLE_FORMATS,
+  unknownFormatProblem,
+  type ImportFormat,
+  type ImportNote,
+} from '../../src-shared/formats/index.ts';
+import type { Problem, Design } from '../../src-shared/model/index.ts';
+import { parseDesignStructure, validateDesign } from '../../src-shared/model/index.ts';
 
 export type { ImportFormat };
 

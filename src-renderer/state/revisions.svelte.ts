@@ -2,9 +2,8 @@
  * Revisions: every save and every named checkpoint of a design, kept in the workspace database per
  * document. Nothing is ever removed here: restoring a revision records a new one.
  */
-import { newId } from '../../src-shared/model/edits.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { parseDesignStructure } from '../../src-shared/model/validate.ts';
+import { newId, parseDesignStructure } from '../../src-shared/model/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import type { RevisionRecord, WorkspaceDb } from '../lib/db.ts';
 
 export interface Revision {

@@ -5,13 +5,11 @@
  * for it and keeps what came back, so the report survives moving between screens.
  */
 import { AppError } from '../../src-shared/errors.ts';
-import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { Output } from '../../src-shared/ipc/contract.ts';
-import { MAX_RUN_ITEMS_PER_ENTITY, MAX_RUN_REPEAT } from '../../src-shared/ipc/contract-schemas.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { requestAsCliCommand, requestAsJson, requestAsSdkCode } from '../../src-shared/run/code.ts';
-import type { EngineChoice, RunReport, RunRequest } from '../../src-shared/run/types.ts';
+import { hasErrorCode, MAX_RUN_ITEMS_PER_ENTITY, MAX_RUN_REPEAT } from '../../src-shared/ipc/index.ts';
+import type { ApiClient, Output } from '../../src-shared/ipc/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import { requestAsCliCommand, requestAsJson, requestAsSdkCode } from '../../src-shared/run/index.ts';
+import type { EngineChoice, RunReport, RunRequest } from '../../src-shared/run/index.ts';
 import { newTaskId } from './task-ids.ts';
 
 export type EngineKind = EngineChoice['kind'];

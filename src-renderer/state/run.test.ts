@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import type { RunReport } from '../../src-shared/run/types.ts';
+import type { ApiClient } from '../../src-shared/ipc/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import type { RunReport } from '../../src-shared/run/index.ts';
 import { checkRunForm, DEFAULT_FORM, RunStore } from './run.svelte.ts';
 
 interface Call {

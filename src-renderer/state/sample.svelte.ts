@@ -3,10 +3,10 @@
  * generates the items (in a worker) and keeps them; this class asks it for the summary, then for
  * pages of the current view as the list scrolls, and never generates or holds the items itself.
  */
-import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import type { SampleRow, SampleSummary } from '../../src-shared/sample/types.ts';
+import { hasErrorCode } from '../../src-shared/ipc/index.ts';
+import type { ApiClient } from '../../src-shared/ipc/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import type { SampleRow, SampleSummary } from '../../src-shared/sample/index.ts';
 import { newTaskId } from './task-ids.ts';
 
 /** Rows fetched per request. */

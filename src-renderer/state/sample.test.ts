@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import ecommerce from '../../examples/ecommerce.keyplan.json';
 import { AppError } from '../../src-shared/errors.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { createSampleStore, type SampleStore } from '../../src-shared/sample/store.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import { createSampleStore, type SampleStore } from '../../src-shared/sample/index.ts';
 import { PAGE_ROWS, SampleData, type SampleApi, type SampleProgress } from './sample.svelte.ts';
 
 const design = ecommerce as Design;

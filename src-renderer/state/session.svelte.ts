@@ -6,7 +6,7 @@
  * moving between screens. `dispose` is the one place all of it ends: running tasks are canceled in
  * the host, progress listeners released, a waiting Raw JSON edit dropped with the editor's model.
  */
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
+import type { ApiClient } from '../../src-shared/ipc/index.ts';
 import { loadedMonaco } from '../lib/monaco-loader.ts';
 import type { Edit, OpenDocument } from './document.svelte.ts';
 import { RawJsonEditing } from './raw-json.svelte.ts';

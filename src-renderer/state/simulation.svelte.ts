@@ -2,10 +2,10 @@
  * The partitions screen's state: runs the host's partition simulator (in a worker, with progress and
  * cancel) on the active design, and a what-if run on a sharded copy of it beside the current one.
  */
-import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import type { SimulationResult } from '../../src-shared/partition/types.ts';
+import { hasErrorCode } from '../../src-shared/ipc/index.ts';
+import type { ApiClient } from '../../src-shared/ipc/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import type { SimulationResult } from '../../src-shared/partition/index.ts';
 import { newTaskId } from './task-ids.ts';
 
 /** The switches of a run: seed, how it starts, how partition limits combine. */

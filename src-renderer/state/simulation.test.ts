@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import type { SimulationResult } from '../../src-shared/partition/types.ts';
+import type { ApiClient } from '../../src-shared/ipc/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import type { SimulationResult } from '../../src-shared/partition/index.ts';
 import { SimulationStore } from './simulation.svelte.ts';
 
 interface Pending {

@@ -5,12 +5,17 @@
  * design cancels a run. Nothing here edits the design: a proposal is opened as a new document by the
  * workspace.
  */
-import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
+import { hasErrorCode } from '../../src-shared/ipc/index.ts';
 import { totalDesignCost, type DesignCost } from '../../src-shared/costing/index.ts';
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { Design, Table } from '../../src-shared/model/schema.ts';
-import { inputCost, type InputCost } from '../../src-shared/solver/evaluate.ts';
-import { DEFAULT_HEADROOM, DEFAULT_MAX_GSIS, type SolveResult } from '../../src-shared/solver/types.ts';
+import type { ApiClient } from '../../src-shared/ipc/index.ts';
+import type { Design, Table } from '../../src-shared/model/index.ts';
+import {
+  inputCost,
+  type InputCost,
+  DEFAULT_HEADROOM,
+  DEFAULT_MAX_GSIS,
+  type SolveResult,
+} from '../../src-shared/solver/index.ts';
 import { newTaskId } from './task-ids.ts';
 
 /** How proposals are priced: the table's own billing, on-demand, or provisioned capacity. */

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { costDesign } from '../../src-shared/costing/index.ts';
 import { AppError } from '../../src-shared/errors.ts';
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { Design, Table } from '../../src-shared/model/schema.ts';
+import type { ApiClient } from '../../src-shared/ipc/index.ts';
+import type { Design, Table } from '../../src-shared/model/index.ts';
 import { stripKeyDesign, type SolveResult } from '../../src-shared/solver/index.ts';
 import ecommerce from '../../examples/ecommerce.keyplan.json';
 import { costRatio, currentCostOf, missingForSolver, SolverStore } from './solver.svelte.ts';

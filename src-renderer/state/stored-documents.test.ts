@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addEntity, createDesign } from '../../src-shared/model/edits.ts';
+import { addEntity, createDesign } from '../../src-shared/model/index.ts';
 import { openWorkspaceDb, type WorkspaceDb } from '../lib/db.ts';
 import { OpenDocument } from './document.svelte.ts';
 import { deleteStored, readHistory, readStoredDocuments, readStoredState, recordOf } from './stored-documents.ts';

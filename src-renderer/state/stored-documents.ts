@@ -2,9 +2,8 @@
  * The open designs as IndexedDB keeps them (`lib/db.ts`): reading the records back after a reload
  * or a crash, with their undo history, and the record an open document is stored as.
  */
-import type { Problem } from '../../src-shared/model/problems.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { parseDesignStructure } from '../../src-shared/model/validate.ts';
+import type { Problem, Design } from '../../src-shared/model/index.ts';
+import { parseDesignStructure } from '../../src-shared/model/index.ts';
 import type { DocumentRecord, HistoryRecord, WorkspaceDb } from '../lib/db.ts';
 import type { History, OpenDocument } from './document.svelte.ts';
 

@@ -3,8 +3,8 @@
  * stored by revisions.svelte.ts), alternatives started from it, and the key-design solver's proposals
  * opened as new designs; each comparison it starts is chosen on the Compare screen.
  */
-import { duplicateDesign } from '../../src-shared/model/edits.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import { duplicateDesign } from '../../src-shared/model/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { designSourceKey, revisionSourceKey, type CompareState } from './compare.svelte.ts';
 import type { Edit, OpenDocument } from './document.svelte.ts';
 import type { Revision, Revisions } from './revisions.svelte.ts';

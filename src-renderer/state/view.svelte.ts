@@ -4,10 +4,10 @@
  * Commands report here (`guard`, `report`, `inform`); components read it and dismiss.
  */
 import { AppError, type ErrorData } from '../../src-shared/errors.ts';
-import { hasErrorCode } from '../../src-shared/ipc/error-codes.ts';
-import type { Figure } from '../../src-shared/capacity/figure.ts';
-import type { FileVersion } from '../../src-shared/ipc/contract.ts';
-import type { Problem } from '../../src-shared/model/problems.ts';
+import { hasErrorCode } from '../../src-shared/ipc/index.ts';
+import type { Figure } from '../../src-shared/capacity/index.ts';
+import type { FileVersion } from '../../src-shared/ipc/index.ts';
+import type { Problem } from '../../src-shared/model/index.ts';
 import type { WorkspaceDb } from '../lib/db.ts';
 import type { OpenDocument } from './document.svelte.ts';
 import { SCREENS, type ScreenId } from './screens.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/errors.ts';
-import { createDesign } from '../../src-shared/model/edits.ts';
+import { createDesign } from '../../src-shared/model/index.ts';
 import { openWorkspaceDb, type WorkspaceDb } from '../lib/db.ts';
 import { OpenDocument } from './document.svelte.ts';
 import { WorkspaceView } from './view.svelte.ts';

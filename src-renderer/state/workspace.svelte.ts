@@ -10,10 +10,9 @@
  * More on its rules: docs/modules.md, "src-renderer/state/workspace.svelte.ts".
  */
 import { getContext, setContext } from 'svelte';
-import type { ApiClient } from '../../src-shared/ipc/client.ts';
-import type { FileVersion, HostInfo, MenuCommand } from '../../src-shared/ipc/contract.ts';
-import { newId } from '../../src-shared/model/edits.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import type { ApiClient, FileVersion, HostInfo, MenuCommand } from '../../src-shared/ipc/index.ts';
+import { newId } from '../../src-shared/model/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import type { WorkspaceDb } from '../lib/db.ts';
 import { Autosave } from './autosave.svelte.ts';
 import { CompareState } from './compare.svelte.ts';

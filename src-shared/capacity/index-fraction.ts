@@ -3,11 +3,20 @@
  * its appendix): 0 without a template for every key attribute; otherwise the share that carries the
  * optional attributes the keys are built from, times the share for which the keys' `when` conditions hold.
  */
-import { gsiKeySourceOf } from '../model/key-slots.ts';
-import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
-import { parseKeyTemplate } from '../model/key-template.ts';
-import { conditionValuesOf, enumShares, valueModelBasis, withValueModel } from '../model/value-model.ts';
-import type { Attribute, Entity, Table } from '../model/schema.ts';
+import {
+  gsiKeySourceOf,
+  evaluateCondition,
+  formatCondition,
+  parseCondition,
+  type ConditionClause,
+  type ConditionValue,
+  parseKeyTemplate,
+  conditionValuesOf,
+  enumShares,
+  valueModelBasis,
+  withValueModel,
+} from '../model/index.ts';
+import type { Attribute, Entity, Table } from '../model/index.ts';
 import { ESTIMATE_ASSUMPTIONS } from './estimate-assumptions.ts';
 import { figure, formatNumber, type Figure, type Step } from './figure.ts';
 import { findIndex } from './index-shape.ts';

@@ -1,6 +1,6 @@
 /** The indexes of a table as the size and share estimates need them: kind, key attribute names, projection. */
-import { gsiKeyAttributes } from '../model/gsi-keys.ts';
-import type { Projection, Table } from '../model/schema.ts';
+import { gsiKeyAttributes } from '../model/index.ts';
+import type { Projection, Table } from '../model/index.ts';
 
 /** An index of the table by kind and name, with its key attribute names (base keys included for an LSI; every attribute of a multi-attribute GSI key). */
 export interface IndexShape {

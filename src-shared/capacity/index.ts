@@ -5,7 +5,9 @@
 export * from './figure.ts';
 export * from './item-size.ts';
 export * from './units.ts';
-export * from './estimate.ts';
+export * from './size-estimate.ts';
 export * from './index-fraction.ts';
 export * from './pricing.ts';
 export * from './warm-throughput.ts';
+export { AWS_DOCS } from './sources.ts';
+export type { DocSource } from './sources.ts';

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Pricing, type Pricing as PricingData } from '../model/schema.ts';
-import { parseDesign } from '../model/validate.ts';
+import { Pricing, type Pricing as PricingData, parseDesign } from '../model/index.ts';
 import { writeUnits, readUnitsForBytes } from './units.ts';
 import {
   BYTES_PER_GB,

@@ -3,7 +3,7 @@
  * and change (https://aws.amazon.com/dynamodb/pricing/). Prices are data passed in, never constants inside the formulas;
  * `DEFAULT_PRICING` is only the starting point a new design gets.
  */
-import type { AutoScalingRange, Pricing, TableClass, TableClassPricing } from '../model/schema.ts';
+import type { AutoScalingRange, Pricing, TableClass, TableClassPricing } from '../model/index.ts';
 import { figure, formatNumber, lazyFigure, type Figure, type Step } from './figure.ts';
 import { AWS_DOCS } from './sources.ts';
 import { formatUsdExact } from '../numbers/index.ts';

@@ -5,7 +5,7 @@
  * count nor a pre-warming price, so both figures are estimates and say so, with their basis
  * (docs/dynamodb-rules.md §4.2, §4.4).
  */
-import type { Pricing, TableClass, WarmThroughput } from '../model/schema.ts';
+import type { Pricing, TableClass, WarmThroughput } from '../model/index.ts';
 import { figure, formatNumber, type Figure, type Step } from './figure.ts';
 import { roundUsd } from './pricing.ts';
 import { AWS_DOCS } from './sources.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Design, Workload } from '../model/schema.ts';
-import { parseDesign, validateDesign } from '../model/validate.ts';
+import type { Design, Workload } from '../model/index.ts';
+import { parseDesign, validateDesign } from '../model/index.ts';
 import { compareDesigns } from './compare.ts';
 import type { ComparisonReport } from './types.ts';
 import { formatComparisonMarkdown, formatComparisonText } from './format.ts';

@@ -4,11 +4,18 @@
  * partition risk from the simulator (same workload and seed on every side) and the warnings only
  * some designs have. Every row says which side is better by a stated rule, or that they tie.
  */
-import { figure, formatNumber, type Figure, type Step, type Unit } from '../capacity/figure.ts';
-import { costDesign, type CostWarning, type DesignCost, type PatternCost, type TableCost, type TargetCost } from '../costing/index.ts';
-import type { Design, GlobalSecondaryIndex, LocalSecondaryIndex, Table, Workload } from '../model/schema.ts';
+import { figure, formatNumber, type Figure, type Step, type Unit } from '../capacity/index.ts';
+import {
+  costDesign,
+  type CostWarning,
+  type DesignCost,
+  type PatternCost,
+  type TableCost,
+  type TargetCost,
+} from '../costing/index.ts';
+import type { Design, GlobalSecondaryIndex, LocalSecondaryIndex, Table, Workload } from '../model/index.ts';
 import { DEFAULT_WORKLOAD, simulate } from '../partition/index.ts';
-import type { SimulationResult } from '../partition/types.ts';
+import type { SimulationResult } from '../partition/index.ts';
 import { matchItems, nameKey, type MatchGroup, type MatchKind } from './match.ts';
 import { sideLetter } from './labels.ts';
 import { BETTER_RULES, NEEDS_KEY_DESIGN, makeRow, type BetterRule, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';

@@ -5,8 +5,8 @@
  * Patterns, tables and targets on which every design agrees are folded into one "Same in every
  * design" line, so a review shows what changed.
  */
-import { formatNumber } from '../capacity/figure.ts';
-import { formatSecond } from '../partition/findings.ts';
+import { formatNumber } from '../capacity/index.ts';
+import { formatSecond } from '../partition/index.ts';
 import type { ComparisonReport } from './types.ts';
 import { markedSides, type ComparisonCell, type ComparisonRow, type RowFormat } from './rows.ts';
 import { summaryDetails, summarySentence } from './summary.ts';

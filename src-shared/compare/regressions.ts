@@ -3,7 +3,7 @@
  * --fail-if-costlier PCT`): it costs more on-demand by more than a percentage, it turns a key-based
  * read into a Scan, or it throttles a pattern the first design does not.
  */
-import { formatNumber } from '../capacity/figure.ts';
+import { formatNumber } from '../capacity/index.ts';
 import { formatShare, formatUsd } from '../numbers/index.ts';
 import type { ComparisonReport } from './types.ts';
 import { accessRank } from './rows.ts';

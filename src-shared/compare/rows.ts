@@ -2,7 +2,7 @@
  * One row of a comparison: a value per design, which side is better by a stated rule (or a tie),
  * and whether the values differ at all (the "only rows that differ" filter).
  */
-import type { Figure } from '../capacity/figure.ts';
+import type { Figure } from '../capacity/index.ts';
 
 /**
  * How a row decides the better side:

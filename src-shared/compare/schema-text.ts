@@ -1,8 +1,8 @@
 /**
  * Key schema, projection and billing in words, as the comparison rows and its summary show them.
  */
-import { formatNumber } from '../capacity/figure.ts';
-import type { AutoScaling, Billing, KeyAttribute, Projection, ProvisionedThroughput } from '../model/schema.ts';
+import { formatNumber } from '../capacity/index.ts';
+import type { AutoScaling, Billing, KeyAttribute, Projection, ProvisionedThroughput } from '../model/index.ts';
 
 /** `PK (S)`; undefined for no key. */
 /** `PK (S)`; a multi-attribute key part `tournamentId (S) + region (S)`; undefined when absent. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessPattern, Design, Entity, Table } from '../model/schema.ts';
-import { parseDesign } from '../model/validate.ts';
+import type { AccessPattern, Design, Entity, Table } from '../model/index.ts';
+import { parseDesign } from '../model/index.ts';
 import { compareDesigns } from './compare.ts';
 import type { ComparisonReport, SideSummary } from './types.ts';
 import { clockText, shortSideLabels, sideLetter } from './labels.ts';

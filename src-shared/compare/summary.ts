@@ -6,9 +6,8 @@
  * per month on-demand and provisioned, B − A. For example: "GSI2 added; 3 patterns cheaper,
  * 1 costlier, 7 unchanged; net −$412.00/month on-demand, −$120.50/month provisioned".
  */
-import { figure, type Figure, type Step } from '../capacity/figure.ts';
-import { roundUsd } from '../capacity/pricing.ts';
-import type { Design, Entity, GlobalSecondaryIndex, KeyBinding, LocalSecondaryIndex, Table } from '../model/schema.ts';
+import { figure, type Figure, type Step, roundUsd } from '../capacity/index.ts';
+import type { Design, Entity, GlobalSecondaryIndex, KeyBinding, LocalSecondaryIndex, Table } from '../model/index.ts';
 import type { ComparisonReport, PatternComparison, ChangeKind, StructuralChange, PatternDelta, SideSummary, ComparisonSummary } from './types.ts';
 import { sideLetter } from './labels.ts';
 import { matchItems, nameKey } from './match.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Design } from '../model/schema.ts';
-import { parseDesign, validateDesign } from '../model/validate.ts';
+import type { Design } from '../model/index.ts';
+import { parseDesign, validateDesign } from '../model/index.ts';
 import { keptMaximumsOf, proposeFromLoad, proposeProvisionedCapacity, switchToOnDemand, switchToProvisioned } from './capacity-proposal.ts';
 
 /** 1,615 B orders with a GSI1 (ALL) entry each: a put is 2 WCU on the table and 2 on GSI1, a GetItem 0.5 RCU. */

@@ -5,11 +5,16 @@
  * switched to provisioned, and says where the numbers came from.
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/provisioned-capacity-mode.html
  */
-import { figure, formatNumber, type Figure } from '../capacity/figure.ts';
-import { DEFAULT_PRICING, MIN_PROVISIONED_UNITS } from '../capacity/pricing.ts';
-import { AWS_DOCS } from '../capacity/sources.ts';
-import { setBilling, updateGsi, updateTable } from '../model/edits.ts';
-import type { AutoScaling, Design, OnDemandThroughput, Pricing, Table } from '../model/schema.ts';
+import {
+  figure,
+  formatNumber,
+  type Figure,
+  DEFAULT_PRICING,
+  MIN_PROVISIONED_UNITS,
+  AWS_DOCS,
+} from '../capacity/index.ts';
+import { setBilling, updateGsi, updateTable } from '../model/index.ts';
+import type { AutoScaling, Design, OnDemandThroughput, Pricing, Table } from '../model/index.ts';
 import { costTable } from './design-cost.ts';
 import type { TargetCost } from './types.ts';
 

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { setKeyBinding } from '../model/edits.ts';
-import { parseDesign } from '../model/validate.ts';
-import type { Design } from '../model/schema.ts';
+import { setKeyBinding, parseDesign } from '../model/index.ts';
+import type { Design } from '../model/index.ts';
 import { costDesign } from './design-cost.ts';
 import { patternCostChanges } from './changes.ts';
 

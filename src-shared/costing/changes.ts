@@ -2,7 +2,7 @@
  * How the costs of one table's patterns differ between two versions of a design (a what-if, an
  * alternative): the rows whose operation, request count or units per request changed.
  */
-import type { Figure } from '../capacity/figure.ts';
+import type { Figure } from '../capacity/index.ts';
 import type { DesignCost } from './design-cost.ts';
 
 export interface PatternCostChange {

@@ -9,8 +9,8 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '../capacity/index.ts';
-import type { AccessPattern, Design, Projection, Table } from '../model/schema.ts';
-import { parseDesign } from '../model/validate.ts';
+import type { AccessPattern, Design, Projection, Table } from '../model/index.ts';
+import { parseDesign } from '../model/index.ts';
 import { createCostCache, exactKey } from './cost-cache.ts';
 import { costDesign, type DesignCost } from './design-cost.ts';
 

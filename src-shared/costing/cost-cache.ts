@@ -6,11 +6,10 @@
  *
  * More on its rules: docs/modules.md, "src-shared/costing/cost-cache.ts".
  */
-import { estimateStorage, type StorageEstimate } from '../capacity/estimate.ts';
-import { DEFAULT_PRICING } from '../capacity/pricing.ts';
-import type { Figure } from '../capacity/figure.ts';
-import type { AccessPattern, Design, Entity, Pricing, Table } from '../model/schema.ts';
-import { isWritePattern } from '../model/pattern-kinds.ts';
+import { estimateStorage, type StorageEstimate, DEFAULT_PRICING } from '../capacity/index.ts';
+import type { Figure } from '../capacity/index.ts';
+import type { AccessPattern, Design, Entity, Pricing, Table } from '../model/index.ts';
+import { isWritePattern } from '../model/index.ts';
 import { planPattern, planTable, type Plan, type ProjectionChange } from '../planner/index.ts';
 import { costedTable, totalDesignCost, totalTableCost, type DesignCost, type TableCost } from './design-cost.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';

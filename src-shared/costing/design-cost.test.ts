@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '../capacity/index.ts';
-import type { AccessPattern, AutoScaling, Design, Entity, GlobalSecondaryIndex, Table } from '../model/schema.ts';
-import { parseDesign } from '../model/validate.ts';
+import type { AccessPattern, AutoScaling, Design, Entity, GlobalSecondaryIndex, Table } from '../model/index.ts';
+import { parseDesign } from '../model/index.ts';
 import { costDesign, type DesignCost } from './design-cost.ts';
 import type { PatternCost } from './pattern-cost.ts';
 

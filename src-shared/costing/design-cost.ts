@@ -18,10 +18,23 @@ import {
   roundUsd,
   storageMonthlyUsd,
   DEFAULT_PRICING,
+  figure,
+  formatNumber,
+  lazyFigure,
+  type Figure,
+  type Step,
 } from '../capacity/index.ts';
-import { figure, formatNumber, lazyFigure, type Figure, type Step } from '../capacity/figure.ts';
-import type { AutoScalingRange, Design, OnDemandThroughput, Pricing, ProvisionedThroughput, Table, TableClass, WarmThroughput } from '../model/schema.ts';
-import { withValueModel } from '../model/value-model.ts';
+import type {
+  AutoScalingRange,
+  Design,
+  OnDemandThroughput,
+  Pricing,
+  ProvisionedThroughput,
+  Table,
+  TableClass,
+  WarmThroughput,
+} from '../model/index.ts';
+import { withValueModel, indexesLeftOut, withinIndexQuota } from '../model/index.ts';
 import { planTable } from '../planner/index.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';
 import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
@@ -30,7 +43,6 @@ import { warningsFor } from './warnings.ts';
 import type { CostWarning, WarmThroughputCost, TargetCost } from './types.ts';
 import { itemLimitWarnings } from './item-limits.ts';
 import { onDemandMaximumWarnings, warmThroughputCost, warmThroughputWarnings } from './throughput-settings.ts';
-import { indexesLeftOut, withinIndexQuota } from '../model/index-quota.ts';
 export type { TargetCost } from './types.ts';
 
 export interface TableCost {

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDesign } from '../model/validate.ts';
-import type { Design } from '../model/schema.ts';
-import { createDesign } from '../model/edits.ts';
+import { parseDesign, createDesign } from '../model/index.ts';
+import type { Design } from '../model/index.ts';
 import { costDesign } from './design-cost.ts';
 import { busiestKeyShare } from './warnings.ts';
 

@@ -4,9 +4,8 @@
  * ran `keyplan check` out of memory at 1 MB, because every index was weighed against every other.
  */
 import { describe, expect, it } from 'vitest';
-import { parseDesignStructure } from '../model/validate.ts';
+import { parseDesignStructure, withinIndexQuota } from '../model/index.ts';
 import { hostileDesign } from '../model/validate/__fixtures__/hostile-designs.ts';
-import { withinIndexQuota } from '../model/index-quota.ts';
 import { costDesign } from './design-cost.ts';
 import { cpuNowMs } from '../../tests/support/cpu-time.ts';
 

@@ -15,3 +15,5 @@ export * from './changes.ts';
 export * from './throughput-settings.ts';
 export * from './capacity-proposal.ts';
 export * from './cost-cache.ts';
+export { itemLimitWarnings } from './item-limits.ts';
+export { withProjection } from './projection-option.ts';

@@ -4,8 +4,8 @@
  * the item-size rule (docs/dynamodb-rules.md §1.1): each attribute's name bytes plus its value bytes.
  */
 import { describe, expect, it } from 'vitest';
-import type { Design, Entity, LocalSecondaryIndex, Table } from '../model/schema.ts';
-import { createTable } from '../model/edits.ts';
+import type { Design, Entity, LocalSecondaryIndex, Table } from '../model/index.ts';
+import { createTable } from '../model/index.ts';
 import { costDesign } from './design-cost.ts';
 
 /**

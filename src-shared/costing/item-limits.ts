@@ -7,12 +7,10 @@
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/LSI.html#LSI.ItemCollections.SizeLimit
  */
-import { isInIndex } from '../capacity/estimate.ts';
-import { formatNumber } from '../capacity/figure.ts';
-import { BYTES_PER_GB } from '../capacity/pricing.ts';
-import type { Entity, Table } from '../model/schema.ts';
+import { isInIndex, formatNumber, BYTES_PER_GB } from '../capacity/index.ts';
+import type { Entity, Table } from '../model/index.ts';
 import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
-import { entityCountsOf } from '../planner/estimate.ts';
+import { entityCountsOf } from '../planner/index.ts';
 import { distinctKeyValues } from './warnings.ts';
 import type { CostWarning } from './types.ts';
 import { formatBytesIn } from '../numbers/index.ts';

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { figure, lazyFigure, type Step } from '../capacity/figure.ts';
-import { parseDesign } from '../model/validate.ts';
+import { figure, lazyFigure, type Step } from '../capacity/index.ts';
+import { parseDesign } from '../model/index.ts';
 import { costDesign } from './design-cost.ts';
 
 const steps = (): Step[] => [

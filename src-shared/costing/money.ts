@@ -4,9 +4,15 @@
  * the table or GSI is what gets provisioned and billed, in whole units, at the capacity it holds
  * whatever the load (see `design-cost.ts`).
  */
-import { onDemandMonthlyUsd, PROVISIONED_PRICING_URL, roundUsd } from '../capacity/pricing.ts';
-import { formatNumber, lazyFigure, type Figure } from '../capacity/figure.ts';
-import type { Pricing, TableClass } from '../model/schema.ts';
+import {
+  onDemandMonthlyUsd,
+  PROVISIONED_PRICING_URL,
+  roundUsd,
+  formatNumber,
+  lazyFigure,
+  type Figure,
+} from '../capacity/index.ts';
+import type { Pricing, TableClass } from '../model/index.ts';
 import { formatUsdExact } from '../numbers/index.ts';
 
 export interface MonthlyUsd {

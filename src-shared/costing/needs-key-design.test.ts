@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addAccessPattern, updateAccessPattern, updateTable } from '../model/edits.ts';
-import { createEntityForPattern } from '../model/pattern-entity.ts';
-import type { Design } from '../model/schema.ts';
-import { parseDesign } from '../model/validate.ts';
+import {
+  addAccessPattern,
+  updateAccessPattern,
+  updateTable,
+  createEntityForPattern,
+  parseDesign,
+} from '../model/index.ts';
+import type { Design } from '../model/index.ts';
 import { keyDesignGap, planTable } from '../planner/index.ts';
 import { costDesign } from './design-cost.ts';
 

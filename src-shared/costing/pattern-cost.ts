@@ -5,10 +5,10 @@
  * The units are worked out in `read-cost.ts` and `write-cost.ts`; what the patterns of one costing
  * share, in `table-costing.ts`.
  */
-import { figure, formatNumber, lazyFigure, type Figure, type Unit } from '../capacity/figure.ts';
-import type { AccessPattern, Pricing, Table } from '../model/schema.ts';
-import { isWritePattern } from '../model/pattern-kinds.ts';
-import type { Plan } from '../planner/types.ts';
+import { figure, formatNumber, lazyFigure, type Figure, type Unit } from '../capacity/index.ts';
+import type { AccessPattern, Pricing, Table } from '../model/index.ts';
+import { isWritePattern } from '../model/index.ts';
+import type { Plan } from '../planner/index.ts';
 import { monthlyFigures, type MonthlyUsd } from './money.ts';
 import { costProjectionOption, type ProjectionOption } from './projection-option.ts';
 import { readPerRequest, scanOf } from './read-cost.ts';

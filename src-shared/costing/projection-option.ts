@@ -4,10 +4,8 @@
  * the larger entries, and what the change adds to the index's storage and to every write that
  * touches it (docs/dynamodb-rules.md §1.4, §3.3).
  */
-import { roundUsd } from '../capacity/pricing.ts';
-import { AWS_DOCS } from '../capacity/sources.ts';
-import { formatNumber, lazyFigure, type Figure } from '../capacity/figure.ts';
-import type { AccessPattern, Pricing, Table } from '../model/schema.ts';
+import { roundUsd, AWS_DOCS, formatNumber, lazyFigure, type Figure } from '../capacity/index.ts';
+import type { AccessPattern, Pricing, Table } from '../model/index.ts';
 import type { Plan, ProjectionChange } from '../planner/index.ts';
 import { formatUsdExact } from '../numbers/index.ts';
 

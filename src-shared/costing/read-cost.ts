@@ -3,12 +3,22 @@
  * GSI's fetches from the table beside it) and Scan, on the average size of the items it reads. The
  * unit rules are `capacity`'s; this module picks the sizes and says who pays.
  */
-import { batchGetReadUnits, getItemReadUnits, queryReadUnits, scanReadUnits } from '../capacity/index.ts';
-import { figure, formatNumber, lazyFigure, type Figure, type Step } from '../capacity/figure.ts';
-import { READ_UNITS_PER_BLOCK, readBlocksForBytes } from '../capacity/units/rules.ts';
-import { AWS_DOCS } from '../capacity/sources.ts';
-import type { Table } from '../model/schema.ts';
-import type { Plan, Target } from '../planner/types.ts';
+import {
+  batchGetReadUnits,
+  getItemReadUnits,
+  queryReadUnits,
+  scanReadUnits,
+  figure,
+  formatNumber,
+  lazyFigure,
+  type Figure,
+  type Step,
+  READ_UNITS_PER_BLOCK,
+  readBlocksForBytes,
+  AWS_DOCS,
+} from '../capacity/index.ts';
+import type { Table } from '../model/index.ts';
+import type { Plan, Target } from '../planner/index.ts';
 import { entityOf, ESTIMATED_SIZES, type SizeEstimates } from './size-estimates.ts';
 
 /** ProjectionExpression has no effect on the capacity a read consumes. */

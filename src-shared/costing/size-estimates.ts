@@ -3,8 +3,8 @@
  * costing estimates each once (`createSizeEstimates`); the size rules are `capacity`'s.
  */
 import { estimateIndexEntryBytes, estimateItemBytes, type IndexRef } from '../capacity/index.ts';
-import type { Figure } from '../capacity/figure.ts';
-import type { Entity, Table } from '../model/schema.ts';
+import type { Figure } from '../capacity/index.ts';
+import type { Entity, Table } from '../model/index.ts';
 
 /**
  * Item and index-entry sizes (`estimateItemBytes`, `estimateIndexEntryBytes`), estimated once per

@@ -3,11 +3,11 @@
  * context (each projection change's table, storage, write units and cost, worked out once for the
  * patterns asking for it).
  */
-import { estimateStorage, type StorageEstimate } from '../capacity/estimate.ts';
-import type { Pricing, Table } from '../model/schema.ts';
-import { isWritePattern } from '../model/pattern-kinds.ts';
+import { estimateStorage, type StorageEstimate } from '../capacity/index.ts';
+import type { Pricing, Table } from '../model/index.ts';
+import { isWritePattern } from '../model/index.ts';
 import { planPattern, planTable } from '../planner/index.ts';
-import type { Plan, ProjectionChange } from '../planner/types.ts';
+import type { Plan, ProjectionChange } from '../planner/index.ts';
 import {
   costProjectionChange,
   projectionChangeKey,

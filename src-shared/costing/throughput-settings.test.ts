@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessPattern, Design, Table } from '../model/schema.ts';
-import { parseDesign } from '../model/validate.ts';
+import type { AccessPattern, Design, Table } from '../model/index.ts';
+import { parseDesign } from '../model/index.ts';
 import { costDesign } from './design-cost.ts';
 
 /**

@@ -12,10 +12,11 @@ import {
   preWarmCostUsd,
   warmThroughputPartitions,
   type EffectiveWarmThroughput,
-} from '../capacity/warm-throughput.ts';
-import { formatNumber, type Figure } from '../capacity/figure.ts';
-import { AWS_DOCS } from '../capacity/sources.ts';
-import type { OnDemandThroughput, Pricing, ProvisionedThroughput, Table, WarmThroughput } from '../model/schema.ts';
+  formatNumber,
+  type Figure,
+  AWS_DOCS,
+} from '../capacity/index.ts';
+import type { OnDemandThroughput, Pricing, ProvisionedThroughput, Table, WarmThroughput } from '../model/index.ts';
 import { formatUsd } from '../numbers/index.ts';
 import type { PatternCost } from './pattern-cost.ts';
 import type { CostWarning, WarmThroughputCost } from './types.ts';

@@ -3,9 +3,8 @@
  * the warnings. Declared here, below the files that compute them, so those files import each
  * other's results without importing each other.
  */
-import type { Figure } from '../capacity/figure.ts';
-import type { EffectiveWarmThroughput } from '../capacity/warm-throughput.ts';
-import type { OnDemandThroughput, ProvisionedThroughput } from '../model/schema.ts';
+import type { Figure, EffectiveWarmThroughput } from '../capacity/index.ts';
+import type { OnDemandThroughput, ProvisionedThroughput } from '../model/index.ts';
 
 /** Units one pattern consumes per second on one table or GSI (LSIs consume the table's). */
 export interface Consumption {

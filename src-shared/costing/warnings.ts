@@ -4,16 +4,12 @@
  * key (the table's or a GSI's, which throttles the table through back-pressure), and provisioned
  * capacity below the load (throttling) or far above it (money paid for capacity nothing uses).
  */
-import { formatNumber } from '../capacity/figure.ts';
-import { parseKeyTemplate, templateAttributes } from '../model/key-template.ts';
-import type { Distribution, Entity, Pricing, Table } from '../model/schema.ts';
-import { DEFAULT_PRICING, roundUsd } from '../capacity/pricing.ts';
-import { distinctValuesOf } from '../planner/index.ts';
-import { entityCountsOf, type EntityCounts } from '../planner/estimate.ts';
+import { formatNumber, DEFAULT_PRICING, roundUsd } from '../capacity/index.ts';
+import { parseKeyTemplate, templateAttributes, gsiKeySourceOf, partitionKeysOf } from '../model/index.ts';
+import type { Distribution, Entity, Pricing, Table } from '../model/index.ts';
+import { distinctValuesOf, entityCountsOf, type EntityCounts } from '../planner/index.ts';
 import type { PatternCost } from './pattern-cost.ts';
 import type { TargetCost, ThroughputWarningCode, CostWarning } from './types.ts';
-import { gsiKeySourceOf } from '../model/key-slots.ts';
-import { partitionKeysOf } from '../model/gsi-keys.ts';
 import { formatUsd } from '../numbers/index.ts';
 export type { CostWarningCode, CostWarning } from './types.ts';
 

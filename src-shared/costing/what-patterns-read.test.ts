@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { estimateItemBytes, DEFAULT_PRICING } from '../capacity/index.ts';
 import { compareDesigns } from '../compare/index.ts';
-import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Projection, Table } from '../model/schema.ts';
-import { validateDesign } from '../model/validate.ts';
+import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Projection, Table } from '../model/index.ts';
+import { validateDesign } from '../model/index.ts';
 import { applyIndexSuggestion, planPattern } from '../planner/index.ts';
 import { costTable } from './design-cost.ts';
 

@@ -3,14 +3,19 @@
  * (`capacity`'s rules), a sparse index's writes weighted by the share of items it holds; and the
  * write patterns' plans on a table whose projection changed.
  */
-import { writeUnits, type IndexWriteInput } from '../capacity/index.ts';
-import { figure, formatNumber, lazyFigure, type Figure } from '../capacity/figure.ts';
-import { writeUnitsForBytes } from '../capacity/units/rules.ts';
-import type { AccessPattern, Table } from '../model/schema.ts';
-import { isWritePattern, kindOf, type WriteAction } from '../model/pattern-kinds.ts';
-import { withValueModel } from '../model/value-model.ts';
+import {
+  writeUnits,
+  type IndexWriteInput,
+  figure,
+  formatNumber,
+  lazyFigure,
+  type Figure,
+  writeUnitsForBytes,
+} from '../capacity/index.ts';
+import type { AccessPattern, Table } from '../model/index.ts';
+import { isWritePattern, kindOf, type WriteAction, withValueModel } from '../model/index.ts';
 import { planPattern, planTable } from '../planner/index.ts';
-import type { Plan } from '../planner/types.ts';
+import type { Plan } from '../planner/index.ts';
 import type { Consumption } from './types.ts';
 import { entityOf, ESTIMATED_SIZES, type SizeEstimates } from './size-estimates.ts';
 

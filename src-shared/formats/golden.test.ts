@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Design } from '../model/schema.ts';
+import type { Design } from '../model/index.ts';
 import {
   toCdk,
   toCliInputs,

@@ -5,8 +5,8 @@
  * systems is UTF-8 (RFC 8259, section 8.1), so such a file is not JSON text.
  */
 import { fail, ok, type Result } from '../errors.ts';
-import type { Problem } from '../model/problems.ts';
-import { decodeUtf8Strict, describeUtf8Failure } from '../text/utf8.ts';
+import type { Problem } from '../model/index.ts';
+import { decodeUtf8Strict, describeUtf8Failure } from '../text/index.ts';
 
 /**
  * Decodes an imported file's bytes as strict UTF-8. Error: `file.notUtf8` at path `''` (the code

@@ -6,8 +6,8 @@
  * More on its rules: docs/modules.md, "src-shared/formats/import.ts".
  */
 import { fail, type Result } from '../errors.ts';
-import type { Problem } from '../model/problems.ts';
-import { describeValue } from '../model/validate.ts';
+import type { Problem } from '../model/index.ts';
+import { describeValue } from '../model/index.ts';
 import { fromNoSqlWorkbench } from './nosql-workbench/import.ts';
 import { fromCloudFormation } from './cloudformation/import.ts';
 import { isTemplate, isTemplateText } from './cloudformation/template-text.ts';

@@ -7,7 +7,7 @@
  * name (`Shop.create-table.json`, `items-001.json`); `exportFileName` puts the design's base name in
  * front of it, or gives a single file its name (`my-shop.cloudformation.yaml`).
  */
-import type { Design } from '../model/schema.ts';
+import type { Design } from '../model/index.ts';
 import { toCdk } from './cdk/export.ts';
 import { cliInputNotes, toCliInputs } from './cli-input/export.ts';
 import { toCloudFormation, toCloudFormationJson } from './cloudformation/export.ts';

@@ -4,7 +4,7 @@
  * them back and refuses a message over its limit as soon as the first piece says how long it is.
  */
 import { formatBytes } from '../numbers/index.ts';
-import { MAX_DESIGN_BYTES } from '../model/design-size.ts';
+import { MAX_DESIGN_BYTES } from '../model/index.ts';
 import { CHUNK_CHARS, MAX_MESSAGE_CHARS, type WireChunk, type WireFrame, type WireRequest } from './wire.ts';
 
 /**

@@ -6,11 +6,11 @@
  * More on its rules: docs/modules.md, "src-shared/ipc/contract-schemas.ts".
  */
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
-import type { Design } from '../model/schema.ts';
-import type { SimulationResult } from '../partition/types.ts';
-import type { SampleRow, SampleSummary } from '../sample/types.ts';
-import type { RunReport } from '../run/types.ts';
-import type { SolveResult } from '../solver/types.ts';
+import type { Design } from '../model/index.ts';
+import type { SimulationResult } from '../partition/index.ts';
+import type { SampleRow, SampleSummary } from '../sample/index.ts';
+import type { RunReport } from '../run/index.ts';
+import type { SolveResult } from '../solver/index.ts';
 
 /** An object schema that refuses fields it does not name: an unknown field is a caller's mistake. */
 const strict = <P extends TProperties>(properties: P, description?: string): TObject<P> =>

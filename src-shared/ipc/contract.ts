@@ -6,7 +6,7 @@
  * More on its rules: docs/modules.md, "src-shared/ipc/contract.ts".
  */
 import type { Static } from '@sinclair/typebox';
-import type { Problem } from '../model/problems.ts';
+import type { Problem } from '../model/index.ts';
 import type * as schemas from './contract-schemas.ts';
 
 /** Codes of the `file.*` channels: reading, writing and picking design files. */

@@ -12,7 +12,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import type { ErrorData } from '../errors.ts';
-import { clipText, quoteClipped } from '../model/quoted-text.ts';
+import { clipText, quoteClipped } from '../model/index.ts';
 import type { Channel, EventName } from './contract.ts';
 import { contract, eventContract } from './contract-schemas.ts';
 

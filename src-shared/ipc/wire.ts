@@ -3,7 +3,7 @@
  * drops custom error properties (electron/electron#24427), so codes travel as data.
  */
 import type { ErrorData } from '../errors.ts';
-import { MAX_DESIGN_BYTES } from '../model/design-size.ts';
+import { MAX_DESIGN_BYTES } from '../model/index.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 export type { IpcErrorCode } from './error-codes.ts';

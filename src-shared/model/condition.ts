@@ -7,7 +7,7 @@
 import { ok, fail, type Result } from '../errors.ts';
 import { utf8ByteLength } from './key-template.ts';
 import type { Problem } from './problems.ts';
-import { clipText, excerptAround, formatCount } from './quoted-text.ts';
+import { clipText, excerptAround, formatProblemCount } from './quoted-text.ts';
 
 /** Codes of the problems conditions raise (here and in `validate.ts`). */
 export type ConditionErrorCode =
@@ -245,9 +245,9 @@ export function parseCondition(source: string, path = ''): Result<Condition, Pro
       {
         code: 'condition.tooLong',
         path,
-        message: `Condition ${JSON.stringify(clipText(source))} is ${formatCount(bytes)} bytes of UTF-8; expected at most ${formatCount(MAX_CONDITION_BYTES)} bytes, DynamoDB's limit for an expression (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html). It was not parsed.`,
-        found: `${formatCount(bytes)} bytes`,
-        expected: `at most ${formatCount(MAX_CONDITION_BYTES)} bytes`,
+        message: `Condition ${JSON.stringify(clipText(source))} is ${formatProblemCount(bytes)} bytes of UTF-8; expected at most ${formatProblemCount(MAX_CONDITION_BYTES)} bytes, DynamoDB's limit for an expression (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html). It was not parsed.`,
+        found: `${formatProblemCount(bytes)} bytes`,
+        expected: `at most ${formatProblemCount(MAX_CONDITION_BYTES)} bytes`,
         details: { bytes },
       },
     ]);

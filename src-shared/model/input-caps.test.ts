@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CONDITION_BYTES, parseCondition } from './condition.ts';
 import { MAX_KEY_TEMPLATE_BYTES, parseKeyTemplate, utf8ByteLength } from './key-template.ts';
-import { clipText, excerptAround, formatCount, MAX_QUOTED_CHARS, quoteClipped } from './quoted-text.ts';
+import { clipText, excerptAround, formatProblemCount, MAX_QUOTED_CHARS, quoteClipped } from './quoted-text.ts';
 
 /** The longest quote a message may hold: 80 characters, the ellipsis, the JSON quotes. */
 const LONGEST_QUOTE = MAX_QUOTED_CHARS + 4;
@@ -78,7 +78,7 @@ describe('the condition cap', () => {
     const result = parseCondition(source, 'f');
     expect(result.ok ? [] : result.errors.map((p) => p.code)).toEqual(['condition.tooLong']);
     const message = result.ok ? '' : (result.errors[0]?.message ?? '');
-    expect(message).toContain(`${formatCount(utf8ByteLength(source))} bytes`);
+    expect(message).toContain(`${formatProblemCount(utf8ByteLength(source))} bytes`);
     for (const q of quotesIn(message)) expect(q.length).toBeLessThanOrEqual(LONGEST_QUOTE);
   });
 
@@ -118,7 +118,7 @@ describe('quoting user text', () => {
   });
 
   it('writes counts with thousands separators', () => {
-    expect(formatCount(4211)).toBe('4,211');
-    expect(formatCount(1_048_576)).toBe('1,048,576');
+    expect(formatProblemCount(4211)).toBe('4,211');
+    expect(formatProblemCount(1_048_576)).toBe('1,048,576');
   });
 });

@@ -6,7 +6,7 @@
  */
 import { ok, fail, type Result } from '../errors.ts';
 import type { Problem } from './problems.ts';
-import { clipText, excerptAround, formatCount, quoteClipped } from './quoted-text.ts';
+import { clipText, excerptAround, formatProblemCount, quoteClipped } from './quoted-text.ts';
 
 /** Codes of the problems key templates raise (here and in `validate.ts`). */
 export type KeyTemplateErrorCode =
@@ -205,10 +205,10 @@ export function parseKeyTemplate(template: string, path = ''): Result<KeyTemplat
 function templateTooLong(template: string, path: string): Problem | undefined {
   if (template.length <= MAX_KEY_TEMPLATE_BYTES && utf8ByteLength(template) <= MAX_KEY_TEMPLATE_BYTES) return undefined;
   const bytes = utf8ByteLength(template);
-  const expected = `at most ${formatCount(MAX_KEY_TEMPLATE_BYTES)} bytes, the largest key value DynamoDB stores (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html)`;
-  return problem('keyTemplate.tooLong', path, `Key template ${quote(template)} is ${formatCount(bytes)} bytes of UTF-8; expected ${expected}. It was not parsed.`, {
-    found: `${formatCount(bytes)} bytes`,
-    expected: `at most ${formatCount(MAX_KEY_TEMPLATE_BYTES)} bytes`,
+  const expected = `at most ${formatProblemCount(MAX_KEY_TEMPLATE_BYTES)} bytes, the largest key value DynamoDB stores (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html)`;
+  return problem('keyTemplate.tooLong', path, `Key template ${quote(template)} is ${formatProblemCount(bytes)} bytes of UTF-8; expected ${expected}. It was not parsed.`, {
+    found: `${formatProblemCount(bytes)} bytes`,
+    expected: `at most ${formatProblemCount(MAX_KEY_TEMPLATE_BYTES)} bytes`,
     details: { bytes },
   });
 }

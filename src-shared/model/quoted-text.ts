@@ -54,6 +54,6 @@ export function quoteClipped(s: string, max = MAX_QUOTED_CHARS): string {
 }
 
 /** A count with thousands separators, as problems write counts: `4,211` (a fraction keeps up to three decimals). */
-export function formatCount(n: number): string {
+export function formatProblemCount(n: number): string {
   return formatNumber(n, 3);
 }

@@ -4,13 +4,10 @@
  * attribute that could join the key, and only then write sharding from the key's peak
  * (docs/dynamodb-rules.md §5). Pure: the UI and the CLI both call it.
  */
-import { parseKeyTemplate } from '../model/key-template.ts';
-import { bindingOf } from '../model/key-slots.ts';
-import type { AccessPattern, Attribute, Entity, Table } from '../model/schema.ts';
-import { kindOf } from '../model/pattern-kinds.ts';
-import { indexFraction } from '../capacity/index-fraction.ts';
-import { entityCountsOf } from '../planner/estimate.ts';
-import { partitionKeysOf } from '../model/gsi-keys.ts';
+import { parseKeyTemplate, bindingOf, kindOf, partitionKeysOf } from '../model/index.ts';
+import type { AccessPattern, Attribute, Entity, Table } from '../model/index.ts';
+import { indexFraction } from '../capacity/index.ts';
+import { entityCountsOf } from '../planner/index.ts';
 import { isTimeLike, keySpaceOf } from './key-space.ts';
 import { DEFAULT_PARTITION_LIMITS, partitionUtilization, SPLIT_UTILIZATION, type PartitionLimitModel } from './limits.ts';
 import type { HotKey, SimulationResult, TargetResult } from './types.ts';

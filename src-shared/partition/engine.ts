@@ -10,7 +10,7 @@
  *
  * More on its rules: docs/modules.md, "src-shared/partition/engine.ts".
  */
-import type { Workload, WorkloadEvent } from '../model/schema.ts';
+import type { Workload, WorkloadEvent } from '../model/index.ts';
 import { equalRangeStarts } from './hash.ts';
 import * as limits from './limits.ts';
 import type { SimulationModel } from './model.ts';

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AccessPattern, Design, Workload } from '../model/schema.ts';
+import type { AccessPattern, Design, Workload } from '../model/index.ts';
 import { benchShapedDesign, getEvent, oneTableDesign, putEvents } from './__fixtures__/designs.ts';
 import { handModel, type HandTarget } from './__fixtures__/models.ts';
 import { advance, createSimulation, runToEnd, step, type CreateOptions, type SimulationState } from './engine.ts';

@@ -3,7 +3,7 @@
  * computed by hand from the rules, never copied from a run.
  */
 import { describe, expect, it } from 'vitest';
-import type { AccessPattern, Entity, KeyBinding } from '../model/schema.ts';
+import type { AccessPattern, Entity, KeyBinding } from '../model/index.ts';
 import { ONE_HOUR, oneTableDesign, putEvents, TEN_MINUTES } from './__fixtures__/designs.ts';
 import { handModel, keyAt } from './__fixtures__/models.ts';
 import { keyRedesignFor, whatIfFocus } from './advice.ts';

@@ -16,3 +16,4 @@ export { recommendShards, shardAdvice, DEFAULT_SHARD_HEADROOM, type ShardRecomme
 export * from './limits.ts';
 export { createRandom, type Random } from './random.ts';
 export { whatIfFocus, keyRedesignFor, type WhatIfFocus, type KeyRedesign } from './advice.ts';
+export { KEY_PART_SEPARATOR, keySpaceOf } from './key-space.ts';

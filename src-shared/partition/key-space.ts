@@ -6,14 +6,22 @@
  *
  * More on its rules: docs/modules.md, "src-shared/partition/key-space.ts".
  */
-import { parseCondition, evaluateCondition, type ConditionClause } from '../model/condition.ts';
-import { parseKeyTemplate, renderKeyTemplate, type KeyTemplate } from '../model/key-template.ts';
-import type { Attribute, Entity, KeyBinding } from '../model/schema.ts';
-import { distinctValuesOf, type EntityCounts } from '../planner/estimate.ts';
-import { bindingOf, gsiKeySourceOf } from '../model/key-slots.ts';
-import { enumShares, rankShare, withEntityValueModel } from '../model/value-model.ts';
-import { KEY_PART_SEPARATOR, type SampleValue } from '../sample/types.ts';
-import { rankedValuesOf, type RankedValues } from '../sample/values.ts';
+import {
+  parseCondition,
+  evaluateCondition,
+  type ConditionClause,
+  parseKeyTemplate,
+  renderKeyTemplate,
+  type KeyTemplate,
+  bindingOf,
+  gsiKeySourceOf,
+  enumShares,
+  rankShare,
+  withEntityValueModel,
+} from '../model/index.ts';
+import type { Attribute, Entity, KeyBinding } from '../model/index.ts';
+import { distinctValuesOf, type EntityCounts } from '../planner/index.ts';
+import { KEY_PART_SEPARATOR, type SampleValue, rankedValuesOf, type RankedValues } from '../sample/index.ts';
 import { formatNumber } from '../numbers/index.ts';
 
 

@@ -11,7 +11,7 @@ import {
   ON_DEMAND_INSTANT_PEAK_MULTIPLE,
   PARTITION_READ_UNITS_PER_SECOND,
   PARTITION_WRITE_UNITS_PER_SECOND,
-} from '../capacity/warm-throughput.ts';
+} from '../capacity/index.ts';
 
 export { PARTITION_READ_UNITS_PER_SECOND, PARTITION_WRITE_UNITS_PER_SECOND };
 /** Data one partition holds before it splits: 10 GB, counted in binary units like DynamoDB's sizes (docs/dynamodb-rules.md §4.1). */

@@ -3,11 +3,9 @@
  * cost engine charges this target, on the keys its traffic distribution picks (traffic-shares.ts)
  * and the background; a Scan on every partition in proportion to the data it holds.
  */
-import type { PatternCost } from '../costing/pattern-cost.ts';
-import { parseKeyTemplate } from '../model/key-template.ts';
-import { gsiKeySourceOf } from '../model/key-slots.ts';
-import { kindOf } from '../model/pattern-kinds.ts';
-import type { AccessPattern, Entity, Table } from '../model/schema.ts';
+import type { PatternCost } from '../costing/index.ts';
+import { parseKeyTemplate, gsiKeySourceOf, kindOf } from '../model/index.ts';
+import type { AccessPattern, Entity, Table } from '../model/index.ts';
 import { isTimeLike, type KeySpace } from './key-space.ts';
 import type { LoadSource, ModelKey, PatternModel } from './types.ts';
 import type { Population } from './population.ts';

@@ -5,12 +5,11 @@
  *
  * More on its rules: docs/modules.md, "src-shared/partition/model.ts".
  */
-import { DEFAULT_PRICING } from '../capacity/pricing.ts';
-import { costPatterns } from '../costing/design-cost.ts';
-import { kindOf } from '../model/pattern-kinds.ts';
-import type { Design, Pricing, Table } from '../model/schema.ts';
-import { withValueModel } from '../model/value-model.ts';
-import { entityCountsOf } from '../planner/estimate.ts';
+import { DEFAULT_PRICING } from '../capacity/index.ts';
+import { costPatterns } from '../costing/index.ts';
+import { kindOf, withValueModel } from '../model/index.ts';
+import type { Design, Pricing, Table } from '../model/index.ts';
+import { entityCountsOf } from '../planner/index.ts';
 import { HASH_DESCRIPTION, type PlacedKey } from './hash.ts';
 import { DEFAULT_START, type PartitionCount, type SimulationStart } from './limits.ts';
 import { loadSources, storedBytes } from './load-sources.ts';

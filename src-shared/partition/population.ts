@@ -3,11 +3,15 @@
  * bytes on each key, the top-ranked keys tracked by name (explicit) and the rest as a uniform
  * "background" spread over the hash space; or, when a generated sample is given, its keys.
  */
-import { estimateIndexEntryBytes, estimateItemBytes, STORAGE_OVERHEAD_BYTES_PER_ITEM } from '../capacity/estimate.ts';
-import { indexFraction } from '../capacity/index-fraction.ts';
-import { gsiKeySourceOf } from '../model/key-slots.ts';
-import type { Table } from '../model/schema.ts';
-import type { EntityCounts } from '../planner/estimate.ts';
+import {
+  estimateIndexEntryBytes,
+  estimateItemBytes,
+  STORAGE_OVERHEAD_BYTES_PER_ITEM,
+  indexFraction,
+} from '../capacity/index.ts';
+import { gsiKeySourceOf } from '../model/index.ts';
+import type { Table } from '../model/index.ts';
+import type { EntityCounts } from '../planner/index.ts';
 import { hashFraction, type PlacedKey } from './hash.ts';
 import { keySpaceOf, type KeySpace } from './key-space.ts';
 import type { ModelKey } from './types.ts';

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Workload } from '../model/schema.ts';
+import type { Workload } from '../model/index.ts';
 import { oneTableDesign, putEvents, getEvent } from './__fixtures__/designs.ts';
 import { handModel, type HandTarget } from './__fixtures__/models.ts';
 import { createSimulation, step, type SimulationState } from './engine.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessPattern, Entity, KeyBinding } from '../model/schema.ts';
+import type { AccessPattern, Entity, KeyBinding } from '../model/index.ts';
 import { getEvent, ONE_HOUR, oneTableDesign, putEvents, TEN_MINUTES } from './__fixtures__/designs.ts';
 import { handModel, keyAt, type HandTarget } from './__fixtures__/models.ts';
 import { createSimulation, isFinished, runToEnd, step } from './engine.ts';

@@ -3,7 +3,7 @@
  * progress and cancel use `startSimulation`, call `step` until `isFinished`, then `finishSimulation`.
  * Deterministic for a seed: the same design, workload and seed give the same result.
  */
-import type { Design, Table, Workload } from '../model/schema.ts';
+import type { Design, Table, Workload } from '../model/index.ts';
 import { createSimulation, DEFAULT_WORKLOAD, runToEnd, type SimulationState } from './engine.ts';
 import { buildSimulationModel, type ModelOptions } from './model.ts';
 import { finishSimulation } from './result.ts';

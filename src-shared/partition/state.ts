@@ -9,7 +9,7 @@
  * The arrays are allocated and the load laid out on them in layout.ts; the multipliers are drawn in
  * workload.ts.
  */
-import type { WorkloadEvent } from '../model/schema.ts';
+import type { WorkloadEvent } from '../model/index.ts';
 import type * as limits from './limits.ts';
 import type { SimulationModel, TargetModel } from './model.ts';
 import type { LoadSource } from './types.ts';

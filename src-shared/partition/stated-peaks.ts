@@ -2,7 +2,7 @@
  * A key's stated peak: its load in the busiest second of the workload as the modeler stated it,
  * without the simulator's arrival noise. Sharding advice starts from it (docs/dynamodb-rules.md §5).
  */
-import type { WorkloadEvent } from '../model/schema.ts';
+import type { WorkloadEvent } from '../model/index.ts';
 import { keyUnitsAt, type SimulationState, type TargetState } from './state.ts';
 import { multiplierAt } from './workload.ts';
 

@@ -3,9 +3,9 @@
  * attribute of its sort key), the capacity the run serves it with (provisioned, held by auto
  * scaling, or on-demand with its maximum and warm throughput) and the partitions it starts with.
  */
-import { baselineWarmThroughput, effectiveWarmThroughput, warmThroughputPartitions } from '../capacity/warm-throughput.ts';
-import { partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
-import type { AutoScaling, AutoScalingRange, OnDemandThroughput, Table, WarmThroughput } from '../model/schema.ts';
+import { baselineWarmThroughput, effectiveWarmThroughput, warmThroughputPartitions } from '../capacity/index.ts';
+import { partitionKeysOf, sortKeysOf } from '../model/index.ts';
+import type { AutoScaling, AutoScalingRange, OnDemandThroughput, Table, WarmThroughput } from '../model/index.ts';
 import { ON_DEMAND_INITIAL_READ_UNITS, PARTITION_READ_UNITS_PER_SECOND, partitionCountFor, type PartitionCount, type SimulationStart } from './limits.ts';
 import type { AutoScaledUnits, LoadSource, PatternModel, TargetCapacity } from './types.ts';
 

@@ -3,7 +3,7 @@
  * Zipf, one hot key, "today", or following the items): shares on keys tracked by name, the rest
  * spread as background.
  */
-import type { Distribution } from '../model/schema.ts';
+import type { Distribution } from '../model/index.ts';
 import type { KeySpace } from './key-space.ts';
 import { allCombos, EXPLICIT_ALL_KEYS, EXPLICIT_TOP_KEYS, rankedKeys, type RankedKey } from './population.ts';
 

@@ -4,7 +4,7 @@
  * (`createSimulation`, engine.ts); the multipliers of a run are drawn once, in step order, into the
  * run's state.
  */
-import type { Workload, WorkloadEvent } from '../model/schema.ts';
+import type { Workload, WorkloadEvent } from '../model/index.ts';
 import { normal } from './random.ts';
 import type { SimulationState } from './state.ts';
 

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { applyIndexSuggestion, planPattern, planTable, type Plan } from './index.ts';
-import { RANGE_OPERATORS, type AccessPattern, type Design, type Table } from '../model/schema.ts';
-import { validateDesign } from '../model/validate.ts';
+import { RANGE_OPERATORS, type AccessPattern, type Design, type Table, validateDesign } from '../model/index.ts';
 import { cpuNowMs } from '../../tests/support/cpu-time.ts';
 
 const example = JSON.parse(readFileSync(new URL('../../examples/ecommerce.keyplan.json', import.meta.url), 'utf8')) as Design;

@@ -4,8 +4,8 @@
  * written as a key template: `{status}` for a value the caller supplies, `SHIPPED` for a literal
  * from the pattern's filter.
  */
-import { formatKeyTemplate } from '../model/key-template.ts';
-import type { Condition, ConditionValue } from '../model/condition.ts';
+import { formatKeyTemplate } from '../model/index.ts';
+import type { Condition, ConditionValue } from '../model/index.ts';
 
 /** Collects `#name` and `:value` placeholders without collisions. */
 export class ExpressionBuilder {

@@ -6,24 +6,22 @@
  * Reads (get, query, count) try the table, every GSI and every LSI and keep the cheapest that serves
  * the pattern (`read.ts`, its parts in `read-*.ts`); writes (put, update, delete) address the table by the item's primary key
  * and list each index write (`write.ts`). Item counts are estimates from item counts, cardinalities
- * and generators (the rules are in `estimate.ts`); each plan states its assumptions.
+ * and generators (the rules are in `count-estimate.ts`); each plan states its assumptions.
  */
-import type { AccessPattern, Table } from '../model/schema.ts';
-import { withValueModel } from '../model/value-model.ts';
-import { isWritePattern } from '../model/pattern-kinds.ts';
+import type { AccessPattern, Table } from '../model/index.ts';
+import { withValueModel, isWritePattern, bindingOf, withinIndexQuota } from '../model/index.ts';
 import { planRead } from './read.ts';
 import { readRequestOf } from './read-request.ts';
 import { planNeedingKeyDesign, planUnknownEntity } from './read-scan.ts';
-import { bindingOf } from '../model/key-slots.ts';
 import { viewTable, type TableView } from './table-view.ts';
 import type { Plan } from './types.ts';
 import { planWrite } from './write.ts';
-import { withinIndexQuota } from '../model/index-quota.ts';
 
 export type * from './types.ts';
 export { applyIndexSuggestion } from './suggest.ts';
+export { boundAttributes, viewTable, type KeyTarget, type Membership, type TableView } from './table-view.ts';
 export { applyNaturalKey, naturalKeyAlternatives, type NaturalKeyAlternative } from './natural-keys.ts';
-export { distinctValuesOf, entityCountsOf, formatCount, shareOf } from './estimate.ts';
+export { distinctCombinationsOf, distinctValuesOf, entityCountsOf, formatCount, shareOf, type EntityCounts } from './count-estimate.ts';
 export { MAX_BATCH_GET_KEYS } from './read-candidate.ts';
 
 /**

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planPattern } from './index.ts';
-import type { AccessPattern, Table } from '../model/schema.ts';
-import { validateDesign } from '../model/validate.ts';
+import type { AccessPattern, Table } from '../model/index.ts';
+import { validateDesign } from '../model/index.ts';
 
 /** Matches of a tournament: the table keyed on the match, one GSI keyed on [tournamentId, region] / [round, bracket]. */
 function tournaments(): Table {
@@ -192,7 +192,7 @@ describe('multi-attribute GSI keys in the planner', () => {
 
 describe('multi-attribute GSI keys in sizes and shares', () => {
   it('counts each key attribute once in a KEYS_ONLY entry: the table keys plus the four index key attributes', async () => {
-    const { estimateIndexEntryBytes } = await import('../capacity/estimate.ts');
+    const { estimateIndexEntryBytes } = await import('../capacity/index.ts');
     const table = tournaments();
     table.globalSecondaryIndexes[0]!.projection = { type: 'KEYS_ONLY' };
     const match = table.entities[0]!;
@@ -204,7 +204,7 @@ describe('multi-attribute GSI keys in sizes and shares', () => {
   });
 
   it('puts the share of items carrying every key attribute in the index', async () => {
-    const { indexFraction } = await import('../capacity/index-fraction.ts');
+    const { indexFraction } = await import('../capacity/index.ts');
     const table = tournaments();
     table.entities[0]!.attributes.find((a) => a.name === 'bracket')!.presence = 0.8;
     expect(indexFraction(table, table.entities[0]!, 'ByTournamentRegion').value).toBeCloseTo(0.8, 10);

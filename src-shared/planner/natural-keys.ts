@@ -8,9 +8,18 @@
  * tell them apart; DynamoDB has no index predicate, so a multi-attribute index holds exactly the items
  * that carry all its attributes).
  */
-import { storedKeyPart, isMultiAttributeKey, partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
-import { estimateRenderedBytes, parseKeyTemplate, templateAttributes, utf8ByteLength, type KeyTemplate } from '../model/key-template.ts';
-import type { Entity, KeyAttribute, Table } from '../model/schema.ts';
+import {
+  storedKeyPart,
+  isMultiAttributeKey,
+  partitionKeysOf,
+  sortKeysOf,
+  estimateRenderedBytes,
+  parseKeyTemplate,
+  templateAttributes,
+  utf8ByteLength,
+  type KeyTemplate,
+} from '../model/index.ts';
+import type { Entity, KeyAttribute, Table } from '../model/index.ts';
 import { formatBytesIn, formatNumber } from '../numbers/index.ts';
 
 /** Literal text that only separates or labels attributes, between or before placeholders. */

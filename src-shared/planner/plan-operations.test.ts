@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { kindOf } from '../model/pattern-kinds.ts';
-import type { Design } from '../model/schema.ts';
+import { kindOf } from '../model/index.ts';
+import type { Design } from '../model/index.ts';
 import { planTable } from './index.ts';
 
 const examples = ['ecommerce', 'esports'].map((name) => [name, JSON.parse(readFileSync(new URL(`../../examples/${name}.keyplan.json`, import.meta.url), 'utf8')) as Design] as const);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyIndexSuggestion, planPattern, planTable, type Plan } from './index.ts';
-import type { AccessPattern, Entity, Table } from '../model/schema.ts';
-import { validateDesign } from '../model/validate.ts';
+import type { AccessPattern, Entity, Table } from '../model/index.ts';
+import { validateDesign } from '../model/index.ts';
 
 /**
  * A small table: User and Order share the item collection USER#{userId}; GSI1 is overloaded (user by

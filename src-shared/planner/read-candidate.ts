@@ -3,8 +3,7 @@
  * one target's keys that a GetItem (`read-get.ts`) or a Query (`read-query.ts`) candidate is built
  * from, and the consistency a target can give. The ranking itself is in `read.ts`.
  */
-import type { KeyTemplate } from '../model/key-template.ts';
-import type { Consistency } from '../model/schema.ts';
+import type { KeyTemplate, Consistency } from '../model/index.ts';
 import type { ReadRequest } from './read-request.ts';
 import type { SortKeyMatch } from './sort-key.ts';
 import type { BoundKey, KeyTarget, Membership } from './table-view.ts';

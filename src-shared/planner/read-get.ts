@@ -3,9 +3,8 @@
  * items (resultSize) or of a key sharded over N partitions the caller cannot tell apart is one
  * BatchGetItem of every key; the keys that find nothing still cost a read each.
  */
-import { formatCondition } from '../model/condition.ts';
-import { kindOf } from '../model/pattern-kinds.ts';
-import { formatCount, formatItems, formatList } from './estimate.ts';
+import { formatCondition, kindOf } from '../model/index.ts';
+import { formatCount, formatItems, formatList } from './count-estimate.ts';
 import { MAX_BATCH_GET_KEYS, PARTIAL_PENALTY, RANK, usedConsistency, type Candidate, type TargetMatch } from './read-candidate.ts';
 import type { Operation, Plan, PlanBadge } from './types.ts';
 

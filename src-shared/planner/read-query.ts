@@ -9,10 +9,16 @@
  * - the fetches from the table when the index lacks attributes the pattern needs
  *   (`addTableFetch`; docs/dynamodb-rules.md §2.4, §2.5).
  */
-import { conditionAttributes, formatCondition, type Condition } from '../model/condition.ts';
-import { templateAttributes, type KeyTemplate } from '../model/key-template.ts';
-import { isCountPattern, kindOf } from '../model/pattern-kinds.ts';
-import { distinctCombinationsOf, formatCount, formatItems, formatList, formatPercent, shareOf, tidy, UNKNOWN_RANGE_SELECTIVITY } from './estimate.ts';
+import {
+  conditionAttributes,
+  formatCondition,
+  type Condition,
+  templateAttributes,
+  type KeyTemplate,
+  isCountPattern,
+  kindOf,
+} from '../model/index.ts';
+import { distinctCombinationsOf, formatCount, formatItems, formatList, formatPercent, shareOf, tidy, UNKNOWN_RANGE_SELECTIVITY } from './count-estimate.ts';
 import { conditionExpression, equalityExpression, ExpressionBuilder } from './expression.ts';
 import { MAX_BATCH_GET_KEYS, PARTIAL_PENALTY, RANK, usedConsistency, type Candidate, type TargetMatch } from './read-candidate.ts';
 import { wantedItems, type ReadRequest } from './read-request.ts';
@@ -20,7 +26,7 @@ import { mayMatchSortKey } from './sort-key.ts';
 import { isClauseImpliedBy } from './sparse-conditions.ts';
 import { counterNote } from './suggest.ts';
 import { projectedAttributesOf, type KeyTarget, type TableView } from './table-view.ts';
-import type { Consistency } from '../model/schema.ts';
+import type { Consistency } from '../model/index.ts';
 import type { BaseFetch, EntityRead, Plan, PlanBadge, ProjectionChange } from './types.ts';
 
 /** A count reading more items than this is told about the counter-item alternative. */

@@ -3,9 +3,14 @@
  * tried: designs being edited can hold anything, so an unknown range operator or a filter that does
  * not parse is dropped with a note instead of failing the plan.
  */
-import { parseCondition, type Condition } from '../model/condition.ts';
-import { RANGE_OPERATORS, type AccessPattern } from '../model/schema.ts';
-import { isCountPattern, kindOf } from '../model/pattern-kinds.ts';
+import {
+  parseCondition,
+  type Condition,
+  RANGE_OPERATORS,
+  type AccessPattern,
+  isCountPattern,
+  kindOf,
+} from '../model/index.ts';
 import type { NeededRange } from './sort-key.ts';
 import type { EntityView, TableView } from './table-view.ts';
 

@@ -4,9 +4,9 @@
  * a key design before it can be planned.
  */
 import { conditionExpression, equalityExpression, ExpressionBuilder } from './expression.ts';
-import type { AccessPattern } from '../model/schema.ts';
-import { isCountPattern, kindOf } from '../model/pattern-kinds.ts';
-import { distinctCombinationsOf, formatCount, formatList, shareOf, tidy, UNKNOWN_RANGE_SELECTIVITY } from './estimate.ts';
+import type { AccessPattern } from '../model/index.ts';
+import { isCountPattern, kindOf } from '../model/index.ts';
+import { distinctCombinationsOf, formatCount, formatList, shareOf, tidy, UNKNOWN_RANGE_SELECTIVITY } from './count-estimate.ts';
 import { usedConsistency } from './read-candidate.ts';
 import { wantedItems, type ReadRequest } from './read-request.ts';
 import { counterNote, suggestIndex } from './suggest.ts';

@@ -5,10 +5,8 @@
  *
  * More on its rules: docs/modules.md, "src-shared/planner/read.ts".
  */
-import { conditionAttributes, formatCondition } from '../model/condition.ts';
-import { templateAttributes } from '../model/key-template.ts';
-import { isCountPattern } from '../model/pattern-kinds.ts';
-import { formatCount, formatItems, formatList, formatPercent } from './estimate.ts';
+import { conditionAttributes, formatCondition, templateAttributes, isCountPattern } from '../model/index.ts';
+import { formatCount, formatItems, formatList, formatPercent } from './count-estimate.ts';
 import type { Candidate, ShardReach, TargetMatch } from './read-candidate.ts';
 import { getItemCandidate } from './read-get.ts';
 import { queryCandidate } from './read-query.ts';

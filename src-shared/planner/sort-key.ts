@@ -4,8 +4,8 @@
  *
  * More on its rules: docs/modules.md, "src-shared/planner/sort-key.ts".
  */
-import { formatKeyTemplate, type KeyTemplatePart } from '../model/key-template.ts';
-import type { AttributeType, KeyAttribute, RangeOperator } from '../model/schema.ts';
+import { formatKeyTemplate, type KeyTemplatePart } from '../model/index.ts';
+import type { AttributeType, KeyAttribute, RangeOperator } from '../model/index.ts';
 import type { BoundKey } from './table-view.ts';
 
 /** Which sort-key values a condition can match: used to tell which entities of an item collection it reads. */

@@ -3,8 +3,8 @@
  * items the target holds (then the target is complete for it), and which filter clauses only repeat
  * the target's own condition (every entry holds them, so none is sent).
  */
-import { evaluateCondition, type Condition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
-import { valuesAllowedBy } from './estimate.ts';
+import { evaluateCondition, type Condition, type ConditionClause, type ConditionValue } from '../model/index.ts';
+import { valuesAllowedBy } from './count-estimate.ts';
 import type { ReadRequest } from './read-request.ts';
 
 /** Whether an item whose `clause.attribute` is `value` meets the clause. */

@@ -4,14 +4,28 @@
  *
  * More on its rules: docs/modules.md, "src-shared/planner/suggest.ts".
  */
-import { conditionAttributes } from '../model/condition.ts';
-import { isCountPattern, kindOf } from '../model/pattern-kinds.ts';
-import { templateAttributes } from '../model/key-template.ts';
-import { MAX_KEY_ATTRIBUTES_PER_PART, type Attribute, type GlobalSecondaryIndex, type KeyAttribute, type KeyAttributeType, type LocalSecondaryIndex, type Projection, type Table } from '../model/schema.ts';
-import { MAX_LSIS_PER_TABLE } from '../model/validate.ts';
-import { gsiKeyAttributes, isMultiAttributeKey, partitionKeysOf, sortKeysOf, storedKeyPart } from '../model/gsi-keys.ts';
-import { utf8ByteLength } from '../model/key-template.ts';
-import { formatList } from './estimate.ts';
+import {
+  conditionAttributes,
+  isCountPattern,
+  kindOf,
+  templateAttributes,
+  MAX_KEY_ATTRIBUTES_PER_PART,
+  type Attribute,
+  type GlobalSecondaryIndex,
+  type KeyAttribute,
+  type KeyAttributeType,
+  type LocalSecondaryIndex,
+  type Projection,
+  type Table,
+  MAX_LSIS_PER_TABLE,
+  gsiKeyAttributes,
+  isMultiAttributeKey,
+  partitionKeysOf,
+  sortKeysOf,
+  storedKeyPart,
+  utf8ByteLength,
+} from '../model/index.ts';
+import { formatList } from './count-estimate.ts';
 import type { ReadRequest } from './read-request.ts';
 import type { EntityView, TableView } from './table-view.ts';
 import type { IndexSuggestion } from './types.ts';

@@ -5,11 +5,19 @@
  * that do not validate (the UI plans while the user types): a template that does not parse makes the
  * entity absent from that target, with the reason.
  */
-import { parseCondition, formatCondition, type Condition } from '../model/condition.ts';
-import { parseKeyTemplate, templateAttributes, type KeyTemplate } from '../model/key-template.ts';
-import { keyPartLabel, partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
-import type { Entity, KeyAttribute, Projection, Sharding, Table } from '../model/schema.ts';
-import { allowedValueCount, entityCountsOf, formatPercent, sanitizeCount, shareOf, type EntityCounts } from './estimate.ts';
+import {
+  parseCondition,
+  formatCondition,
+  type Condition,
+  parseKeyTemplate,
+  templateAttributes,
+  type KeyTemplate,
+  keyPartLabel,
+  partitionKeysOf,
+  sortKeysOf,
+} from '../model/index.ts';
+import type { Entity, KeyAttribute, Projection, Sharding, Table } from '../model/index.ts';
+import { allowedValueCount, entityCountsOf, formatPercent, sanitizeCount, shareOf, type EntityCounts } from './count-estimate.ts';
 import type { Target } from './types.ts';
 
 /** The table or one index, with its key attributes. */

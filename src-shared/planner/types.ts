@@ -3,8 +3,7 @@
  * with which key condition, and how many items it reads and returns per request. The capacity code
  * turns a plan into RCU/WCU and dollars; the UI and CLI show it.
  */
-import type { Consistency, KeyAttribute, Projection } from '../model/schema.ts';
-import type { PatternOperation } from '../model/pattern-kinds.ts';
+import type { Consistency, KeyAttribute, Projection, PatternOperation } from '../model/index.ts';
 
 /** A DynamoDB operation, or `None`: no operation yet, the pattern needs a key design (`Plan.needsKeyDesign`). */
 export type Operation = PatternOperation | 'None';

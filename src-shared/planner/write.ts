@@ -9,10 +9,18 @@
  *   projected; put when `updates` is not given (every non-key attribute may change).
  * `fraction` is the share of the entity's items the index holds, so a sparse index costs less.
  */
-import { conditionAttributes, evaluateCondition, formatCondition, type ConditionValue } from '../model/condition.ts';
-import type { AccessPattern } from '../model/schema.ts';
-import { kindOf, unreachableAction, writeOperationOf, type WriteAction } from '../model/pattern-kinds.ts';
-import { formatList, formatPercent } from './estimate.ts';
+import {
+  conditionAttributes,
+  evaluateCondition,
+  formatCondition,
+  type ConditionValue,
+  kindOf,
+  unreachableAction,
+  writeOperationOf,
+  type WriteAction,
+} from '../model/index.ts';
+import type { AccessPattern } from '../model/index.ts';
+import { formatList, formatPercent } from './count-estimate.ts';
 import { boundAttributes, projectedAttributesOf, type EntityView, type KeyTarget, type Membership, type TableView } from './table-view.ts';
 import type { IndexWrite, Operation, Plan, PlanBadge } from './types.ts';
 

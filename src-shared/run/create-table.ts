@@ -3,8 +3,8 @@
  * defined once, the design's GSIs and LSIs with their projections), less the GSIs the engine cannot
  * create, and the type of every attribute a request fills in.
  */
-import { gsiKeyAttributes, isMultiAttributeKey, partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
-import type { KeyAttributeType, Projection, Table } from '../model/schema.ts';
+import { gsiKeyAttributes, isMultiAttributeKey, partitionKeysOf, sortKeysOf } from '../model/index.ts';
+import type { KeyAttributeType, Projection, Table } from '../model/index.ts';
 import { NEEDS_FULL_ENGINE, type EngineCapabilities, type RunIndex, type RunTable } from './types.ts';
 
 /** The table's primary key attributes: the partition key, then the sort key when it has one. */

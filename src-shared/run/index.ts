@@ -3,6 +3,7 @@
  * set beside the model, a request rendered as code. The host sends the requests (`src-main/run`).
  */
 export type * from './types.ts';
+export { EMBEDDED_CAPABILITIES, FULL_CAPABILITIES } from './types.ts';
 export * from './prepare.ts';
-export * from './compare.ts';
+export * from './agreement.ts';
 export * from './code.ts';

@@ -3,9 +3,9 @@
  * its placeholders filled from a sample item's values (rendered through the key templates, typed as
  * DynamoDB JSON), its filter's values, and the attributes it returns as a ProjectionExpression.
  */
-import type { AttributeValue } from '../capacity/item-size.ts';
-import { parseKeyTemplate, renderKeyTemplate, templateAttributes } from '../model/key-template.ts';
-import type { Plan } from '../planner/types.ts';
+import type { AttributeValue } from '../capacity/index.ts';
+import { parseKeyTemplate, renderKeyTemplate, templateAttributes } from '../model/index.ts';
+import type { Plan } from '../planner/index.ts';
 import { typed, type Plain, type SampleItem } from './sample-items.ts';
 
 /** One clause of a plan's key condition: `name = :v`, `name < :v`, `begins_with(name, :v)`, `name BETWEEN :a AND :b`. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../capacity/item-size.ts';
-import type { Design } from '../model/schema.ts';
+import type { Item } from '../capacity/index.ts';
+import type { Design } from '../model/index.ts';
 import { prepareRun, RUN_TABLE_PREFIX, runTableName, sendOrder, type PrepareOptions } from './prepare.ts';
 import { EMBEDDED_CAPABILITIES, FULL_CAPABILITIES, NEEDS_FULL_ENGINE, type PatternRun } from './types.ts';
 

@@ -6,12 +6,11 @@
  * More on its rules: docs/modules.md, "src-shared/run/prepare.ts".
  */
 import { estimateItemBytes } from '../capacity/index.ts';
-import { costTable } from '../costing/design-cost.ts';
-import type { PatternCost } from '../costing/pattern-cost.ts';
-import { averageReadBytes } from '../costing/read-cost.ts';
+import { costTable, averageReadBytes } from '../costing/index.ts';
+import type { PatternCost } from '../costing/index.ts';
 import { formatNumber } from '../numbers/index.ts';
-import type { AccessPattern, Design, Entity, Table } from '../model/schema.ts';
-import { isWritePattern, kindOf, unreachableAction, type WriteAction } from '../model/pattern-kinds.ts';
+import type { AccessPattern, Design, Entity, Table } from '../model/index.ts';
+import { isWritePattern, kindOf, unreachableAction, type WriteAction } from '../model/index.ts';
 import { attributeTypes, tableFor } from './create-table.ts';
 import { readCall, targetKeyAttributes, type PatternContext } from './read-calls.ts';
 import { drawSample, pick, type RunSample, type SampleItem } from './sample-items.ts';

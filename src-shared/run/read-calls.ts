@@ -5,12 +5,11 @@
  * partition. Each request carries a witness: the same read without filter, projection or Select, so
  * that the items it read are known.
  */
-import type { AttributeValue, Item } from '../capacity/item-size.ts';
-import { gsiKeyAttributes } from '../model/gsi-keys.ts';
-import type { AccessPattern, Table } from '../model/schema.ts';
-import { isCountPattern } from '../model/pattern-kinds.ts';
+import type { AttributeValue, Item } from '../capacity/index.ts';
+import { gsiKeyAttributes, isCountPattern } from '../model/index.ts';
+import type { AccessPattern, Table } from '../model/index.ts';
 import { MAX_BATCH_GET_KEYS } from '../planner/index.ts';
-import type { Plan } from '../planner/types.ts';
+import type { Plan } from '../planner/index.ts';
 import { tableKeyNames } from './create-table.ts';
 import { filterFor, keyClauses, mentionsShard, mergeExpression, namedKeyCondition, projectionFor, render, type KeyClause } from './plan-expressions.ts';
 import { keyOf, keyText, typed, type Plain, type SampleItem } from './sample-items.ts';

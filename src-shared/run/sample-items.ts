@@ -3,10 +3,10 @@
  * plain values (what key templates render from), with the helpers requests take them apart with
  * (the primary key, a value typed back as DynamoDB JSON).
  */
-import type { AttributeValue, Item } from '../capacity/item-size.ts';
-import type { Design, Table } from '../model/schema.ts';
-import { kindOf } from '../model/pattern-kinds.ts';
-import { createSampleStore } from '../sample/store.ts';
+import type { AttributeValue, Item } from '../capacity/index.ts';
+import type { Design, Table } from '../model/index.ts';
+import { kindOf } from '../model/index.ts';
+import { createSampleStore } from '../sample/index.ts';
 import { tableKeyNames } from './create-table.ts';
 
 /** A value as key templates render it. */

@@ -1,12 +1,12 @@
 /**
  * A run: the design's table created in a real DynamoDB-compatible engine, sample items loaded, every
  * access pattern's planned request sent, and what the engine measured set beside what Keyplan
- * predicted. The pure parts live here (`prepare.ts` builds the requests from the plans, `compare.ts`
- * judges the measurements, `code.ts` renders a request as code); the host sends the requests
- * (`src-main/run`). Requests and items are DynamoDB JSON (binary values base64), exactly as the
- * low-level API takes them.
+ * predicted. The pure parts live here (`prepare.ts` builds the requests from the plans,
+ * `agreement.ts` judges the measurements, `code.ts` renders a request as code); the host sends the
+ * requests (`src-main/run`). Requests and items are DynamoDB JSON (binary values base64), exactly
+ * as the low-level API takes them.
  */
-import type { Item } from '../capacity/item-size.ts';
+import type { Item } from '../capacity/index.ts';
 
 /** Codes of a run's own failures (the host raises them in `src-main/run`). */
 export type RunErrorCode = 'run.engine' | 'run.tableExists' | 'run.notConfirmed' | 'run.failed';
@@ -282,7 +282,7 @@ export interface RunReport {
 }
 
 /** What the comparison needs beyond the pattern: what the engine is and the table's keys and indexes. */
-export interface CompareOptions {
+export interface AgreementOptions {
   capabilities: EngineCapabilities;
   table: Pick<RunTable, 'keyAttributes' | 'indexes'>;
 }

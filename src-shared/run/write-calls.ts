@@ -3,11 +3,17 @@
  * a loaded one, or an UpdateItem that sets the pattern's attributes and keeps the index keys built
  * from them in step; each inside a TransactWriteItems when the pattern is transactional.
  */
-import type { AttributeValue } from '../capacity/item-size.ts';
-import { evaluateCondition, parseCondition } from '../model/condition.ts';
-import { parseKeyTemplate, renderKeyTemplate, templateAttributes } from '../model/key-template.ts';
-import type { Entity } from '../model/schema.ts';
-import { unreachableAction, type WriteAction } from '../model/pattern-kinds.ts';
+import type { AttributeValue } from '../capacity/index.ts';
+import {
+  evaluateCondition,
+  parseCondition,
+  parseKeyTemplate,
+  renderKeyTemplate,
+  templateAttributes,
+  unreachableAction,
+  type WriteAction,
+} from '../model/index.ts';
+import type { Entity } from '../model/index.ts';
 import { tableKeyNames } from './create-table.ts';
 import type { PatternContext } from './read-calls.ts';
 import { keyOf, keyText, plainValues, typed, type Plain, type SampleItem } from './sample-items.ts';

@@ -5,10 +5,9 @@
  * and the placeholder of a list, map, set or NULL. Each keeps its rows compact and computes sizes
  * without rendering where it can; the hot ones add their bytes in a loop of their own.
  */
-import { attributeValueBytes, type AttributeValue } from '../capacity/item-size.ts';
-import { utf8ByteLength } from '../model/key-template.ts';
-import type { AttributeType } from '../model/schema.ts';
-import { FIRST_NAMES, LAST_NAMES } from '../model/value-heuristics.ts';
+import { attributeValueBytes, type AttributeValue } from '../capacity/index.ts';
+import { utf8ByteLength, FIRST_NAMES, LAST_NAMES } from '../model/index.ts';
+import type { AttributeType } from '../model/index.ts';
 import { at, Column, DAY_MS, DAY_SECONDS, padNumber, scalarValueBytes, toBase64, type Codes } from './column.ts';
 import { hash2 } from './random.ts';
 import { digitCount, numberBytes, scaledNumberBytes } from './sizes.ts';

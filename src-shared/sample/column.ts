@@ -4,9 +4,9 @@
  * value, its text in a key template and its size in bytes, without building DynamoDB JSON. Which
  * kind an attribute gets, and how its values are drawn, is `columns.ts`.
  */
-import { base64DecodedLength, type AttributeValue } from '../capacity/item-size.ts';
-import { utf8ByteLength } from '../model/key-template.ts';
-import type { AttributeType } from '../model/schema.ts';
+import { base64DecodedLength, type AttributeValue } from '../capacity/index.ts';
+import { utf8ByteLength } from '../model/index.ts';
+import type { AttributeType } from '../model/index.ts';
 import { normalizeSeed } from './random.ts';
 import { numberBytes } from './sizes.ts';
 import type { SampleValue } from './types.ts';

@@ -6,11 +6,23 @@
  *
  * More on its rules: docs/modules.md, "src-shared/sample/columns.ts".
  */
-import { base64DecodedLength, type AttributeValue } from '../capacity/item-size.ts';
-import { DEFAULT_VALUE_BYTES } from '../capacity/estimate.ts';
-import type { Attribute, AttributeType, Distribution, Entity, Generator } from '../model/schema.ts';
-import { idDigits } from '../model/value-model.ts';
-import { CATEGORIES, CITIES, COUNTRIES, CURRENCIES, FIRST_NAMES, idInitialsOf, kindFromName, LAST_NAMES, PRODUCTS, STATUSES, wordsOf, type NameKind } from '../model/value-heuristics.ts';
+import { base64DecodedLength, type AttributeValue, DEFAULT_VALUE_BYTES } from '../capacity/index.ts';
+import type { Attribute, AttributeType, Distribution, Entity, Generator } from '../model/index.ts';
+import {
+  idDigits,
+  CATEGORIES,
+  CITIES,
+  COUNTRIES,
+  CURRENCIES,
+  FIRST_NAMES,
+  idInitialsOf,
+  kindFromName,
+  LAST_NAMES,
+  PRODUCTS,
+  STATUSES,
+  wordsOf,
+  type NameKind,
+} from '../model/index.ts';
 import { Column, DAY_SECONDS, identifyByK, padNumber, toBase64, type Codes, type ColumnContext } from './column.ts';
 import { BinaryColumn, DocumentColumn, FormatColumn, IdColumn, NumberColumn, PersonColumn, PoolColumn, RefColumn, SequenceNumberColumn, TextColumn, TimeColumn, UuidColumn } from './column-kinds.ts';
 import { createAliasSampler, createRankSampler, deriveSeed, hash2, Random, type RankSampler } from './random.ts';

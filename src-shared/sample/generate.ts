@@ -5,12 +5,21 @@
  * (`grouping.ts`). What it leaves is the store's data (`store-data.ts`); `views.ts` orders and
  * places the views, `reading.ts` reads them.
  */
-import { partitionKeysOf, sortKeysOf } from '../model/gsi-keys.ts';
-import { gsiKeySourceOf, keySlotsOf, type KeySlot } from '../model/key-slots.ts';
-import { parseKeyTemplate, utf8ByteLength, type KeyTemplate } from '../model/key-template.ts';
-import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../model/validate.ts';
-import { keyValueBound, maxKeyTextBytes } from '../model/value-model.ts';
-import type { Attribute, Entity, KeyAttribute, KeyBinding, Projection, Table } from '../model/schema.ts';
+import {
+  partitionKeysOf,
+  sortKeysOf,
+  gsiKeySourceOf,
+  keySlotsOf,
+  type KeySlot,
+  parseKeyTemplate,
+  utf8ByteLength,
+  type KeyTemplate,
+  MAX_PARTITION_KEY_BYTES,
+  MAX_SORT_KEY_BYTES,
+  keyValueBound,
+  maxKeyTextBytes,
+} from '../model/index.ts';
+import type { Attribute, Entity, KeyAttribute, KeyBinding, Projection, Table } from '../model/index.ts';
 import type { Column, ColumnContext } from './column.ts';
 import { createColumn } from './columns.ts';
 import { addMembers, maskChecks, viewGroupersFor, ViewBuild, type MemberJob, type ViewDefinition } from './grouping.ts';

@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Attribute, Design, Entity } from '../model/schema.ts';
-import { hashFraction, placeKeyColumns } from '../partition/hash.ts';
+import type { Attribute, Design, Entity } from '../model/index.ts';
+import { hashFraction, placeKeyColumns } from '../partition/index.ts';
 import { createSampleStore, type SampleStore, type SampleStoreOptions } from './store.ts';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -4,8 +4,8 @@
  * string built; see `groupersFor`) or by the rendered key; `addMembers` adds a chunk of an entity's
  * items to a view, into typed arrays presized for its members and collections (`ViewBuild`).
  */
-import { parseDecimal } from '../capacity/item-size.ts';
-import type { KeyAttribute, Projection } from '../model/schema.ts';
+import { parseDecimal } from '../capacity/index.ts';
+import type { KeyAttribute, Projection } from '../model/index.ts';
 import type { CompiledKey } from './keys.ts';
 import type { EntityData, ViewPlan } from './store-data.ts';
 import type { SampleView } from './types.ts';

@@ -1,7 +1,7 @@
 /**
  * Seeded sample data: items per entity from attribute generators, and the aggregate views of a
  * table and its indexes over them; the one place attribute values are generated, read by the key
- * previews (`preview.ts`) and by rank (`values.ts`). Import from here.
+ * previews (`key-preview.ts`) and by rank (`values.ts`). Import from here.
  */
 export * from './types.ts';
 export * from './random.ts';
@@ -9,4 +9,4 @@ export * from './sizes.ts';
 export { createColumn, createRankColumn, Column, type ColumnContext, type RefResolver } from './columns.ts';
 export * from './store.ts';
 export * from './values.ts';
-export * from './preview.ts';
+export * from './key-preview.ts';

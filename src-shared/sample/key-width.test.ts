@@ -5,9 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utf8ByteLength } from '../model/key-template.ts';
-import type { Attribute, Design, Entity, Generator } from '../model/schema.ts';
-import { maxKeyTextBytes } from '../model/value-model.ts';
+import { utf8ByteLength, maxKeyTextBytes } from '../model/index.ts';
+import type { Attribute, Design, Entity, Generator } from '../model/index.ts';
 import { createColumn } from './columns.ts';
 import { createSampleStore, sampleContext } from './store.ts';
 

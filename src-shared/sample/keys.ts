@@ -4,10 +4,16 @@
  * limit), the rendered key value, and its size, computed from the parts' sizes without rendering when
  * the key is a string.
  */
-import { base64DecodedLength, numberValueBytes, parseDecimal } from '../capacity/item-size.ts';
-import { evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
-import { parseKeyTemplate, utf8ByteLength, type KeyTemplatePart } from '../model/key-template.ts';
-import type { KeyAttribute, KeyBinding } from '../model/schema.ts';
+import { base64DecodedLength, numberValueBytes, parseDecimal } from '../capacity/index.ts';
+import {
+  evaluateCondition,
+  parseCondition,
+  type Condition,
+  parseKeyTemplate,
+  utf8ByteLength,
+  type KeyTemplatePart,
+} from '../model/index.ts';
+import type { KeyAttribute, KeyBinding } from '../model/index.ts';
 import { hashFraction } from '../hash/index.ts';
 import type { Column } from './columns.ts';
 import { DigitKeyHasher } from './key-hash.ts';

@@ -6,9 +6,9 @@
  * constants and sequence ids, so every order and count below is computed by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { itemSizeBytes } from '../capacity/item-size.ts';
-import type { Attribute, Design, Entity } from '../model/schema.ts';
-import { KEY_PART_SEPARATOR } from '../partition/key-space.ts';
+import { itemSizeBytes } from '../capacity/index.ts';
+import type { Attribute, Design, Entity } from '../model/index.ts';
+import { KEY_PART_SEPARATOR } from '../partition/index.ts';
 import { createSampleStore, type SampleStore } from './store.ts';
 import type { SampleRow } from './types.ts';
 

@@ -7,8 +7,8 @@
  * The same seed always gives the same sequence, on every platform: only 32-bit integer arithmetic
  * (`Math.imul`, shifts) and IEEE doubles are used.
  */
-import { rankShare } from '../model/value-model.ts';
-import type { Distribution } from '../model/schema.ts';
+import { rankShare } from '../model/index.ts';
+import type { Distribution } from '../model/index.ts';
 
 const TWO_POW_32 = 4_294_967_296;
 

@@ -3,7 +3,7 @@
  * in the view's order), its items, the line of a partition key, and one item in DynamoDB JSON.
  * Values, keys and rows are rendered here, on demand; nothing is kept per item.
  */
-import type { AttributeValue, Item } from '../capacity/item-size.ts';
+import type { AttributeValue, Item } from '../capacity/index.ts';
 import type { Column } from './column.ts';
 import { CompiledKey } from './keys.ts';
 import { entityOf, itemOf, type EntityData, type ViewData } from './store-data.ts';

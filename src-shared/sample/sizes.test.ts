@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { numberValueBytes } from '../capacity/item-size.ts';
+import { numberValueBytes } from '../capacity/index.ts';
 import { digitCount, numberBytes, scaledNumberBytes } from './sizes.ts';
 
 describe('number sizes without parsing', () => {

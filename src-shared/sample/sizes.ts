@@ -2,7 +2,7 @@
  * Fast sizes of generated values, equal to what `capacity/item-size.ts` computes from DynamoDB JSON
  * (tested against it) but without building the JSON or parsing decimal strings per value.
  */
-import { numberValueBytes } from '../capacity/item-size.ts';
+import { numberValueBytes } from '../capacity/index.ts';
 
 /** 10^1 … 10^15, for counting digits by comparison. */
 const POWERS_OF_TEN = Array.from({ length: 15 }, (_, i) => 10 ** (i + 1));

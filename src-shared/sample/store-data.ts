@@ -3,7 +3,7 @@
  * reading (`reading.ts`) use it: per entity its columns and compiled keys, per view its members,
  * their entry sizes and their item collections, in typed arrays. Internal to `sample`.
  */
-import type { Entity, KeyAttribute } from '../model/schema.ts';
+import type { Entity, KeyAttribute } from '../model/index.ts';
 import type { Column } from './column.ts';
 import type { CompiledKey } from './keys.ts';
 import type { SampleSummary, SampleView } from './types.ts';

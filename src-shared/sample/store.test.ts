@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { itemSizeBytes } from '../capacity/item-size.ts';
-import type { Attribute, Design, Entity, Table } from '../model/schema.ts';
+import { itemSizeBytes } from '../capacity/index.ts';
+import type { Attribute, Design, Entity, Table } from '../model/index.ts';
 import { compareCodePoints, createSampleStore, type SampleStore } from './store.ts';
 import type { SampleRow } from './types.ts';
 

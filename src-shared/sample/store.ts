@@ -4,9 +4,9 @@
  *
  * More on its rules: docs/modules.md, "src-shared/sample/store.ts".
  */
-import type { Item } from '../capacity/item-size.ts';
-import { withValueModel } from '../model/value-model.ts';
-import type { Design } from '../model/schema.ts';
+import type { Item } from '../capacity/index.ts';
+import { withValueModel } from '../model/index.ts';
+import type { Design } from '../model/index.ts';
 import { sampleContext } from './column.ts';
 import { DEFAULT_MAX_ITEMS, generateSample } from './generate.ts';
 import { findKey, readItem, readItems, readPage } from './reading.ts';

@@ -2,7 +2,7 @@
  * Generated sample items as the data screen and the host exchange them. Items are plain values
  * (strings, numbers, booleans), keyed by attribute name; key attributes are rendered from templates.
  */
-import type { KeyAttributeType } from '../model/schema.ts';
+import type { KeyAttributeType } from '../model/index.ts';
 
 /** A scalar value: string for S and B (base64 text, as in DynamoDB JSON), number for N, boolean for BOOL. */
 export type SampleValue = string | number | boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Attribute, Entity } from '../model/schema.ts';
+import type { Attribute, Entity } from '../model/index.ts';
 import { sampleContext } from './column.ts';
 import { createColumn, createRankColumn } from './columns.ts';
 import { rankedValuesOf } from './values.ts';

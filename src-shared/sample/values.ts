@@ -4,7 +4,7 @@
  * distinct values heaviest first and names the hottest keys with them. The values are those of
  * seed 1 and the default today, the sample the key previews show.
  */
-import type { Attribute, Entity } from '../model/schema.ts';
+import type { Attribute, Entity } from '../model/index.ts';
 import { sampleContext, type Column } from './column.ts';
 import { createRankColumn } from './columns.ts';
 import type { SampleValue } from './types.ts';

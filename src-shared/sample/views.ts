@@ -5,7 +5,7 @@
  * attributes left to right, each in its own type's order), and the collections placed on the
  * simulator's hash space from their keys' structure (`CompiledKey.hashFractions`).
  */
-import type { KeyAttributeType } from '../model/schema.ts';
+import type { KeyAttributeType } from '../model/index.ts';
 import { hashFraction } from '../hash/index.ts';
 import type { CompiledKey } from './keys.ts';
 import { entityOf, itemOf, type EntityData, type Sorted, type ViewData } from './store-data.ts';

@@ -3,7 +3,7 @@
  * the options with their defaults and bounds, the seeded generator of the search order, and the
  * time budget the search and the finalists' checks run against.
  */
-import type { Design, Table } from '../model/schema.ts';
+import type { Design, Table } from '../model/index.ts';
 import { createRandom, type Random } from '../partition/index.ts';
 import { DEFAULT_MAX_GSIS, DEFAULT_TIME_BUDGET_MS, DEFAULT_TOP, type SolveOptions } from './types.ts';
 

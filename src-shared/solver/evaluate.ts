@@ -3,17 +3,21 @@
  * patterns the table's key does not serve, sparse conditions, shards), then planned and priced by
  * the same planner and cost engine as every screen.
  */
-import { DEFAULT_PRICING } from '../capacity/pricing.ts';
+import { DEFAULT_PRICING } from '../capacity/index.ts';
 import { costedTable, costTable, totalDesignCost, type PatternCost } from '../costing/index.ts';
-import { MAX_LSIS_PER_TABLE, validateDesign } from '../model/validate.ts';
-import { partitionKeysOf, sortKeysOf, isMultiAttributeKey } from '../model/gsi-keys.ts';
-import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Pricing, Table } from '../model/schema.ts';
-import { isReadPattern } from '../model/pattern-kinds.ts';
-import { distinctValuesOf, planTable } from '../planner/index.ts';
-import type { IndexSuggestion, Plan } from '../planner/types.ts';
+import {
+  MAX_LSIS_PER_TABLE,
+  validateDesign,
+  partitionKeysOf,
+  sortKeysOf,
+  isMultiAttributeKey,
+  isReadPattern,
+} from '../model/index.ts';
+import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Pricing, Table } from '../model/index.ts';
+import { distinctValuesOf, planTable, applyIndexSuggestion } from '../planner/index.ts';
+import type { IndexSuggestion, Plan } from '../planner/index.ts';
 import { attributesOf, bindingsOf, prefixOf, type Layout } from './layouts.ts';
 import type { AppliedRule, SolveOptions } from './types.ts';
-import { applyIndexSuggestion } from '../planner/suggest.ts';
 import { formatCount, formatNumber, formatUsd } from '../numbers/index.ts';
 
 export interface Candidate {

@@ -6,7 +6,7 @@
  * a partition's limit (capacity at the workload's peaks) is the same for every key design: reported
  * in the partition risk, not held against the proposal.
  */
-import type { Design, KeyBinding, Table } from '../model/schema.ts';
+import type { Design, KeyBinding, Table } from '../model/index.ts';
 import { simulate } from '../partition/index.ts';
 import type { SolveContext } from './context.ts';
 import { price, type Candidate } from './evaluate.ts';

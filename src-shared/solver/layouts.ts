@@ -4,9 +4,8 @@
  *
  * More on its rules: docs/modules.md, "src-shared/solver/layouts.ts".
  */
-import { parseKeyTemplate, templateAttributes } from '../model/key-template.ts';
-import type { AccessPattern, Attribute, Entity, KeyBinding, Table } from '../model/schema.ts';
-import { isReadPattern, isWritePattern, kindOf } from '../model/pattern-kinds.ts';
+import { parseKeyTemplate, templateAttributes, isReadPattern, isWritePattern, kindOf } from '../model/index.ts';
+import type { AccessPattern, Attribute, Entity, KeyBinding, Table } from '../model/index.ts';
 
 export interface Layout {
   /** `own`, or `child` of the entity an attribute references. */

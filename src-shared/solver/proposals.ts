@@ -3,7 +3,7 @@
  * why it beat the alternatives, from the cheapest way the search priced each request shape for
  * that pattern in any candidate (`RequestLedger`).
  */
-import type { Plan } from '../planner/types.ts';
+import type { Plan } from '../planner/index.ts';
 import { patternMonthly, type Candidate } from './evaluate.ts';
 import type { AppliedRule, PartitionRisk, PatternChoice, Proposal } from './types.ts';
 import { formatUsd } from '../numbers/index.ts';

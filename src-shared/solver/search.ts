@@ -6,7 +6,7 @@
  * - Beyond, a local search: from the best so far, each entity's other layouts in a seeded order, the
  *   improvements kept, then seeded random restarts, as long as the caller keeps asking.
  */
-import type { Table } from '../model/schema.ts';
+import type { Table } from '../model/index.ts';
 import type { Random } from '../partition/index.ts';
 import type { SolveContext } from './context.ts';
 import { baseTable, evaluate, type Candidate, type IndexKeying } from './evaluate.ts';

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { costDesign } from '../costing/index.ts';
-import type { AccessPattern, Attribute, Design, Entity } from '../model/schema.ts';
-import { validateDesign } from '../model/validate.ts';
+import type { AccessPattern, Attribute, Design, Entity } from '../model/index.ts';
+import { validateDesign } from '../model/index.ts';
 import { planTable } from '../planner/index.ts';
 import { createSolver, identityOf, inputCost, layoutsOf, solve, stripKeyDesign, type Proposal } from './index.ts';
 

@@ -4,7 +4,7 @@
  *
  * More on its rules: docs/modules.md, "src-shared/solver/solve.ts".
  */
-import type { Design } from '../model/schema.ts';
+import type { Design } from '../model/index.ts';
 import { createContext } from './context.ts';
 import { FinalistCheck } from './finalists.ts';
 import { proposalOf, RequestLedger } from './proposals.ts';

@@ -3,7 +3,7 @@
  * indexes. What the solver starts from when asked to design the keys from scratch (and what the
  * tests compare its proposals against the hand-made design with).
  */
-import type { Design } from '../model/schema.ts';
+import type { Design } from '../model/index.ts';
 
 export function stripKeyDesign(design: Design): Design {
   return {

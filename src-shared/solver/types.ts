@@ -3,8 +3,8 @@
  * best complete key designs it found, each priced by the cost engine and checked by the partition
  * simulator, with per pattern the request that serves it and why it beat the alternatives.
  */
-import type { Design } from '../model/schema.ts';
-import type { PlanBadge } from '../planner/types.ts';
+import type { Design } from '../model/index.ts';
+import type { PlanBadge } from '../planner/index.ts';
 
 /** The GSIs a proposal may use at most by default: a preference; DynamoDB allows 20 per table. */
 export const DEFAULT_MAX_GSIS = 5;

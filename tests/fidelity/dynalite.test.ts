@@ -40,8 +40,10 @@ import {
 import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemSizeBytes, type AttributeValue, type Item } from '../../src-shared/capacity/item-size.ts';
 import {
+  itemSizeBytes,
+  type AttributeValue,
+  type Item,
   PAGE_BYTES,
   batchGetReadUnits,
   batchWriteUnits,
@@ -51,7 +53,7 @@ import {
   scanReadUnits,
   writeUnits,
   type WriteInput,
-} from '../../src-shared/capacity/units.ts';
+} from '../../src-shared/capacity/index.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Conversions between the engine's DynamoDB JSON (B as base64) and the SDK's (B as bytes)

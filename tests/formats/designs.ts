@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fromNoSqlWorkbench } from '../../src-shared/formats/index.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { parseDesign } from '../../src-shared/model/validate.ts';
+import type { Design } from '../../src-shared/model/index.ts';
+import { parseDesign } from '../../src-shared/model/index.ts';
 
 export const root = resolve(import.meta.dirname, '../..');
 export const WORKBENCH_FIXTURES = resolve(root, 'tests/fixtures/nosql-workbench');

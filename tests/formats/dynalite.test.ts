@@ -26,10 +26,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttributeValue } from '../../src-shared/capacity/item-size.ts';
+import type { AttributeValue } from '../../src-shared/capacity/index.ts';
 import { MAX_BATCH_WRITE_REQUESTS, toCliInputs, toDynamoDbJsonFiles } from '../../src-shared/formats/index.ts';
-import { isMultiAttributeKey } from '../../src-shared/model/gsi-keys.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
+import { isMultiAttributeKey } from '../../src-shared/model/index.ts';
+import type { Design } from '../../src-shared/model/index.ts';
 import { allDesigns } from './designs.ts';
 
 /** DynamoDB JSON as the SDK takes it: B values as bytes, not base64. */

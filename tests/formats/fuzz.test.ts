@@ -21,9 +21,8 @@ import {
   toTerraform,
   type Imported,
 } from '../../src-shared/formats/index.ts';
-import type { Problem } from '../../src-shared/model/problems.ts';
-import type { Design } from '../../src-shared/model/schema.ts';
-import { parseDesign } from '../../src-shared/model/validate.ts';
+import type { Problem, Design } from '../../src-shared/model/index.ts';
+import { parseDesign } from '../../src-shared/model/index.ts';
 import { root, WORKBENCH_FIXTURES } from './designs.ts';
 import { cpuNowMs } from '../support/cpu-time.ts';
 

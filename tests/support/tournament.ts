@@ -3,7 +3,7 @@
  * match, one GSI keyed on [tournamentId, region] / [round, bracket] that Match carries naturally (its
  * own attributes of those names), and a Player that carries only `region`.
  */
-import type { Design, Table } from '../../src-shared/model/schema.ts';
+import type { Design, Table } from '../../src-shared/model/index.ts';
 
 export function tournamentTable(id: string): Table {
   return {

@@ -4,9 +4,9 @@
  * (fake-indexeddb in the test environment).
  */
 import { join, resolve } from 'node:path';
-import { createApiClient } from '../../src-shared/ipc/client.ts';
-import { createMemoryTransport } from '../../src-shared/ipc/memory.ts';
-import type { Transport } from '../../src-shared/ipc/wire.ts';
+import { createApiClient } from '../../src-shared/ipc/index.ts';
+import { createMemoryTransport } from '../../src-shared/ipc/host.ts';
+import type { Transport } from '../../src-shared/ipc/index.ts';
 import { createBrowserHandlers } from '../../src-main/host.ts';
 import { createEventRelay } from '../../src-main/tasks/event-relay.ts';
 import { openWorkspaceDb } from '../../src-renderer/lib/db.ts';

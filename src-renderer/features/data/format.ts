@@ -2,7 +2,7 @@
  * Display helpers of the data screen: counts, entity colours, values as text, the key columns of a
  * view. Presentation only; no domain rules. Sizes are src-shared/numbers' `formatBytesBrief`.
  */
-import type { SampleRow, SampleValue, SampleView } from '../../../src-shared/sample/types.ts';
+import type { SampleRow, SampleValue, SampleView } from '../../../src-shared/sample/index.ts';
 import { formatNumber } from '../../../src-shared/numbers/index.ts';
 
 /** `1,000,000`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Entity, Table } from '../../../src-shared/model/schema.ts';
+import type { Entity, Table } from '../../../src-shared/model/index.ts';
 import { describeFactors, entityIndexesOf } from './index-membership.ts';
 
 /** Matches keyed in a GSI on [tournamentId, region] / [round, bracket]; a second, classic GSI on GSI2PK. */

@@ -4,10 +4,16 @@
  * items are in the index, and when only some are, the share and why. The share is the planner's
  * (`viewTable` membership); this only lays out its factors for the screen.
  */
-import { gsiKeySourceOf } from '../../../src-shared/model/key-slots.ts';
-import type { AttributeType, Entity, KeyAttribute, Table } from '../../../src-shared/model/schema.ts';
-import { shareOf } from '../../../src-shared/planner/estimate.ts';
-import { boundAttributes, viewTable, type KeyTarget, type Membership, type TableView } from '../../../src-shared/planner/table-view.ts';
+import { gsiKeySourceOf } from '../../../src-shared/model/index.ts';
+import type { AttributeType, Entity, KeyAttribute, Table } from '../../../src-shared/model/index.ts';
+import {
+  shareOf,
+  boundAttributes,
+  viewTable,
+  type KeyTarget,
+  type Membership,
+  type TableView,
+} from '../../../src-shared/planner/index.ts';
 
 /** One key attribute of the index and what the entity writes into it. */
 export interface KeyPartSource {

@@ -3,8 +3,8 @@
  * (`parseDynamoDbItem`), and the 400 KB item limit (`checkItemSize`).
  */
 import { ok, fail, type Result } from '../../errors.ts';
-import type { Problem } from '../../model/problems.ts';
-import { joinPath } from '../../model/validate.ts';
+import type { Problem } from '../../model/index.ts';
+import { joinPath } from '../../model/index.ts';
 import { formatNumber } from '../figure.ts';
 import { MAX_ITEM_BYTES, itemSizeBytes } from './sizes.ts';
 import { TYPES, base64DecodedLength, canonicalNumber, parseDecimal, type AttributeValue, type DecimalParts, type Item } from './values.ts';

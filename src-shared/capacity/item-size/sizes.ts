@@ -3,7 +3,7 @@
  * lists and maps with their overhead, and the item size as a Figure for `keyplan size`.
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html
  */
-import { utf8ByteLength } from '../../model/key-template.ts';
+import { utf8ByteLength } from '../../model/index.ts';
 import { figure, formatNumber, type Figure, type Step } from '../figure.ts';
 import { AWS_DOCS } from '../sources.ts';
 import { attributeValueType, base64DecodedLength, parseDecimal, type AttributeValue, type AttributeValueType, type DecimalParts, type Item } from './values.ts';

@@ -1,4 +1,4 @@
-import { trimEnd } from '../../text/trim.ts';
+import { trimEnd } from '../../text/index.ts';
 /**
  * DynamoDB JSON, the shared vocabulary of sizing and parsing: attribute value types, and the text
  * encodings of numbers (decimal strings) and binaries (base64) split into what both depend on.

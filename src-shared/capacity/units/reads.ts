@@ -2,7 +2,7 @@
  * Read units (docs/dynamodb-rules.md §2): GetItem, BatchGetItem and TransactGetItems, item by item; Query and Scan,
  * paged at 1 MB and rounded per page; and the read throughput of provisioned capacity. Test vectors docs/dynamodb-rules.md §9.2.
  */
-import type { Consistency } from '../../model/schema.ts';
+import type { Consistency } from '../../model/index.ts';
 import { figure, formatNumber, type Figure, type Step } from '../figure.ts';
 import { AWS_DOCS, type DocSource } from '../sources.ts';
 import {

@@ -3,7 +3,7 @@
  * transaction factors, the assumption texts, and the bare `*ForBytes` arithmetic (docs/dynamodb-rules.md §2.1, §3.1).
  * Also the formatting helpers the read and write derivations share.
  */
-import type { Consistency } from '../../model/schema.ts';
+import type { Consistency } from '../../model/index.ts';
 import { formatNumber } from '../figure.ts';
 import { AWS_DOCS } from '../sources.ts';
 

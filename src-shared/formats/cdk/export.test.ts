@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { Design } from '../../model/schema.ts';
+import type { Design } from '../../model/index.ts';
 import { cdkStackName, toCdk, tsString } from './export.ts';
 
 const load = (path: string): Design => JSON.parse(readFileSync(resolve(import.meta.dirname, '..', path), 'utf8')) as Design;

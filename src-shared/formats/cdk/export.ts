@@ -5,7 +5,15 @@
  *
  * More on its rules: docs/modules.md, "src-shared/formats/cdk/export.ts".
  */
-import type { AutoScalingRange, Design, KeyAttribute, KeyAttributeType, OnDemandThroughput, Projection, WarmThroughput } from '../../model/schema.ts';
+import type {
+  AutoScalingRange,
+  Design,
+  KeyAttribute,
+  KeyAttributeType,
+  OnDemandThroughput,
+  Projection,
+  WarmThroughput,
+} from '../../model/index.ts';
 import { nonKeyAttributesOf, pascalCase, tableSpecsOf, wellFormed, type TableSpec, type Throughput } from '../common/table-spec.ts';
 
 /** A TypeScript single-quoted string literal. */

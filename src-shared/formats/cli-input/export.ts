@@ -9,7 +9,7 @@
  *
  * More on its rules: docs/modules.md, "src-shared/formats/cli-input/export.ts".
  */
-import type { AutoScaling, Design, OnDemandThroughput, Projection, WarmThroughput } from '../../model/schema.ts';
+import type { AutoScaling, Design, OnDemandThroughput, Projection, WarmThroughput } from '../../model/index.ts';
 import { keySchemaElements, nonKeyAttributesOf, tableSpecsOf, type TableSpec, type Throughput } from '../common/table-spec.ts';
 
 /** One table's CreateTable input, and a file name for it (`Shop.create-table.json`). */

@@ -8,8 +8,8 @@
  * is dropped with a note. A global table's auto scaling is in its own resource (see `global-table.ts`).
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.CloudFormation.html
  */
-import type { AutoScalingRange } from '../../model/schema.ts';
-import { describeValue, joinPath, quote } from '../../model/validate/wording.ts';
+import type { AutoScalingRange } from '../../model/index.ts';
+import { describeValue, joinPath, quote } from '../../model/index.ts';
 import type { PathMap } from '../common/source-paths.ts';
 import type { Reader } from './reader.ts';
 import type { TableRead } from './table.ts';

@@ -5,9 +5,15 @@
  *
  * More on its rules: docs/modules.md, "src-shared/formats/cloudformation/export.ts".
  */
-import type { Design, KeyAttribute, Projection } from '../../model/schema.ts';
-import type { AutoScalingRange } from '../../model/schema.ts';
-import type { ContributorInsights, OnDemandThroughput, WarmThroughput } from '../../model/schema.ts';
+import type {
+  Design,
+  KeyAttribute,
+  Projection,
+  AutoScalingRange,
+  ContributorInsights,
+  OnDemandThroughput,
+  WarmThroughput,
+} from '../../model/index.ts';
 import { keySchemaElements, nonKeyAttributesOf, pascalCase, tableSpecsOf, uniqueName, wellFormed, type TableSpec, type Throughput } from '../common/table-spec.ts';
 import { toYaml, type YamlValue } from './yaml.ts';
 

@@ -9,8 +9,8 @@
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-dynamodb-globaltable.html
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-dynamodb-globaltable-replicaspecification.html
  */
-import type { Billing, OnDemandThroughput } from '../../model/schema.ts';
-import { joinPath, listOf, quote } from '../../model/validate/wording.ts';
+import type { Billing, OnDemandThroughput } from '../../model/index.ts';
+import { joinPath, listOf, quote } from '../../model/index.ts';
 import type { PathMap } from '../common/source-paths.ts';
 import type { GsiRead } from './keys.ts';
 import type { Reader } from './reader.ts';

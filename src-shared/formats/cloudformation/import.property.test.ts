@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml, type ScalarTag, type CollectionTag } from 'yaml';
-import { parseDesign } from '../../model/validate.ts';
+import { parseDesign } from '../../model/index.ts';
 import { fromCloudFormation } from './import.ts';
 import type { ImportResult } from '../common/import-types.ts';
 

@@ -5,9 +5,7 @@
  * More on its rules: docs/modules.md, "src-shared/formats/cloudformation/import.ts".
  */
 import { fail, ok } from '../../errors.ts';
-import { FORMAT_VERSION, type Design } from '../../model/schema.ts';
-import { parseDesign } from '../../model/validate.ts';
-import { describeValue, joinPath, listOf, quote } from '../../model/validate/wording.ts';
+import { FORMAT_VERSION, type Design, parseDesign, describeValue, joinPath, listOf, quote } from '../../model/index.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import type { ImportResult } from '../common/import-types.ts';
 import { mapPath, type PathMap } from '../common/source-paths.ts';

@@ -6,9 +6,14 @@
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-dynamodb-table-keyschema.html
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-dynamodb-table-projection.html
  */
-import { storedKeyPart } from '../../model/gsi-keys.ts';
-import type { GlobalSecondaryIndex, KeyAttribute, KeyAttributeType, LocalSecondaryIndex, Projection } from '../../model/schema.ts';
-import { joinPath, quote } from '../../model/validate/wording.ts';
+import { storedKeyPart, joinPath, quote } from '../../model/index.ts';
+import type {
+  GlobalSecondaryIndex,
+  KeyAttribute,
+  KeyAttributeType,
+  LocalSecondaryIndex,
+  Projection,
+} from '../../model/index.ts';
 import { slug as idSlug } from '../common/ids.ts';
 import type { PathMap } from '../common/source-paths.ts';
 import { indexId, KEY_ATTRIBUTE_TYPES, PROJECTION_TYPES } from '../common/dynamodb-table.ts';

@@ -5,9 +5,8 @@
  * deployment a problem or an `inferred` note naming the default taken. CloudFormation's own
  * conversions are accepted: a number written as text, "true" for a Boolean.
  */
-import type { Problem } from '../../model/problems.ts';
-import { clipText } from '../../model/quoted-text.ts';
-import { describeValue, joinPath } from '../../model/validate/wording.ts';
+import type { Problem } from '../../model/index.ts';
+import { clipText, describeValue, joinPath } from '../../model/index.ts';
 import type { ImportNote, ImportNoteKind } from '../common/import-types.ts';
 import { intrinsicOf, isRecord, NO_VALUE, type Json, type Template } from './template.ts';
 

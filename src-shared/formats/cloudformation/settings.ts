@@ -18,8 +18,10 @@ import {
   type StreamViewType,
   type Table,
   type TableClass,
-} from '../../model/schema.ts';
-import { describeValue, joinPath, quote } from '../../model/validate/wording.ts';
+  describeValue,
+  joinPath,
+  quote,
+} from '../../model/index.ts';
 import type { PathMap } from '../common/source-paths.ts';
 import type { Reader } from './reader.ts';
 import { NO_VALUE, type Json } from './template.ts';

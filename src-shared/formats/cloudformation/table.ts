@@ -7,8 +7,8 @@
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-dynamodb-table.html
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-dynamodb-globaltable.html
  */
-import type { Billing, OnDemandThroughput, Table } from '../../model/schema.ts';
-import { describeValue, joinPath, quote } from '../../model/validate/wording.ts';
+import type { Billing, OnDemandThroughput, Table } from '../../model/index.ts';
+import { describeValue, joinPath, quote } from '../../model/index.ts';
 import type { PathMap } from '../common/source-paths.ts';
 import { newTable } from '../common/dynamodb-table.ts';
 import { readGlobalThroughput, readReplicas } from './global-table.ts';

@@ -8,8 +8,8 @@
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/intrinsic-function-reference.html
  */
 import { isAlias, isNode, Pair, parseDocument, Parser, Scalar, visit, YAMLMap, type CollectionTag, type CST, type Document, type ScalarTag } from 'yaml';
-import type { Problem } from '../../model/problems.ts';
-import { quote } from '../../model/validate/wording.ts';
+import type { Problem } from '../../model/index.ts';
+import { quote } from '../../model/index.ts';
 import type { ImportNote } from '../common/import-types.ts';
 
 /** How many times a YAML document may expand its aliases (the yaml package's guard against "billion laughs" documents). */

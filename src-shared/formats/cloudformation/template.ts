@@ -6,7 +6,7 @@
  * said with the reason. A `ResourceId` keeps a `Ref` to a table of the template as that table.
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/intrinsic-function-reference.html
  */
-import { describeValue, quote } from '../../model/validate/wording.ts';
+import { describeValue, quote } from '../../model/index.ts';
 import type { TemplateFormat } from './template-text.ts';
 
 /** The resource types the import reads. */

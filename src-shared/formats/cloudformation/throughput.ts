@@ -6,8 +6,8 @@
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-dynamodb-table.html#cfn-dynamodb-table-billingmode
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-dynamodb-globaltable-capacityautoscalingsettings.html
  */
-import type { AutoScalingRange, OnDemandThroughput, ProvisionedThroughput, WarmThroughput } from '../../model/schema.ts';
-import { joinPath } from '../../model/validate/wording.ts';
+import type { AutoScalingRange, OnDemandThroughput, ProvisionedThroughput, WarmThroughput } from '../../model/index.ts';
+import { joinPath } from '../../model/index.ts';
 import type { PathMap } from '../common/source-paths.ts';
 import { BILLING_MODES, onDemandMaximum, type BillingMode } from '../common/dynamodb-table.ts';
 import { fieldName, integerOf, type Reader } from './reader.ts';

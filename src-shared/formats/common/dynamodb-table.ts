@@ -8,7 +8,7 @@
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_CreateTable.html
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TableDescription.html
  */
-import type { KeyAttributeType, Table } from '../../model/schema.ts';
+import type { KeyAttributeType, Table } from '../../model/index.ts';
 import { uniqueName } from './table-spec.ts';
 
 /** `AttributeType` of a key attribute. https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_AttributeDefinition.html */

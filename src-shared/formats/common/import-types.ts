@@ -4,8 +4,7 @@
  * describe-table importers, the import dialog and `keyplan import`.
  */
 import type { Result } from '../../errors.ts';
-import type { Problem } from '../../model/problems.ts';
-import type { Design } from '../../model/schema.ts';
+import type { Problem, Design } from '../../model/index.ts';
 
 /** The formats `keyplan import --from` and the import dialog read (besides Keyplan designs themselves). */
 export const IMPORT_SOURCES = ['nosql-workbench', 'onetable', 'cloudformation', 'describe-table'] as const;

@@ -5,8 +5,7 @@
  * with each GSI's throughput, warm throughput, on-demand maximums, and stable names for the
  * generated resources. Internal to `formats`.
  */
-import { partitionKeysOf, sortKeysOf } from '../../model/gsi-keys.ts';
-import { keySlotsOf } from '../../model/key-slots.ts';
+import { partitionKeysOf, sortKeysOf, keySlotsOf } from '../../model/index.ts';
 import type {
   AutoScaling,
   Billing,
@@ -20,7 +19,7 @@ import type {
   Table,
   TableClass,
   WarmThroughput,
-} from '../../model/schema.ts';
+} from '../../model/index.ts';
 
 export interface Throughput {
   /** Provisioned RCU: the initial RCU when reads auto scale. */

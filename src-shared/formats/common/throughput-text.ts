@@ -3,7 +3,7 @@
  * them. Internal to `formats`.
  */
 import { formatNumber } from '../../numbers/index.ts';
-import type { OnDemandThroughput, WarmThroughput } from '../../model/schema.ts';
+import type { OnDemandThroughput, WarmThroughput } from '../../model/index.ts';
 
 /** `24,000 read / 8,000 write units per second`; `24,000 read units per second (write as DynamoDB sets it)`. */
 export function warmThroughputText(w: WarmThroughput): string {

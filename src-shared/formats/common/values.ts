@@ -2,8 +2,8 @@
  * Plain values as DynamoDB JSON attribute values, typed by a declared attribute type or by their
  * JavaScript type. Shared by the item exports; `dynamodb-json/export.ts` re-exports the public part.
  */
-import type { AttributeValue } from '../../capacity/item-size.ts';
-import type { AttributeType } from '../../model/schema.ts';
+import type { AttributeValue } from '../../capacity/index.ts';
+import type { AttributeType } from '../../model/index.ts';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 

@@ -2,8 +2,8 @@
  * What every part of the describe-table import shares: its error codes, the collector of problems
  * and notes, and own-property access to the input's JSON.
  */
-import type { Problem } from '../../model/problems.ts';
-import { describeValue, joinPath } from '../../model/validate.ts';
+import type { Problem } from '../../model/index.ts';
+import { describeValue, joinPath } from '../../model/index.ts';
 import type { ImportNote, ImportNoteKind } from '../common/import-types.ts';
 
 /**

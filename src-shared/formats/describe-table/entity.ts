@@ -3,13 +3,10 @@
  * attributes, its item count from ItemCount and its average item size from TableSizeBytes ÷
  * ItemCount; and the notes on the settings DescribeTable does not return. See `import.ts`.
  */
-import { DEFAULT_VALUE_BYTES } from '../../capacity/estimate.ts';
+import { DEFAULT_VALUE_BYTES } from '../../capacity/index.ts';
 import { formatNumber } from '../../numbers/index.ts';
-import { PLACEHOLDER_NAME, utf8ByteLength } from '../../model/key-template.ts';
-import { keySlotsOf } from '../../model/key-slots.ts';
-import type { Attribute, Entity, KeyAttribute, KeyBinding, Table } from '../../model/schema.ts';
-import { describeValue, joinPath } from '../../model/validate.ts';
-import { quote } from '../../model/validate/wording.ts';
+import { PLACEHOLDER_NAME, utf8ByteLength, keySlotsOf, describeValue, joinPath, quote } from '../../model/index.ts';
+import type { Attribute, Entity, KeyAttribute, KeyBinding, Table } from '../../model/index.ts';
 import { slug } from '../common/ids.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import { setOwn } from '../common/values.ts';

@@ -5,8 +5,8 @@
  * and the design → input paths of a key part.
  */
 import { formatNumber } from '../../numbers/index.ts';
-import { storedKeyPart } from '../../model/gsi-keys.ts';
 import {
+  storedKeyPart,
   MAX_KEY_ATTRIBUTES_PER_PART,
   type KeyAttribute,
   type KeyAttributeType,
@@ -14,9 +14,11 @@ import {
   type Projection,
   type ProvisionedThroughput,
   type WarmThroughput,
-} from '../../model/schema.ts';
-import { joinPath } from '../../model/validate.ts';
-import { isRecord, listOf, quote } from '../../model/validate/wording.ts';
+  joinPath,
+  isRecord,
+  listOf,
+  quote,
+} from '../../model/index.ts';
 import { isKeyAttributeType, NO_MAXIMUM } from '../common/dynamodb-table.ts';
 import type { PathMap } from '../common/source-paths.ts';
 import { has, own, type Collector, type Json } from './collector.ts';

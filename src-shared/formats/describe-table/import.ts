@@ -9,10 +9,7 @@
  * More on its rules: docs/modules.md, "src-shared/formats/describe-table/import.ts".
  */
 import { fail, ok } from '../../errors.ts';
-import { keySlotsOf } from '../../model/key-slots.ts';
-import { FORMAT_VERSION, type Design, type Table } from '../../model/schema.ts';
-import { parseDesign } from '../../model/validate.ts';
-import { quote } from '../../model/validate/wording.ts';
+import { keySlotsOf, FORMAT_VERSION, type Design, type Table, parseDesign, quote } from '../../model/index.ts';
 import { slug } from '../common/ids.ts';
 import type { ImportResult } from '../common/import-types.ts';
 import { mapPath, type PathMap } from '../common/source-paths.ts';

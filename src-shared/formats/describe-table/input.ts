@@ -3,9 +3,15 @@
  * companions' parts (`TimeToLiveDescription`, `ContinuousBackupsDescription`), given as companions
  * or merged into the output; then the two companions read. See `import.ts` for what is accepted.
  */
-import { MAX_RECOVERY_PERIOD_DAYS, type PointInTimeRecovery } from '../../model/schema.ts';
-import { describeValue, joinPath } from '../../model/validate.ts';
-import { isRecord, ordinal, quote } from '../../model/validate/wording.ts';
+import {
+  MAX_RECOVERY_PERIOD_DAYS,
+  type PointInTimeRecovery,
+  describeValue,
+  joinPath,
+  isRecord,
+  ordinal,
+  quote,
+} from '../../model/index.ts';
 import { has, own, type Collector, type Json } from './collector.ts';
 
 /** What the input should be, for `describeTable.notOutput`. */

@@ -5,8 +5,8 @@
  * restore, archival and vector-index parts a design does not hold. See `import.ts` for what each
  * field becomes.
  */
-import { keySlotsOf } from '../../model/key-slots.ts';
 import {
+  keySlotsOf,
   STREAM_VIEW_TYPES,
   TABLE_CLASSES,
   type Billing,
@@ -17,9 +17,12 @@ import {
   type StreamViewType,
   type Table,
   type TableClass,
-} from '../../model/schema.ts';
-import { describeValue, joinPath } from '../../model/validate.ts';
-import { isRecord, listOf, quote } from '../../model/validate/wording.ts';
+  describeValue,
+  joinPath,
+  isRecord,
+  listOf,
+  quote,
+} from '../../model/index.ts';
 import { indexId, isBillingMode, newTable } from '../common/dynamodb-table.ts';
 import { slug } from '../common/ids.ts';
 import type { PathMap } from '../common/source-paths.ts';

@@ -4,9 +4,8 @@
  * than `MAX_KEY_COLUMNS_PER_CHART` continues in another part.
  */
 import { formatNumber } from '../../numbers/index.ts';
-import { partitionKeysOf, sortKeysOf } from '../../model/gsi-keys.ts';
-import { bindingOf, gsiKeySourceOf } from '../../model/key-slots.ts';
-import type { Entity, KeyAttribute, KeyBinding, Table } from '../../model/schema.ts';
+import { partitionKeysOf, sortKeysOf, bindingOf, gsiKeySourceOf } from '../../model/index.ts';
+import type { Entity, KeyAttribute, KeyBinding, Table } from '../../model/index.ts';
 
 /**
  * Key attribute columns in one part of the entity chart: beyond it the chart continues in another

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { marked, type Tokens } from 'marked';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import type { Design } from '../../model/schema.ts';
+import type { Design } from '../../model/index.ts';
 import { toDesignSheetHtml } from './html.ts';
 import { markdownCode, markdownText, toDesignSheetMarkdown } from './markdown.ts';
 

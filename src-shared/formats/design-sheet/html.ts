@@ -6,9 +6,9 @@
  * Every piece of user text (names, templates, conditions, the design's description) goes through
  * `escapeHtml`, so a name holding `<script>` is shown as text and never runs.
  */
-import type { Figure } from '../../capacity/figure.ts';
+import type { Figure } from '../../capacity/index.ts';
 import { formatNumber, formatUsd } from '../../numbers/index.ts';
-import type { Design } from '../../model/schema.ts';
+import type { Design } from '../../model/index.ts';
 import type { KeyCell } from './entity-chart.ts';
 import type { PatternRow } from './pattern-chart.ts';
 import { designSheet, type DesignSheet, type SheetCosts, type TableSheet } from './sheet.ts';

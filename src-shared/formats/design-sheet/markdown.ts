@@ -7,9 +7,9 @@
  * code spans (`|` written `\|`, which GFM tables read as a pipe even inside a code span), other text
  * has its Markdown punctuation backslash-escaped.
  */
-import type { Figure } from '../../capacity/figure.ts';
+import type { Figure } from '../../capacity/index.ts';
 import { formatNumber, formatUsd } from '../../numbers/index.ts';
-import type { Design } from '../../model/schema.ts';
+import type { Design } from '../../model/index.ts';
 import type { EntityChartPart } from './entity-chart.ts';
 import type { PatternRow } from './pattern-chart.ts';
 import { designSheet, type DesignSheet, type SheetCosts, type TableSheet } from './sheet.ts';

@@ -3,10 +3,10 @@
  * condition and filter with their values written in, units per request and per second, and dollars
  * per month, from the design's costs; or why the pattern is not costed yet.
  */
-import type { Figure } from '../../capacity/figure.ts';
+import type { Figure } from '../../capacity/index.ts';
 import type { PatternCost, TableCost } from '../../costing/index.ts';
-import type { AccessPattern, Table } from '../../model/schema.ts';
-import type { Plan, Target } from '../../planner/types.ts';
+import type { AccessPattern, Table } from '../../model/index.ts';
+import type { Plan, Target } from '../../planner/index.ts';
 
 /** One row of the access-pattern chart. */
 export interface PatternRow {

@@ -5,8 +5,8 @@
  * tags, projections.
  */
 import { configuredCapacityText } from '../../costing/index.ts';
-import { partitionKeysOf, sortKeysOf } from '../../model/gsi-keys.ts';
-import type { KeyAttribute, OnDemandThroughput, Projection, Table, WarmThroughput } from '../../model/schema.ts';
+import { partitionKeysOf, sortKeysOf } from '../../model/index.ts';
+import type { KeyAttribute, OnDemandThroughput, Projection, Table, WarmThroughput } from '../../model/index.ts';
 import { onDemandMaximumText, warmThroughputText } from '../common/throughput-text.ts';
 
 /** One setting of a table: `Billing` → `On-demand`. */

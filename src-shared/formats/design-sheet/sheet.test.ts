@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { costDesign } from '../../costing/index.ts';
-import type { Design, GlobalSecondaryIndex, Table } from '../../model/schema.ts';
+import type { Design, GlobalSecondaryIndex, Table } from '../../model/index.ts';
 import { MAX_KEY_COLUMNS_PER_CHART } from './entity-chart.ts';
 import { expressionText } from './pattern-chart.ts';
 import { designSheet } from './sheet.ts';

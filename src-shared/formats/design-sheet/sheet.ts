@@ -3,9 +3,9 @@
  *
  * More on its rules: docs/modules.md, "src-shared/formats/design-sheet/sheet.ts".
  */
-import type { Figure } from '../../capacity/figure.ts';
+import type { Figure } from '../../capacity/index.ts';
 import { costDesign, type DesignCost, type TableCost } from '../../costing/index.ts';
-import type { Design, Pricing, Table } from '../../model/schema.ts';
+import type { Design, Pricing, Table } from '../../model/index.ts';
 import { entityChart, type EntityChartPart } from './entity-chart.ts';
 import { patternRows, type PatternRow } from './pattern-chart.ts';
 import { indexSettings, tableSettings, type IndexSetting, type Setting } from './settings.ts';

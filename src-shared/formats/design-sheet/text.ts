@@ -3,10 +3,9 @@
  * HTML exports: units, the pattern's summary, what serves it, key cells, derivation steps, sources
  * and pricing.
  */
-import { unitLabel, type Figure } from '../../capacity/figure.ts';
-import { AWS_DOCS, type DocSource } from '../../capacity/sources.ts';
+import { unitLabel, type Figure, AWS_DOCS, type DocSource } from '../../capacity/index.ts';
 import { formatNumber } from '../../numbers/index.ts';
-import type { Pricing } from '../../model/schema.ts';
+import type { Pricing } from '../../model/index.ts';
 import type { KeyCell, KeyColumn } from './entity-chart.ts';
 import type { PatternRow, PlannedRow } from './pattern-chart.ts';
 import type { DesignSheet } from './sheet.ts';

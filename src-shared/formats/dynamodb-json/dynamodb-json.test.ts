@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../../capacity/item-size.ts';
-import { evaluateCondition, parseCondition } from '../../model/condition.ts';
-import type { AttributeType, Design } from '../../model/schema.ts';
+import type { Item } from '../../capacity/index.ts';
+import { evaluateCondition, parseCondition } from '../../model/index.ts';
+import type { AttributeType, Design } from '../../model/index.ts';
 import { encodeItem, encodeValue, itemTypesOf, toBatchWriteFiles, toDynamoDbJson, toDynamoDbJsonFiles } from './export.ts';
 import { parseBatchWriteRequest } from './import.ts';
 

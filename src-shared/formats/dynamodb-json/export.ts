@@ -8,10 +8,10 @@
  * types the design declares (`encodeValue`, `encodeItem`, `itemTypesOf`): the table's and indexes' key
  * types for key attributes, each entity attribute's type for the rest.
  */
-import type { Item } from '../../capacity/item-size.ts';
-import { keySlotsOf } from '../../model/key-slots.ts';
-import type { AttributeType, Design, Entity, Table } from '../../model/schema.ts';
-import { createSampleStore } from '../../sample/store.ts';
+import type { Item } from '../../capacity/index.ts';
+import { keySlotsOf } from '../../model/index.ts';
+import type { AttributeType, Design, Entity, Table } from '../../model/index.ts';
+import { createSampleStore } from '../../sample/index.ts';
 import { encodeValue, inferValue, setOwn } from '../common/values.ts';
 
 export { base64Encode, encodeValue } from '../common/values.ts';

@@ -3,10 +3,10 @@
  * such request): the items it puts, per table, with every problem collected. See `export.ts` for the
  * format.
  */
-import { parseDynamoDbItem, type Item } from '../../capacity/item-size.ts';
+import { parseDynamoDbItem, type Item } from '../../capacity/index.ts';
 import { fail, ok, type Result } from '../../errors.ts';
-import type { Problem } from '../../model/problems.ts';
-import { describeValue, joinPath } from '../../model/validate.ts';
+import type { Problem } from '../../model/index.ts';
+import { describeValue, joinPath } from '../../model/index.ts';
 import { isRecord } from '../common/values.ts';
 import { MAX_BATCH_WRITE_REQUESTS } from './export.ts';
 

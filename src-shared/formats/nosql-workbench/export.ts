@@ -5,10 +5,25 @@
  * More on its rules: docs/modules.md, "src-shared/formats/nosql-workbench/export.ts".
  */
 import { formatNumber } from '../../numbers/index.ts';
-import { isMultiAttributeKey, keyPartLabel, partitionKeysOf, sortKeysOf } from '../../model/gsi-keys.ts';
-import { bindingOf, gsiKeySourceOf, keySlotsOf } from '../../model/key-slots.ts';
-import { parseKeyTemplate } from '../../model/key-template.ts';
-import type { AttributeType, AutoScalingRange, Design, Entity, GlobalSecondaryIndex, KeyAttribute, Table } from '../../model/schema.ts';
+import {
+  isMultiAttributeKey,
+  keyPartLabel,
+  partitionKeysOf,
+  sortKeysOf,
+  bindingOf,
+  gsiKeySourceOf,
+  keySlotsOf,
+  parseKeyTemplate,
+} from '../../model/index.ts';
+import type {
+  AttributeType,
+  AutoScalingRange,
+  Design,
+  Entity,
+  GlobalSecondaryIndex,
+  KeyAttribute,
+  Table,
+} from '../../model/index.ts';
 import { onDemandMaximumText, warmThroughputText } from '../common/throughput-text.ts';
 import { sampleItemsOf } from './sample-items.ts';
 import { wellFormed } from '../common/table-spec.ts';

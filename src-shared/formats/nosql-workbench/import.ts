@@ -6,9 +6,19 @@
  * More on its rules: docs/modules.md, "src-shared/formats/nosql-workbench/import.ts".
  */
 import { fail, ok } from '../../errors.ts';
-import { keySlotsOf } from '../../model/key-slots.ts';
-import { FORMAT_VERSION, type Design, type Entity, type GlobalSecondaryIndex, type KeyAttributeType, type LocalSecondaryIndex, type Table } from '../../model/schema.ts';
-import { describeValue, joinPath, parseDesign } from '../../model/validate.ts';
+import {
+  keySlotsOf,
+  FORMAT_VERSION,
+  type Design,
+  type Entity,
+  type GlobalSecondaryIndex,
+  type KeyAttributeType,
+  type LocalSecondaryIndex,
+  type Table,
+  describeValue,
+  joinPath,
+  parseDesign,
+} from '../../model/index.ts';
 import type { ImportNote, ImportResult } from '../common/import-types.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import { entityDrafts, inferEntity } from './infer-entities.ts';

@@ -4,9 +4,8 @@
  * the literal prefix of the partition key. Key templates are inferred from the items' key values,
  * split at `#`. See `import.ts` for the rules in full.
  */
-import { formatKeyTemplate, PLACEHOLDER_NAME, type KeyTemplatePart } from '../../model/key-template.ts';
-import type { Attribute, AttributeType, KeyAttributeType, KeyBinding } from '../../model/schema.ts';
-import { joinPath } from '../../model/validate.ts';
+import { formatKeyTemplate, PLACEHOLDER_NAME, type KeyTemplatePart, joinPath } from '../../model/index.ts';
+import type { Attribute, AttributeType, KeyAttributeType, KeyBinding } from '../../model/index.ts';
 import { WORD } from './sample-items.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import { setOwn } from '../common/values.ts';

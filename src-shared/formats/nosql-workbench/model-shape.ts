@@ -5,10 +5,18 @@
  * (`DataModel[0].GlobalSecondaryIndexes[1].KeyAttributes.PartitionKey`), what was found and what
  * was expected. See `import.ts` for the format as a whole.
  */
-import { parseDynamoDbItem, type AttributeValue } from '../../capacity/item-size.ts';
-import type { Problem } from '../../model/problems.ts';
-import { ATTRIBUTE_TYPES, type AttributeType, type Billing, type KeyAttribute, type KeyAttributeType, type Projection } from '../../model/schema.ts';
-import { describeValue, joinPath } from '../../model/validate.ts';
+import { parseDynamoDbItem, type AttributeValue } from '../../capacity/index.ts';
+import type { Problem } from '../../model/index.ts';
+import {
+  ATTRIBUTE_TYPES,
+  type AttributeType,
+  type Billing,
+  type KeyAttribute,
+  type KeyAttributeType,
+  type Projection,
+  describeValue,
+  joinPath,
+} from '../../model/index.ts';
 import { setOwn } from '../common/values.ts';
 import type { ImportNote } from '../common/import-types.ts';
 

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Design, Table } from '../../model/schema.ts';
-import { partitionKeysOf, sortKeysOf } from '../../model/gsi-keys.ts';
-import { parseDesign } from '../../model/validate.ts';
+import type { Design, Table } from '../../model/index.ts';
+import { partitionKeysOf, sortKeysOf, parseDesign } from '../../model/index.ts';
 import { noSqlWorkbenchNotes, toNoSqlWorkbench, workbenchDate } from './export.ts';
 import { fromNoSqlWorkbench } from './import.ts';
 

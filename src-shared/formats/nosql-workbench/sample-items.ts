@@ -5,14 +5,22 @@
  * entity's `when` conditions as well, so each sparse index has items; a reference holds a generated
  * item's id, which need not be among the exported ones. Internal to `formats`.
  */
-import type { AttributeValue, Item } from '../../capacity/item-size.ts';
-import { conditionAttributes, evaluateCondition, parseCondition, type Condition } from '../../model/condition.ts';
-import { bindingOf, gsiKeySourceOf, keySlotsOf } from '../../model/key-slots.ts';
-import { parseKeyTemplate, renderKeyTemplate } from '../../model/key-template.ts';
-import { previewItems } from '../../sample/preview.ts';
-import type { SampleItem, SampleValue } from '../../sample/types.ts';
-import { withValueModel } from '../../model/value-model.ts';
-import type { Attribute, Entity, Table } from '../../model/schema.ts';
+import type { AttributeValue, Item } from '../../capacity/index.ts';
+import {
+  conditionAttributes,
+  evaluateCondition,
+  parseCondition,
+  type Condition,
+  bindingOf,
+  gsiKeySourceOf,
+  keySlotsOf,
+  parseKeyTemplate,
+  renderKeyTemplate,
+  withValueModel,
+} from '../../model/index.ts';
+import { previewItems } from '../../sample/index.ts';
+import type { SampleItem, SampleValue } from '../../sample/index.ts';
+import type { Attribute, Entity, Table } from '../../model/index.ts';
 import { base64Encode, encodeValue, setOwn } from '../common/values.ts';
 
 /** A key part that reads back as literal text when it is the same in every item (the import, `infer-entities.ts`, reads by the same rule). */

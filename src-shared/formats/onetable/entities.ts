@@ -4,10 +4,16 @@
  * type, generator and presence; the type field and the timestamps are added. See `import.ts` for the
  * mapping in full.
  */
-import { formatCount } from '../../model/quoted-text.ts';
-import { MAX_PAD_DIGITS, PLACEHOLDER_NAME, formatKeyTemplate, type KeyTemplatePart } from '../../model/key-template.ts';
-import type { Attribute, AttributeType, Entity, Generator, KeyAttributeType, KeyBinding } from '../../model/schema.ts';
-import { describeValue, joinPath } from '../../model/validate.ts';
+import {
+  formatProblemCount,
+  MAX_PAD_DIGITS,
+  PLACEHOLDER_NAME,
+  formatKeyTemplate,
+  type KeyTemplatePart,
+  describeValue,
+  joinPath,
+} from '../../model/index.ts';
+import type { Attribute, AttributeType, Entity, Generator, KeyAttributeType, KeyBinding } from '../../model/index.ts';
 import { slug } from '../common/ids.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import { setOwn } from '../common/values.ts';
@@ -265,7 +271,7 @@ export function buildEntity(m: ModelRead, indexes: readonly IndexRead[], keyType
       `${optional.map(quote).join(', ')} ${optional.length === 1 ? 'is' : 'are'} optional (not required, no default, not generated): the schema does not say how many items carry ${optional.length === 1 ? 'it' : 'them'}, so each is on ${ONETABLE_OPTIONAL_PRESENCE * 100} % of them (presence ${ONETABLE_OPTIONAL_PRESENCE}).`,
     );
   }
-  log.infer(m.path, `The schema holds no item count; ${m.name} is given ${formatCount(ONETABLE_DEFAULT_ITEM_COUNT)} items. Set the real count after importing.`);
+  log.infer(m.path, `The schema holds no item count; ${m.name} is given ${formatProblemCount(ONETABLE_DEFAULT_ITEM_COUNT)} items. Set the real count after importing.`);
   const entity: Entity = { id: uniqueName(`ent-${tableSlug}-${slug(m.name)}`, ids), name: m.name, itemCount: ONETABLE_DEFAULT_ITEM_COUNT, attributes, keys };
   return { entity, paths };
 }

@@ -7,10 +7,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keyPartAttributes } from '../../model/gsi-keys.ts';
-import { previewSamples } from '../../sample/preview.ts';
-import type { Design, Entity, Table } from '../../model/schema.ts';
-import { parseDesign } from '../../model/validate.ts';
+import { keyPartAttributes, parseDesign } from '../../model/index.ts';
+import { previewSamples } from '../../sample/index.ts';
+import type { Design, Entity, Table } from '../../model/index.ts';
 import { fromOneTable } from './import.ts';
 import { EXPORT_FORMATS, exportFileName, exportNotes, findExportFormat } from '../registry.ts';
 import { oneTableNotes, toOneTable } from './export.ts';

@@ -5,16 +5,35 @@
  *
  * More on its rules: docs/modules.md, "src-shared/formats/onetable/export.ts".
  */
-import { formatCount } from '../../model/quoted-text.ts';
-import { parseCondition, type ConditionClause } from '../../model/condition.ts';
-import { isMultiAttributeKey, keyPartLabel, partitionKeysOf, sortKeysOf } from '../../model/gsi-keys.ts';
-import { bindingOf, gsiKeySourceOf } from '../../model/key-slots.ts';
-import { parseKeyTemplate, renderKeyTemplate, type KeyTemplatePart } from '../../model/key-template.ts';
-import type { AccessPattern, Attribute, AttributeType, Design, Entity, KeyAttributeType, Projection, RangeOperator, Table } from '../../model/schema.ts';
-import { kindOf } from '../../model/pattern-kinds.ts';
+import {
+  formatProblemCount,
+  parseCondition,
+  type ConditionClause,
+  isMultiAttributeKey,
+  keyPartLabel,
+  partitionKeysOf,
+  sortKeysOf,
+  bindingOf,
+  gsiKeySourceOf,
+  parseKeyTemplate,
+  renderKeyTemplate,
+  type KeyTemplatePart,
+  kindOf,
+} from '../../model/index.ts';
+import type {
+  AccessPattern,
+  Attribute,
+  AttributeType,
+  Design,
+  Entity,
+  KeyAttributeType,
+  Projection,
+  RangeOperator,
+  Table,
+} from '../../model/index.ts';
 import { planTable } from '../../planner/index.ts';
-import type { Plan } from '../../planner/types.ts';
-import { previewSamples } from '../../sample/preview.ts';
+import type { Plan } from '../../planner/index.ts';
+import { previewSamples } from '../../sample/index.ts';
 import { ONETABLE_DEFAULT_TYPE_FIELD, ONETABLE_EXTENSION, ULID_LENGTH } from './defaults.ts';
 import { onDemandMaximumText, warmThroughputText } from '../common/throughput-text.ts';
 import { uniqueName } from '../common/table-spec.ts';
@@ -379,7 +398,7 @@ function queriesOf(table: Table, keys: Indexes, modelNames: ReadonlyMap<string, 
       }
     }
   });
-  if (saved > 0) notes.push(`${t}: the rates, consistency, order and returned attributes of ${formatCount(saved)} read ${saved === 1 ? 'pattern' : 'patterns'} (a saved query holds its key values, limit and filters)`);
+  if (saved > 0) notes.push(`${t}: the rates, consistency, order and returned attributes of ${formatProblemCount(saved)} read ${saved === 1 ? 'pattern' : 'patterns'} (a saved query holds its key values, limit and filters)`);
   return queries;
 }
 
@@ -413,9 +432,9 @@ function tableNotes(table: Table, ttl: string | undefined, notes: string[]): voi
   const b = table.billing;
   if (b.mode === 'PROVISIONED') {
     const scaling = b.autoScaling && (b.autoScaling.read || b.autoScaling.write) ? ', auto scaled' : '';
-    notes.push(`${t}: provisioned billing, ${formatCount(b.readCapacityUnits)} RCU / ${formatCount(b.writeCapacityUnits)} WCU${scaling} (OneTable's createTable makes an on-demand table unless given capacity)`);
+    notes.push(`${t}: provisioned billing, ${formatProblemCount(b.readCapacityUnits)} RCU / ${formatProblemCount(b.writeCapacityUnits)} WCU${scaling} (OneTable's createTable makes an on-demand table unless given capacity)`);
     for (const g of table.globalSecondaryIndexes) {
-      if (g.provisioned) notes.push(`${t}, GSI ${g.name}: its own capacity, ${formatCount(g.provisioned.readCapacityUnits)} RCU / ${formatCount(g.provisioned.writeCapacityUnits)} WCU`);
+      if (g.provisioned) notes.push(`${t}, GSI ${g.name}: its own capacity, ${formatProblemCount(g.provisioned.readCapacityUnits)} RCU / ${formatProblemCount(g.provisioned.writeCapacityUnits)} WCU`);
     }
   }
   const max = table.onDemandThroughput;

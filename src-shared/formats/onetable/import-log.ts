@@ -3,8 +3,8 @@
  * notes, and safe access to the schema's JSON (own properties only, so a key such as "constructor"
  * finds nothing).
  */
-import type { Problem } from '../../model/problems.ts';
-import { describeValue } from '../../model/validate.ts';
+import type { Problem } from '../../model/index.ts';
+import { describeValue } from '../../model/index.ts';
 import type { ImportNote } from '../common/import-types.ts';
 
 /**

@@ -16,8 +16,10 @@ import {
   type KeyAttributeType,
   type LocalSecondaryIndex,
   type Table,
-} from '../../model/schema.ts';
-import { describeValue, joinPath, parseDesign } from '../../model/validate.ts';
+  describeValue,
+  joinPath,
+  parseDesign,
+} from '../../model/index.ts';
 import { slug } from '../common/ids.ts';
 import type { ImportResult } from '../common/import-types.ts';
 import { mapPath, type PathMap } from '../common/source-paths.ts';

@@ -3,11 +3,18 @@
  * partition key value reads the entity whose templates its values fit; its comparison is the range,
  * its `limit` the result size, its filters the filter. See `import.ts` for the mapping in full.
  */
-import { formatCondition, type ComparisonOperator, type ConditionClause, type ConditionValue } from '../../model/condition.ts';
-import { formatCount } from '../../model/quoted-text.ts';
-import { parseKeyTemplate, type KeyTemplatePart } from '../../model/key-template.ts';
-import type { AccessPattern, Entity, RangeOperator, Table } from '../../model/schema.ts';
-import { describeValue, joinPath } from '../../model/validate.ts';
+import {
+  formatCondition,
+  type ComparisonOperator,
+  type ConditionClause,
+  type ConditionValue,
+  formatProblemCount,
+  parseKeyTemplate,
+  type KeyTemplatePart,
+  describeValue,
+  joinPath,
+} from '../../model/index.ts';
+import type { AccessPattern, Entity, RangeOperator, Table } from '../../model/index.ts';
 import { slug } from '../common/ids.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import { ONETABLE_DEFAULT_RATE_PER_SECOND } from './defaults.ts';
@@ -251,7 +258,7 @@ export function readQuery(name: string, q: unknown, ctx: QueryContext): { patter
   const limit = own(q, 'limit');
   if (!isGet && typeof limit === 'number' && Number.isInteger(limit) && limit > 0) {
     pattern.resultSize = limit;
-    log.infer(joinPath(path, 'limit'), `limit ${limit} is read as the result size: at most ${formatCount(limit)} ${limit === 1 ? 'item' : 'items'} per request.`);
+    log.infer(joinPath(path, 'limit'), `limit ${limit} is read as the result size: at most ${formatProblemCount(limit)} ${limit === 1 ? 'item' : 'items'} per request.`);
   }
   const filter = filterOf(own(q, 'filters'), joinPath(path, 'filters'), chosen.entity, log);
   if (filter !== undefined) pattern.filter = filter;

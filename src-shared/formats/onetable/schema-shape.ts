@@ -4,8 +4,8 @@
  * value template), and the type of each key attribute from the fields stored in it. See `import.ts`
  * for the mapping in full.
  */
-import type { KeyAttributeType, Projection } from '../../model/schema.ts';
-import { describeValue, joinPath } from '../../model/validate.ts';
+import type { KeyAttributeType, Projection } from '../../model/index.ts';
+import { describeValue, joinPath } from '../../model/index.ts';
 import { ONETABLE_DEFAULT_TYPE_FIELD } from './defaults.ts';
 import { isRecord, own, quote, type Json, type Log } from './import-log.ts';
 

@@ -5,9 +5,9 @@
  *
  * More on its rules: docs/modules.md, "src-shared/formats/terraform/export.ts".
  */
-import type { AutoScalingRange, Design, OnDemandThroughput, Projection, WarmThroughput } from '../../model/schema.ts';
+import type { AutoScalingRange, Design, OnDemandThroughput, Projection, WarmThroughput } from '../../model/index.ts';
 import { keySchemaElements, nonKeyAttributesOf, tableSpecsOf, uniqueName, wellFormed, type TableSpec, type Throughput } from '../common/table-spec.ts';
-import { trimBoth } from '../../text/trim.ts';
+import { trimBoth } from '../../text/index.ts';
 
 /** An HCL quoted string: JSON-like escapes, and `${` / `%{` doubled so they are not template sequences. */
 export function hclString(text: string): string {

@@ -7,7 +7,7 @@
 import type { ConditionErrorCode } from '../condition.ts';
 import type { KeyTemplateErrorCode } from '../key-template.ts';
 import type { ModelErrorCode, Problem } from '../problems.ts';
-import { clipText, formatCount } from '../quoted-text.ts';
+import { clipText, formatProblemCount } from '../quoted-text.ts';
 import { describeValue, isRecord } from './wording.ts';
 
 /** The codes the DynamoDB-rule checks raise. */
@@ -74,7 +74,7 @@ export class Collector {
       {
         code: 'model.moreProblems',
         path: '',
-        message: `… and ${formatCount(rest)} more problem${rest === 1 ? '' : 's'} not listed. Fix the ones above first; the list shows at most ${formatCount(MAX_PROBLEMS)}.`,
+        message: `… and ${formatProblemCount(rest)} more problem${rest === 1 ? '' : 's'} not listed. Fix the ones above first; the list shows at most ${formatProblemCount(MAX_PROBLEMS)}.`,
         details: { more: rest },
       },
     ];
@@ -96,7 +96,7 @@ function finish({ problem, more, examples }: Entry): Problem {
   if (problem.expected !== undefined) out.expected = clipText(problem.expected, MAX_FIELD_CHARS);
   if (more === 0) return out;
   const others = examples.length === 0 ? '' : ` (${examples.join(', ')}${more > examples.length ? ', …' : ''})`;
-  out.message = `${out.message} … and ${formatCount(more)} more like it${others}.`;
+  out.message = `${out.message} … and ${formatProblemCount(more)} more like it${others}.`;
   out.details = isRecord(problem.details) ? { ...problem.details, more } : problem.details === undefined ? { more } : problem.details;
   return out;
 }

@@ -6,7 +6,7 @@
 import { conditionValuesByAttribute, parseCondition, type ConditionValue } from '../condition.ts';
 import { gsiKeyAttributes, keyPartAttributes } from '../gsi-keys.ts';
 import { parseKeyTemplate, type KeyTemplate } from '../key-template.ts';
-import { formatCount } from '../quoted-text.ts';
+import { formatProblemCount } from '../quoted-text.ts';
 import type { AccessPattern, Attribute, Entity, KeyAttribute, KeyAttributeType, Sharding, Table } from '../schema.ts';
 import { conditionValuesOf, effectiveGenerator, keyValueBound, maxKeyTextBytes, type ValueWidth } from '../value-model.ts';
 import type { Collector } from './collector.ts';
@@ -301,7 +301,7 @@ function checkKeyLength(
   });
   if (bytes <= limit) return;
   const role = isSortKey ? 'sort' : 'partition';
-  const size = `${isEstimate ? 'about' : 'up to'} ${formatCount(bytes)} bytes`;
+  const size = `${isEstimate ? 'about' : 'up to'} ${formatProblemCount(bytes)} bytes`;
   const basis = isEstimate
     ? "the widest values the value model gives, and the attributes' average sizes where it gives none"
     : 'its literal text and the widest value of each placeholder';
@@ -309,9 +309,9 @@ function checkKeyLength(
   c.add(
     'model.keyTooLong',
     path,
-    `${where}: template ${quote(t.source)} renders ${size} (${basis}; the largest part is ${part}, ${formatCount(largest.bytes)} bytes); expected at most ${formatCount(limit)} bytes, DynamoDB's ${role} key limit (${KEY_LIMITS_PAGE}).`,
+    `${where}: template ${quote(t.source)} renders ${size} (${basis}; the largest part is ${part}, ${formatProblemCount(largest.bytes)} bytes); expected at most ${formatProblemCount(limit)} bytes, DynamoDB's ${role} key limit (${KEY_LIMITS_PAGE}).`,
     size,
-    `at most ${formatCount(limit)} bytes`,
+    `at most ${formatProblemCount(limit)} bytes`,
     { bytes, limit, isEstimate },
   );
 }

@@ -6,7 +6,7 @@
 import { MAX_RECOVERY_PERIOD_DAYS, type OnDemandThroughput, type Table, type WarmThroughput } from '../schema.ts';
 import type { Collector } from './collector.ts';
 import { describeValue, joinPath, quote } from './wording.ts';
-import { formatCount } from '../quoted-text.ts';
+import { formatProblemCount } from '../quoted-text.ts';
 
 /** Tags per resource. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Tagging.html */
 export const MAX_TAGS_PER_TABLE = 50;
@@ -164,9 +164,9 @@ function checkWarmThroughput(warm: WarmThroughput, path: string, what: string, c
       c.add(
         'model.warmThroughput',
         joinPath(path, field),
-        `${what}: a warm throughput of ${formatCount(value)} ${direction} units per second is below the ${formatCount(floor)} a new on-demand table or GSI serves at once, and warm throughput only rises; expected at least ${formatCount(floor)}, or none.`,
-        formatCount(value),
-        `at least ${formatCount(floor)}`,
+        `${what}: a warm throughput of ${formatProblemCount(value)} ${direction} units per second is below the ${formatProblemCount(floor)} a new on-demand table or GSI serves at once, and warm throughput only rises; expected at least ${formatProblemCount(floor)}, or none.`,
+        formatProblemCount(value),
+        `at least ${formatProblemCount(floor)}`,
       );
     }
   }

@@ -3,7 +3,7 @@
  * list positions in plain words. Shared by every check of the design. User text is quoted clipped to
  * 80 characters and lists are cut after a few names, so a problem's size does not grow with the input.
  */
-import { clipText, formatCount, quoteClipped } from '../quoted-text.ts';
+import { clipText, formatProblemCount, quoteClipped } from '../quoted-text.ts';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -55,7 +55,7 @@ export const MAX_LISTED_NAMES = 12;
 export function listOf(names: readonly string[]): string {
   if (names.length === 0) return '(none)';
   const listed = names.slice(0, MAX_LISTED_NAMES).map((n) => clipText(n));
-  return names.length > MAX_LISTED_NAMES ? `${listed.join(', ')}, … (${formatCount(names.length)} in all)` : listed.join(', ');
+  return names.length > MAX_LISTED_NAMES ? `${listed.join(', ')}, … (${formatProblemCount(names.length)} in all)` : listed.join(', ');
 }
 
 /** `an S attribute`, `a BOOL attribute`: the article as the type's letters are read out. */

@@ -1,5 +1,14 @@
 /** Small designs for the simulator's tests: one table, one entity, the knobs a test turns. */
-import type { AccessPattern, Billing, Design, Distribution, Entity, GlobalSecondaryIndex, KeyBinding, Workload } from '../../model/schema.ts';
+import type {
+  AccessPattern,
+  Billing,
+  Design,
+  Distribution,
+  Entity,
+  GlobalSecondaryIndex,
+  KeyBinding,
+  Workload,
+} from '../../model/index.ts';
 
 export interface OneTableOptions {
   billing?: Billing;

@@ -3,7 +3,7 @@
  * lays it out: what the solver's proposals are compared with (the solver gets each with its keys and
  * indexes removed). Item counts, sizes and rates are ours; the keys follow the source.
  */
-import type { AccessPattern, Attribute, Design, Entity, GlobalSecondaryIndex } from '../../model/schema.ts';
+import type { AccessPattern, Attribute, Design, Entity, GlobalSecondaryIndex } from '../../model/index.ts';
 
 const s = (name: string, extra: Partial<Attribute> = {}): Attribute => ({ name, type: 'S', ...extra });
 const n = (name: string, extra: Partial<Attribute> = {}): Attribute => ({ name, type: 'N', ...extra });

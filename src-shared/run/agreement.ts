@@ -6,15 +6,15 @@
  * - by rule: DynamoDB's own rule applied to the items the engine actually read or wrote;
  * - predicted: the model's figure, computed from average item sizes and counts.
  *
- * More on its rules: docs/modules.md, "src-shared/run/compare.ts".
+ * More on its rules: docs/modules.md, "src-shared/run/agreement.ts".
  */
-import { checkEngine, checkModel } from './compare-checks.ts';
-import { add, contextOf, foldTarget, isWrite, mean, meanRecord, positive, round, sameUnits, sum, type Context } from './compare-context.ts';
-import { meanFigure, NO_DEPARTURES } from './compare-rule.ts';
-import type { Agreement, Cause, EngineCapabilities, Latency, MeasuredCall, PatternMeasurement, PatternReport, PatternRun, RunTable, CompareOptions } from './types.ts';
-export type { CompareOptions } from './types.ts';
+import { checkEngine, checkModel } from './agreement-checks.ts';
+import { add, contextOf, foldTarget, isWrite, mean, meanRecord, positive, round, sameUnits, sum, type Context } from './agreement-context.ts';
+import { meanFigure, NO_DEPARTURES } from './agreement-rule.ts';
+import type { Agreement, Cause, EngineCapabilities, Latency, MeasuredCall, PatternMeasurement, PatternReport, PatternRun, RunTable, AgreementOptions } from './types.ts';
+export type { AgreementOptions } from './types.ts';
 
-export { UNIT_TOLERANCE } from './compare-context.ts';
+export { UNIT_TOLERANCE } from './agreement-context.ts';
 
 /** The known causes of a difference, as `Cause.code` carries them. */
 export type CauseCode =
@@ -53,7 +53,7 @@ export function summarize(reports: readonly PatternReport[]): Record<Agreement, 
  * difference. A skipped pattern is `notRun` (message: why); a pattern without a measurement or whose
  * every call failed is `failed` (message: the engine's first error). Units are capacity units per call.
  */
-export function comparePattern(pattern: PatternRun, measurement: PatternMeasurement | undefined, options: CompareOptions): PatternReport {
+export function comparePattern(pattern: PatternRun, measurement: PatternMeasurement | undefined, options: AgreementOptions): PatternReport {
   const base = {
     patternId: pattern.patternId,
     name: pattern.name,

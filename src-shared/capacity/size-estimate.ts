@@ -3,15 +3,29 @@
  * real items exist yet. Sizes come from each attribute's `averageSizeBytes` (or a default per type)
  * and from each key template rendered at those sizes (docs/dynamodb-rules.md §1, §1.4, §3.3).
  *
- * More on its rules: docs/modules.md, "src-shared/capacity/estimate.ts".
+ * More on its rules: docs/modules.md, "src-shared/capacity/size-estimate.ts".
  */
-import { evaluateCondition, formatCondition, parseCondition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
-import { estimateRenderedBytes, parseKeyTemplate, utf8ByteLength } from '../model/key-template.ts';
-import { gsiKeySourceOf, keySlotsOf } from '../model/key-slots.ts';
-import { conditionValuesOf, enumShares, idDigits, valueModelBasis, withValueModel } from '../model/value-model.ts';
-import { idInitialsOf, kindFromName } from '../model/value-heuristics.ts';
-import type { Attribute, AttributeType, Entity, KeyAttributeType, Projection, Table } from '../model/schema.ts';
-import { DEFAULT_RENDERED_BYTES } from '../model/validate.ts';
+import {
+  evaluateCondition,
+  formatCondition,
+  parseCondition,
+  type ConditionClause,
+  type ConditionValue,
+  estimateRenderedBytes,
+  parseKeyTemplate,
+  utf8ByteLength,
+  gsiKeySourceOf,
+  keySlotsOf,
+  conditionValuesOf,
+  enumShares,
+  idDigits,
+  valueModelBasis,
+  withValueModel,
+  idInitialsOf,
+  kindFromName,
+  DEFAULT_RENDERED_BYTES,
+} from '../model/index.ts';
+import type { Attribute, AttributeType, Entity, KeyAttributeType, Projection, Table } from '../model/index.ts';
 import { figure, formatNumber, type Figure, type Step } from './figure.ts';
 import { AWS_DOCS } from './sources.ts';
 import { numberValueBytes, parseDecimal } from './item-size.ts';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Attribute, Design, Entity, Table } from '../model/schema.ts';
-import { parseDesign } from '../model/validate.ts';
+import type { Attribute, Design, Entity, Table } from '../model/index.ts';
+import { parseDesign } from '../model/index.ts';
 import { BYTES_PER_GB } from './pricing.ts';
-import { DEFAULT_VALUE_BYTES, ESTIMATE_ASSUMPTIONS, estimateIndexEntryBytes, estimateItemBytes, estimateStorage, isInIndex } from './estimate.ts';
+import { DEFAULT_VALUE_BYTES, ESTIMATE_ASSUMPTIONS, estimateIndexEntryBytes, estimateItemBytes, estimateStorage, isInIndex } from './size-estimate.ts';
 import { indexFraction } from './index-fraction.ts';
 
 const parsed = parseDesign(JSON.parse(readFileSync(new URL('../../examples/ecommerce.keyplan.json', import.meta.url), 'utf8')));

@@ -6,9 +6,9 @@
  * addConsumedCapacity, queryTable).
  */
 import { describe, expect, test } from 'vitest';
-import type { Item } from '../capacity/item-size.ts';
-import { comparePattern, summarize } from './compare.ts';
-import type { CompareOptions } from './types.ts';
+import type { Item } from '../capacity/index.ts';
+import { comparePattern, summarize } from './agreement.ts';
+import type { AgreementOptions } from './types.ts';
 import {
   EMBEDDED_CAPABILITIES,
   FULL_CAPABILITIES,
@@ -31,7 +31,7 @@ const GSI1_KEYS_ONLY: RunIndex = { name: 'gsi1', kind: 'gsi', keyAttributes: ['g
 const GSI1_ALL: RunIndex = { ...GSI1_KEYS_ONLY, projection: { type: 'ALL' } };
 const LSI1: RunIndex = { name: 'lsi1', kind: 'lsi', keyAttributes: ['pk', 'lsi1sk'], projection: { type: 'KEYS_ONLY' } };
 
-const options = (isDynalite: boolean, indexes: RunIndex[] = [GSI1_KEYS_ONLY, LSI1]): CompareOptions => ({
+const options = (isDynalite: boolean, indexes: RunIndex[] = [GSI1_KEYS_ONLY, LSI1]): AgreementOptions => ({
   capabilities: isDynalite ? EMBEDDED_CAPABILITIES : FULL_CAPABILITIES,
   table: { keyAttributes: ['pk', 'sk'], indexes },
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Design, Entity } from '../model/schema.ts';
-import { previewItems, previewKey, previewSamples } from './preview.ts';
+import type { Design, Entity } from '../model/index.ts';
+import { previewItems, previewKey, previewSamples } from './key-preview.ts';
 import { createSampleStore } from './store.ts';
 
 const example = (): Design => JSON.parse(readFileSync(resolve(import.meta.dirname, '../../examples/ecommerce.keyplan.json'), 'utf8')) as Design;

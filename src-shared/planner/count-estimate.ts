@@ -4,11 +4,17 @@
  * their weights). Every estimate comes with the assumption behind it, in words, so a plan can show
  * how its numbers were reached.
  *
- * More on its rules: docs/modules.md, "src-shared/planner/estimate.ts".
+ * More on its rules: docs/modules.md, "src-shared/planner/count-estimate.ts".
  */
-import { evaluateCondition, formatCondition, type Condition, type ConditionClause, type ConditionValue } from '../model/condition.ts';
-import { enumShares } from '../model/value-model.ts';
-import type { Attribute, Entity, Table } from '../model/schema.ts';
+import {
+  evaluateCondition,
+  formatCondition,
+  type Condition,
+  type ConditionClause,
+  type ConditionValue,
+  enumShares,
+} from '../model/index.ts';
+import type { Attribute, Entity, Table } from '../model/index.ts';
 import { formatNumber } from '../numbers/index.ts';
 
 /** How many distinct values an attribute takes, and why we think so. */

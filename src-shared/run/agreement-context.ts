@@ -1,9 +1,9 @@
 /**
- * What the parts of a comparison (`compare.ts`, `compare-rule.ts`, `compare-checks.ts`) share: the
- * pattern's context (its operation, the table's keys and indexes, the engine), and the arithmetic
- * on units by target (`table`, or a GSI's name).
+ * What the parts of a comparison (`agreement.ts`, `agreement-rule.ts`, `agreement-checks.ts`)
+ * share: the pattern's context (its operation, the table's keys and indexes, the engine), and the
+ * arithmetic on units by target (`table`, or a GSI's name).
  */
-import type { CompareOptions, PatternRun, RunIndex, RunOperation } from './types.ts';
+import type { AgreementOptions, PatternRun, RunIndex, RunOperation } from './types.ts';
 
 /** Two unit figures agree when they differ by at most a hundredth of a unit. */
 export const UNIT_TOLERANCE = 0.01;
@@ -21,7 +21,7 @@ export interface Context {
 }
 
 /** The context of one pattern's comparison. */
-export function contextOf(pattern: PatternRun, options: CompareOptions): Context {
+export function contextOf(pattern: PatternRun, options: AgreementOptions): Context {
   const lsiNames = new Set(options.table.indexes.filter((i) => i.kind === 'lsi').map((i) => i.name));
   return {
     pattern,

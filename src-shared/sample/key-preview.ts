@@ -6,16 +6,22 @@
  * first rows are generated; a referenced entity's column is built for its full generated count,
  * which for ids costs nothing (their values follow from the row number).
  */
-import { conditionAttributes, evaluateCondition, parseCondition, type Condition } from '../model/condition.ts';
-import { parseKeyTemplate, renderKeyTemplate } from '../model/key-template.ts';
-import type { Problem } from '../model/problems.ts';
-import { clipText, quoteClipped } from '../model/quoted-text.ts';
-import type { Attribute, Entity, KeyBinding, Table } from '../model/schema.ts';
-import { withValueModel } from '../model/value-model.ts';
+import {
+  conditionAttributes,
+  evaluateCondition,
+  parseCondition,
+  type Condition,
+  parseKeyTemplate,
+  renderKeyTemplate,
+  clipText,
+  quoteClipped,
+  withValueModel,
+  withEntityValueModel,
+} from '../model/index.ts';
+import type { Problem, Attribute, Entity, KeyBinding, Table } from '../model/index.ts';
 import { sampleContext } from './column.ts';
 import { columnBuilder, DEFAULT_MAX_ITEMS, sampleCounts, type ColumnOwner } from './generate.ts';
 import { createRankColumn } from './columns.ts';
-import { withEntityValueModel } from '../model/value-model.ts';
 import type { SampleItem } from './types.ts';
 
 /** Rows searched for an item that satisfies a sparse key's condition, when the first ones do not. */

@@ -8,10 +8,18 @@
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html#GSI.ThroughputConsiderations.Writes,
  * docs/dynamodb-rules.md §2 (reads) and docs/dynamodb-rules.md §3 (writes).
  */
-import { itemSizeBytes, type AttributeValue, type Item } from '../capacity/item-size.ts';
-import { PAGE_BYTES, READ_UNIT_BYTES, READ_UNITS_PER_BLOCK, TRANSACTIONAL_WRITE_FACTOR, WRITE_UNIT_BYTES } from '../capacity/units.ts';
-import { utf8ByteLength } from '../model/key-template.ts';
-import { add, isQueryOrScan, meanRecord, positive, sum, type Context } from './compare-context.ts';
+import {
+  itemSizeBytes,
+  type AttributeValue,
+  type Item,
+  PAGE_BYTES,
+  READ_UNIT_BYTES,
+  READ_UNITS_PER_BLOCK,
+  TRANSACTIONAL_WRITE_FACTOR,
+  WRITE_UNIT_BYTES,
+} from '../capacity/index.ts';
+import { utf8ByteLength } from '../model/index.ts';
+import { add, isQueryOrScan, meanRecord, positive, sum, type Context } from './agreement-context.ts';
 import type { MeasuredCall, MeasuredPage, MeasuredRequest, RunIndex, RunRequest } from './types.ts';
 
 /** One way dynalite departs from DynamoDB's rule; a set of them is the rule dynalite applies. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { distinctCombinationsOf, distinctValuesOf, formatCount, formatPercent, shareOf, type EntityCounts } from './estimate.ts';
-import { parseCondition } from '../model/condition.ts';
-import type { Entity } from '../model/schema.ts';
+import { distinctCombinationsOf, distinctValuesOf, formatCount, formatPercent, shareOf, type EntityCounts } from './count-estimate.ts';
+import { parseCondition } from '../model/index.ts';
+import type { Entity } from '../model/index.ts';
 
 const order: Entity = {
   id: 'e-order',

@@ -5,11 +5,11 @@
  * are bigger or smaller than the model's average, when a call read more or fewer items, or when a
  * write's item did or did not enter a sparse index.
  */
-import type { Item } from '../capacity/item-size.ts';
-import { READ_UNITS_PER_BLOCK } from '../capacity/units.ts';
+import type { Item } from '../capacity/index.ts';
+import { READ_UNITS_PER_BLOCK } from '../capacity/index.ts';
 import { formatNumber, formatUnits } from '../numbers/index.ts';
-import { isQueryOrScan, isWrite, mean, round, sameUnits, sum, targetsOf, UNIT_TOLERANCE, type Context } from './compare-context.ts';
-import { chargedPages, indexWrite, itemsOfCall, meanFigure, NO_DEPARTURES, readFactor, utf16Size, utf8Size, type Departure, type SentCall } from './compare-rule.ts';
+import { isQueryOrScan, isWrite, mean, round, sameUnits, sum, targetsOf, UNIT_TOLERANCE, type Context } from './agreement-context.ts';
+import { chargedPages, indexWrite, itemsOfCall, meanFigure, NO_DEPARTURES, readFactor, utf16Size, utf8Size, type Departure, type SentCall } from './agreement-rule.ts';
 import type { Cause, MeasuredCall } from './types.ts';
 
 export interface Check {
