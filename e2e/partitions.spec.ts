@@ -24,6 +24,10 @@ test('a country key taking 90% of the traffic runs hot; the advice comes from it
   await expect(partitions.patternThrottling('Log an activity')).toContainText('TableWriteKeyRangeThroughputExceeded');
   await expect(partitions.summary()).toContainText('COUNTRY#');
   await expect(partitions.hottestKeys()).toContainText('COUNTRY#');
+  // 50 countries: the mean key carries 2 % of the load, a hot one over 4 %. The hot country carries
+  // 90 %; the 49 others about 10 % ÷ 49 = 0.2 % each, so the list holds the hot one alone.
+  await expect(partitions.hottestKeys().locator('tbody tr')).toHaveCount(1);
+  await expect(partitions.hottestKeys().locator('caption')).toContainText('over twice the mean key load (4%)');
   // 90% of 3,000 writes/s: a stated peak of 2,700 WCU/s on one key: minimum ceil(2,700 / 1,000) = 3,
   // recommended ceil(2,700 × 1.25 / 1,000 = 3.375) = 4. Its busiest simulated second is up to 4σ of
   // arrival noise above (≤ 2,900), shown beside it and not planned for.
@@ -71,5 +75,8 @@ test("orders keyed by date: today's key is hot while past days idle", async ({ p
   await expect(partitions.patternThrottling('Place an order')).toContainText('TableWriteKeyRangeThroughputExceeded');
   await expect(partitions.summary()).toContainText('DATE#');
   await expect(partitions.summary()).toContainText('ever-increasing sort key');
+  // Past days carry no writes: the hottest-key list is today's key alone, not a list of idle days at 0 %.
+  await expect(partitions.hottestKeys().locator('tbody tr')).toHaveCount(1);
+  await expect(partitions.hottestKeys().locator('tbody tr')).toContainText('DATE#');
   await steps.shot('today-hot');
 });

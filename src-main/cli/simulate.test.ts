@@ -120,20 +120,39 @@ describe('keyplan simulate', () => {
     expect(run.stdout).toMatch(/Table partition \d takes 9\d% of writes, key USER#u-000001\./);
   });
 
-  test('text: says how many hottest keys it shows of how many, and "under 1" for a partition need below one', async () => {
+  test('text: a spread with no key over twice the mean key load says so instead of listing keys; "under 1" for a partition need below one', async () => {
     const dir = await makeTempDir('keyplan-simulate-');
-    // PK = COUNTRY#{country}: 5 values, all with traffic; the table column shows 3, --json lists all 5.
+    // PK = COUNTRY#{country}: 5 values, all with traffic; the mean key carries 1/5 = 20 % of the load, so a
+    // hot key carries over 40 %.
     const design = oneTableDesign({ keys: { PK: { template: 'COUNTRY#{country}' }, SK: { template: 'EVENT#{eventId}' } }, patterns: [putEvents(100)], workload: TEN_MINUTES });
     await writeFile(join(dir, 'countries.keyplan.json'), JSON.stringify(design));
+    const json = JSON.parse((await simulateCli(['countries.keyplan.json', '--json'], dir)).stdout) as SimulateJson;
+    const target = json.tables[0]!.targets[0]!;
+    expect(target.keysWithTraffic).toEqual({ named: 5, background: 0 });
+    expect(target.hottestKeys).toHaveLength(5);
+    expect(target.hottestKeys.every((k) => (k.share ?? 1) <= 0.4 && !k.hot)).toBe(true);
     const run = await simulateCli(['countries.keyplan.json'], dir);
-    expect(run.stdout).toContain('  Hottest keys: the 3 hottest shown of the keys with traffic (5 on the table); --json lists 5.');
+    expect(run.stdout).toMatch(/^ {2}table\s+4\s+under 1\s+4\s+\S+\s+0%\s+none over 2× the mean key load$/m);
+    expect(run.stdout).not.toContain('COUNTRY#');
     // 1,000,000 items of under 1 KB: under one 10 GB partition; 12,000 / 3,000 = 4 for throughput.
-    expect(run.stdout).toMatch(/^ {2}table\s+4\s+under 1\s+4\s/m);
     expect(run.stdout).toContain('Table has 4 partitions (4 for throughput, under 1 needed for size).');
     expect(run.stdout).not.toMatch(/\.\.$/m);
-    const json = JSON.parse((await simulateCli(['countries.keyplan.json', '--json'], dir)).stdout) as SimulateJson;
-    expect(json.tables[0]?.targets[0]?.keysWithTraffic).toEqual({ named: 5, background: 0 });
-    expect(json.tables[0]?.targets[0]?.hottestKeys).toHaveLength(5);
+  });
+
+  test('text: a key over twice the mean key load is listed as hot, the even ones beside it are not', async () => {
+    const dir = await makeTempDir('keyplan-simulate-');
+    // Country weights 1:6:1:1:1, and writes follow the items: DE carries 6/10 = 60 % of the load, over
+    // twice the mean key's 20 %; each other country carries 10 %, under it.
+    const design = oneTableDesign({ keys: { PK: { template: 'COUNTRY#{country}' }, SK: { template: 'EVENT#{eventId}' } }, patterns: [putEvents(100)], workload: TEN_MINUTES });
+    const country = design.tables[0]!.entities[0]!.attributes.find((a) => a.name === 'country')!;
+    country.generator = { kind: 'enum', values: ['US', 'DE', 'PT', 'JP', 'BR'], weights: [1, 6, 1, 1, 1] };
+    await writeFile(join(dir, 'hot.keyplan.json'), JSON.stringify(design));
+    const json = JSON.parse((await simulateCli(['hot.keyplan.json', '--json'], dir)).stdout) as SimulateJson;
+    const keys = json.tables[0]!.targets[0]!.hottestKeys;
+    expect(keys.filter((k) => k.hot).map((k) => k.key)).toEqual(['COUNTRY#DE']);
+    expect(keys[0]!.share).toBeCloseTo(0.6, 2);
+    const run = await simulateCli(['hot.keyplan.json'], dir);
+    expect(run.stdout).toMatch(/^ {2}table\s.*\s+COUNTRY#DE \(60%, p\d+\)$/m);
   });
 
   test('is listed in keyplan --help and has its own help', async () => {

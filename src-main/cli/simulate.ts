@@ -15,6 +15,7 @@ import {
   type SimulationStart,
 } from '../../src-shared/partition/index.ts';
 import type { SimulationResult, TargetResult } from '../../src-shared/partition/index.ts';
+import { hotKeysOf } from '../../src-shared/partition/index.ts';
 import type { Design } from '../../src-shared/model/index.ts';
 import { formatUnits } from '../../src-shared/capacity/index.ts';
 import type { Command } from './command.ts';
@@ -35,8 +36,9 @@ export interface SimulateTargetJson {
   /** Share of the time steps in which some request on it throttled, 0..1. */
   throttledTimeShare: number | null;
   throttles: { reason: string; requests: number }[];
-  /** Keys carrying traffic: tracked by name (`hottestKeys` lists the hottest of them), and spread evenly as background. */
+  /** Keys carrying traffic: tracked by name, and spread evenly as background. */
   keysWithTraffic: { named: number; background: number };
+  /** The keys carrying the most load, the hottest first (the text lists those over twice the mean key load). */
   hottestKeys: {
     key: string;
     partition: number;
@@ -45,6 +47,8 @@ export interface SimulateTargetJson {
     writeUnitsPerSecond: number | null;
     peakReadUnitsPerSecond: number | null;
     peakWriteUnitsPerSecond: number | null;
+    /** Over twice the mean key load, or throttled at the mean or above: the text lists only these. */
+    hot: boolean;
   }[];
   /** Keys whose requests throttled: their stated peak and busiest simulated second, why, and the shards the stated peak needs. */
   throttledKeys: {
@@ -89,6 +93,7 @@ const LIMITS_OPTION = '--limits';
 const HEADROOM_OPTION = '--headroom';
 
 function targetJson(t: TargetResult): SimulateTargetJson {
+  const hot = new Set(hotKeysOf(t));
   return {
     name: t.name,
     kind: t.kind,
@@ -107,6 +112,7 @@ function targetJson(t: TargetResult): SimulateTargetJson {
       writeUnitsPerSecond: jsonNumber(k.writeUnitsPerSecond),
       peakReadUnitsPerSecond: jsonNumber(k.peakReadUnitsPerSecond),
       peakWriteUnitsPerSecond: jsonNumber(k.peakWriteUnitsPerSecond),
+      hot: hot.has(k),
     })),
     throttledKeys: t.throttledKeys.map((k) => {
       const advice = k.shards;
@@ -159,13 +165,12 @@ const partitionsText = (n: number | null) => (n === null ? '-' : formatPartition
 
 /** How many hottest keys the table shows of how many with traffic, when it leaves some out. */
 function hottestNote(targets: SimulateTargetJson[]): string[] {
-  const cut = targets.filter((t) => t.keysWithTraffic.named > Math.min(HOT_KEYS_SHOWN, t.hottestKeys.length));
+  const cut = targets.filter((t) => t.hottestKeys.filter((k) => k.hot).length > HOT_KEYS_SHOWN);
   if (cut.length === 0) return [];
   const of = cut
     .map((t) => `${formatCount(t.keysWithTraffic.named)} on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}${t.keysWithTraffic.background > 0 ? ` plus ${formatCount(t.keysWithTraffic.background)} spread evenly` : ''}`)
     .join(', ');
-  const listed = Math.max(...cut.map((t) => t.hottestKeys.length));
-  return [`  Hottest keys: the ${HOT_KEYS_SHOWN} hottest shown of the keys with traffic (${of}); --json lists ${listed}.`];
+  return [`  Hottest keys: the ${HOT_KEYS_SHOWN} hottest shown of those over twice the mean key load, among the keys with traffic (${of}); --json lists more.`];
 }
 
 function readable(file: string, json: SimulateJson, workloadFrom: string): string[] {
@@ -192,9 +197,12 @@ function readable(file: string, json: SimulateJson, workloadFrom: string): strin
           partitionsText(t.partitionsForThroughput),
           formatShare(t.largestShare ?? 0),
           formatShare(t.throttledTimeShare ?? 0),
-          t.hottestKeys.length === 0
-            ? '-'
+          !t.hottestKeys.some((k) => k.hot)
+            ? t.keysWithTraffic.named + t.keysWithTraffic.background === 0
+              ? '-'
+              : 'none over 2× the mean key load'
             : t.hottestKeys
+                .filter((k) => k.hot)
                 .slice(0, HOT_KEYS_SHOWN)
                 .map((k) => `${k.key} (${formatShare(k.share ?? 0)}, p${k.partition})`)
                 .join(', '),
@@ -296,9 +304,9 @@ Options:
              "durationSeconds", "stepSeconds", "targets": [{"name", "kind", "partitionCount",
              "partitionsForSize", "partitionsForThroughput", "largestShare",
              "throttledTimeShare", "throttles": [{"reason", "requests"}], "keysWithTraffic":
-             {"named", "background"}, "hottestKeys": [{"key",
+             {"named", "background"}, "hottestKeys" (the most load first; "hot": over 2× the mean key load, or throttled at the mean or above): [{"key",
              "partition", "share", "readUnitsPerSecond", "writeUnitsPerSecond",
-             "peakReadUnitsPerSecond", "peakWriteUnitsPerSecond"}], "throttledKeys": [{"key",
+             "peakReadUnitsPerSecond", "peakWriteUnitsPerSecond", "hot"}], "throttledKeys": [{"key",
              "partition", "peakReadUnitsPerSecond", "peakWriteUnitsPerSecond",
              "statedPeakReadUnitsPerSecond", "statedPeakWriteUnitsPerSecond",
              "throttledFraction", "reasons", "limit", "minimumShards", "recommendedShards",

@@ -158,3 +158,24 @@ export function keyRedesignFor(table: Table, targetName: string, entityId: strin
     explanation: `Before sharding, consider a higher-cardinality key: ${keyAttribute} = ${suggestedTemplate} takes about ${formatCount(best.distinctWith)} values instead of ${formatCount(distinctNow)}; ${cost}.`,
   };
 }
+
+/** A key is hot when it carries more than this many times the mean key load. */
+export const HOT_KEY_FACTOR = 2;
+
+/** The mean key's share of a target's load: 1 ÷ its keys with traffic (named and background); 0 with none. */
+export function meanKeyShare(target: TargetResult): number {
+  const keys = target.keysWithTraffic.named + target.keysWithTraffic.background;
+  return keys > 0 ? 1 / keys : 0;
+}
+
+/**
+ * The hottest keys that are hot: those of `target.hottestKeys` carrying more than `HOT_KEY_FACTOR`
+ * × the mean key load, or throttled while carrying at least the mean (a key holding all of a
+ * target's traffic is its mean, and can still be too much for one partition; a quiet key throttled
+ * beside a hot one is listed with the throttled keys, not here), ranked as the report ranks them. Empty when no key is hot,
+ * so a screen says so rather than listing the keys of an even spread as its hottest.
+ */
+export function hotKeysOf(target: TargetResult): HotKey[] {
+  const mean = meanKeyShare(target);
+  return target.hottestKeys.filter((k) => k.share > HOT_KEY_FACTOR * mean * (1 + 1e-9) || (k.throttledFraction > 0 && k.share >= mean * (1 - 1e-9)));
+}

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { AccessPattern, Entity, KeyBinding } from '../model/index.ts';
 import { ONE_HOUR, oneTableDesign, putEvents, TEN_MINUTES } from './__fixtures__/designs.ts';
 import { handModel, keyAt } from './__fixtures__/models.ts';
-import { keyRedesignFor, whatIfFocus } from './advice.ts';
+import { hotKeysOf, keyRedesignFor, whatIfFocus } from './advice.ts';
 import { createSimulation, runToEnd } from './engine.ts';
 import { finishSimulation } from './result.ts';
 import { shardAdvice } from './shards.ts';
 import { simulate } from './simulate.ts';
-import type { HotKey, SimulationResult } from './types.ts';
+import type { HotKey, SimulationResult, TargetResult } from './types.ts';
 
 function target(result: SimulationResult, name = 'table') {
   const t = result.targets.find((x) => x.name === name);
@@ -353,5 +353,29 @@ describe('what-if focus and key redesign', () => {
     const redesign = keyRedesignFor(design.tables[0]!, 'table', 'e-event');
     expect(redesign?.patternsWithout).toEqual(['Events of a country']);
     expect(redesign?.explanation).toMatch(/"Events of a country" does not know/);
+  });
+});
+
+describe('hotKeysOf: the hottest-key list holds keys that are hot', () => {
+  /** A target's report with keys of these shares (and throttled fractions) among `keys` keys with traffic. */
+  const targetOf = (keys: number, shares: Array<[share: number, throttled?: number]>): TargetResult =>
+    ({
+      keysWithTraffic: { named: keys, background: 0 },
+      hottestKeys: shares.map(([share, throttled = 0], i) => ({ key: `K#${i}`, share, throttledFraction: throttled }) as HotKey),
+    }) as TargetResult;
+
+  it('5 keys: the mean carries 20 %, so a hot key carries over 40 %; the even ones are left out', () => {
+    expect(hotKeysOf(targetOf(5, [[0.6], [0.1], [0.1], [0.1], [0.1]])).map((k) => k.key)).toEqual(['K#0']);
+    expect(hotKeysOf(targetOf(5, [[0.4], [0.15], [0.15], [0.15], [0.15]]))).toEqual([]);
+  });
+
+  it('one key carrying everything is its own mean: listed when it throttles, not otherwise', () => {
+    expect(hotKeysOf(targetOf(1, [[1, 0.3]])).map((k) => k.key)).toEqual(['K#0']);
+    expect(hotKeysOf(targetOf(1, [[1]]))).toEqual([]);
+  });
+
+  it('a quiet key throttled beside a hot one (under the mean) is not called hot', () => {
+    // 50 keys: mean 2 %; the hot key 90 %, a neighbour at 0.2 % throttled by sharing its partition.
+    expect(hotKeysOf(targetOf(50, [[0.9, 0.2], [0.002, 0.1]])).map((k) => k.key)).toEqual(['K#0']);
   });
 });

@@ -15,5 +15,5 @@ export { hashFraction, placeKeys, placeKeyColumns, partitionAt, equalRangeStarts
 export { recommendShards, shardAdvice, DEFAULT_SHARD_HEADROOM, type ShardRecommendation } from './shards.ts';
 export * from './limits.ts';
 export { createRandom, type Random } from './random.ts';
-export { whatIfFocus, keyRedesignFor, type WhatIfFocus, type KeyRedesign } from './advice.ts';
+export { whatIfFocus, keyRedesignFor, hotKeysOf, meanKeyShare, HOT_KEY_FACTOR, type WhatIfFocus, type KeyRedesign } from './advice.ts';
 export { KEY_PART_SEPARATOR, keySpaceOf } from './key-space.ts';
