@@ -55,7 +55,7 @@ import { parseDesign } from '../../model/validate.ts';
 import { describeValue, joinPath, listOf, quote } from '../../model/validate/wording.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import type { ImportResult } from '../common/import-types.ts';
-import { mapPath, type PathMap } from '../common/source-paths.ts';
+import { pathMapper, type PathMap } from '../common/source-paths.ts';
 import { applyAutoScaling } from './auto-scaling.ts';
 import { slug } from './keys.ts';
 import { Reader } from './reader.ts';
@@ -174,7 +174,10 @@ export function fromCloudFormation(text: string): ImportResult {
   const design: Design = { formatVersion: FORMAT_VERSION, id: uniqueName(`design-${slug(name)}`, ids), name, tables: reads.map((t) => t.table) };
   if (description !== undefined) design.description = description;
   const checked = parseDesign(design);
-  if (!checked.ok) return fail(checked.errors.map((p) => ({ ...p, path: mapPath(map, p.path), details: { designPath: p.path } })));
+  if (!checked.ok) {
+    const sourcePath = pathMapper(map);
+    return fail(checked.errors.map((p) => ({ ...p, path: sourcePath(p.path), details: { designPath: p.path } })));
+  }
   return ok({ design: checked.value, notes: r.notes });
 }
 
