@@ -4,7 +4,7 @@
  * problem with its path, the notes on what was inferred, skipped or dropped, and a summary of what
  * would open. Pure; the workspace changes only when the user accepts (`ImportFlow.accept`).
  */
-import { detectImportFormat, detectJsonFormat, IMPORT_SOURCE_LABELS, importText, READABLE_FORMATS, unknownFormatProblem, type ImportFormat, type ImportNote } from '../../src-shared/formats/index.ts';
+import { detectImportFormat, detectJsonFormat, IMPORT_SOURCE_LABELS, importText, MAX_IMPORT_BYTES, READABLE_FORMATS, tooLargeProblem, unknownFormatProblem, type ImportFormat, type ImportNote } from '../../src-shared/formats/index.ts';
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { parseDesignStructure, validateDesign } from '../../src-shared/model/validate.ts';
@@ -40,7 +40,7 @@ export interface ImportReading {
 }
 
 /** Imports larger than this are refused before reading (a design is kilobytes; a model with sample data, a few MB). */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export { MAX_IMPORT_BYTES };
 
 /**
  * Reads `text` as whichever format it is. `companions` are the texts of further files given with it
@@ -50,6 +50,8 @@ export function readImport(text: string, source: string, companions: readonly st
   if (text.trim() === '') {
     return { source, notes: [], problems: [{ code: 'model.notObject', path: '', message: 'There is nothing to import: the text is empty.', found: 'empty text', expected: READABLE_FORMATS }] };
   }
+  const tooLarge = tooLargeProblem(text, source === 'Pasted text' ? 'The pasted text' : source);
+  if (tooLarge) return { source, notes: [], problems: [tooLarge] };
   const format = detectImportFormat(text);
   if (format === undefined) {
     try {
