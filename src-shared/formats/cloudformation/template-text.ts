@@ -8,7 +8,7 @@
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/template-formats.html
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/intrinsic-function-reference.html
  */
-import { isAlias, isCollection, isNode, isPair, Lexer, Pair, parseDocument, Parser, Scalar, visit, YAMLMap, type CollectionTag, type CST, type Document, type Node, type ScalarTag } from 'yaml';
+import { Composer, isAlias, isCollection, isMap, isNode, isPair, isScalar, Lexer, Pair, Parser, YAMLParseError, Scalar, visit, YAMLMap, type CollectionTag, type CST, type Document, type Node, type ScalarTag } from 'yaml';
 import type { Problem } from '../../model/problems.ts';
 import { quote } from '../../model/validate/wording.ts';
 import { MAX_IMPORT_DEPTH, tooDeepProblem, tooLargeProblem } from '../common/bounds.ts';
@@ -346,10 +346,10 @@ function deepTokenOffset(text: string): number | undefined {
  * The deepest nesting of collections in a YAML text, and where it first goes past `MAX_YAML_DEPTH`,
  * found without recursion from the yaml package's concrete syntax tree.
  */
-function yamlDepth(text: string): { depth: number; offset: number } {
+function yamlDepth(tokens: readonly CST.Token[]): { depth: number; offset: number } {
   let depth = 0;
   let offset = Infinity;
-  for (const token of new Parser().parse(text)) {
+  for (const token of tokens) {
     const stack: Array<[CST.Token | null | undefined, number]> = [[token, 0]];
     while (stack.length > 0) {
       const [t, d] = stack.pop()!;
@@ -368,29 +368,82 @@ function yamlDepth(text: string): { depth: number; offset: number } {
   return { depth, offset: Number.isFinite(offset) ? offset : 0 };
 }
 
+/**
+ * The offset of the first key that repeats an earlier key of its map, or undefined: keys are equal as
+ * the yaml package's `uniqueKeys` compares them (the same node, or scalars of equal value), found
+ * with a set per map, so a map of n keys costs n, not n².
+ */
+function duplicateKeyOffset(doc: Document): number | undefined {
+  let first: number | undefined;
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key: unknown = isScalar(pair.key) ? pair.key.value : pair.key;
+        const offset = isNode(pair.key) ? pair.key.range?.[0] : undefined;
+        if (seen.has(key) && offset !== undefined) first = first === undefined ? offset : Math.min(first, offset);
+        seen.add(key);
+      }
+    }
+    for (const child of childrenOf(node)) stack.push(child);
+  }
+  return first;
+}
+
+/**
+ * The first YAML document of a text's syntax tree, as the yaml package's `parseDocument` makes it
+ * (a second document is an error), with CloudFormation's tags. `tokens` is emptied as it is composed.
+ */
+function composeDocument(tokens: CST.Token[], length: number): Document {
+  function* drain(): Generator<CST.Token> {
+    for (let token = tokens.shift(); token !== undefined; token = tokens.shift()) yield token;
+  }
+  // Keys are checked for duplicates by `duplicateKeyOffset`: the yaml package compares each key with
+  // every key before it, and a map of 20,000 keys cost 2.3 s of CPU.
+  const composer = new Composer({ customTags: cloudFormationTags(), logLevel: 'error', uniqueKeys: false });
+  let doc: Document | undefined;
+  for (const composed of composer.compose(drain(), true, length)) {
+    if (!doc) doc = composed;
+    else {
+      doc.errors.push(new YAMLParseError([composed.range[0], composed.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));
+      break;
+    }
+  }
+  // compose(…, true) always ends with a document, empty for an empty text.
+  return doc!;
+}
+
 function parseYaml(text: string): { ok: true; value: ParsedText } | { ok: false; errors: Problem[] } {
   const expected = 'YAML text (https://yaml.org/spec/1.2.2/) with CloudFormation short-form tags';
   const deepToken = deepTokenOffset(text);
-  const nesting = deepToken === undefined ? yamlDepth(text) : { depth: Infinity, offset: deepToken };
+  // The text's syntax tree is built once: its depth is measured on it, then it is composed into the
+  // document (as the yaml package's parseDocument composes it), each part released once composed.
+  const tokens = deepToken === undefined ? [...new Parser().parse(text)] : [];
+  const nesting = deepToken === undefined ? yamlDepth(tokens) : { depth: Infinity, offset: deepToken };
   if (nesting.depth > MAX_YAML_DEPTH) {
     const { line, column } = lineColumnAt(text, nesting.offset);
     return { ok: false, errors: [syntaxProblem('YAML', `the text is nested deeper than ${MAX_YAML_DEPTH} levels`, line, column, `collections nested deeper than ${MAX_YAML_DEPTH} levels`, `at most ${MAX_YAML_DEPTH} levels`)] };
   }
   let doc: Document;
   try {
-    doc = parseDocument(text, { customTags: cloudFormationTags(), logLevel: 'error', uniqueKeys: true });
+    doc = composeDocument(tokens, text.length);
   } catch {
     return { ok: false, errors: [syntaxProblem('YAML', 'the text cannot be read as YAML', 1, 1, 'text the YAML parser stops on', expected)] };
   }
   if (doc.errors.length > 0) {
     const errors = doc.errors.slice(0, MAX_SYNTAX_PROBLEMS).map((e) => {
-      const position = e.linePos?.[0] ?? lineColumnAt(text, e.pos[0]);
-      const line = 'line' in position ? position.line : 1;
-      const column = 'col' in position ? position.col : 'column' in position ? position.column : 1;
+      const { line, column } = lineColumnAt(text, e.pos[0]);
       const reason = (e.message.split(/ at line \d+, column \d+/)[0] ?? e.message).trim();
       return syntaxProblem('YAML', reason.charAt(0).toLowerCase() + reason.slice(1), line, column, foundAt(text, e.pos[0]), expected);
     });
     return { ok: false, errors };
+  }
+  const duplicate = duplicateKeyOffset(doc);
+  if (duplicate !== undefined) {
+    const { line, column } = lineColumnAt(text, duplicate);
+    return { ok: false, errors: [syntaxProblem('YAML', 'map keys must be unique', line, column, foundAt(text, duplicate), expected)] };
   }
   const expansion = aliasExpansion(doc);
   if (expansion) {
@@ -409,8 +462,8 @@ function parseYaml(text: string): { ok: true; value: ParsedText } | { ok: false;
     return { ok: false, errors: [syntaxProblem('YAML', why, line, column, foundAt(text, failedAliasOffset(doc)), expected)] };
   }
   const notes: ImportNote[] = doc.warnings.map((w) => {
-    const position = w.linePos?.[0];
-    const where = position ? `Line ${position.line}, column ${position.col}` : 'The template';
+    const { line, column } = lineColumnAt(text, w.pos[0]);
+    const where = `Line ${line}, column ${column}`;
     const tag = /Unresolved tag: (\S+)/.exec(w.message)?.[1];
     return {
       kind: 'warning',
