@@ -5,6 +5,7 @@
 import type { Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { decodeImportText } from '../../src-shared/formats/index.ts';
+import { describeBytes } from '../../src-shared/formats/index.ts';
 import { MAX_IMPORT_BYTES, readFileTexts, readImport, type ImportReading } from './read-import.ts';
 
 export class ImportFlow {
@@ -44,11 +45,10 @@ export class ImportFlow {
     const source = files.map((f) => f.name).join(', ');
     const tooLarge = files.find((f) => f.size > MAX_IMPORT_BYTES);
     if (tooLarge) {
-      this.reading = {
-        source,
-        notes: [],
-        problems: [{ code: 'file.io', path: '', message: `${tooLarge.name} is ${(tooLarge.size / 1048576).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1048576} MB.` }],
-      };
+      // Refused from the file's size, before it is read, as the CLI refuses it.
+      const found = `${tooLarge.size} bytes`;
+      const expected = `at most ${describeBytes(MAX_IMPORT_BYTES)} (the most Keyplan imports)`;
+      this.reading = { source, notes: [], problems: [{ code: 'import.tooLarge', path: '', message: `${tooLarge.name} is too large to import: ${found}; expected ${expected}.`, found, expected }] };
       return;
     }
     this.isReading = true;

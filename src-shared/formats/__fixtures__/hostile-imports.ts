@@ -4,8 +4,13 @@
  */
 
 /** The hostile shapes `hostileImport` makes. */
-export const HOSTILE_IMPORT_SHAPES = ['alias-bomb', 'deep-json', 'deep-yaml', 'big-scalar'] as const;
+export const HOSTILE_IMPORT_SHAPES = ['alias-bomb', 'deep-json', 'deep-yaml', 'big-scalar', 'many-keys', 'deep-workbench'] as const;
 export type HostileImportShape = (typeof HOSTILE_IMPORT_SHAPES)[number];
+
+/** The import source each shape is read as: templates as CloudFormation, the rest as what they claim to be. */
+export function hostileImportSource(shape: HostileImportShape): 'cloudformation' | 'nosql-workbench' {
+  return shape === 'deep-workbench' ? 'nosql-workbench' : 'cloudformation';
+}
 
 /**
  * A template of `tables` tables whose GlobalSecondaryIndexes are each an alias to one anchored block
@@ -28,14 +33,34 @@ export function deepJsonTemplate(depth: number): string {
   return `${head}${'{"Fn::If":['.repeat(depth)}"c"${']}'.repeat(depth)}}}}}`;
 }
 
+/** A YAML template whose `Metadata` is one map of `keys` keys (the yaml package checked each key against all before it). */
+export function manyKeysTemplate(keys: number): string {
+  const lines = ['AWSTemplateFormatVersion: "2010-09-09"', 'Metadata:'];
+  for (let i = 0; i < keys; i += 1) lines.push(`  k${i}: 1`);
+  lines.push('Resources: {}');
+  return `${lines.join('\n')}\n`;
+}
+
+/** A NoSQL Workbench model whose first sample item is `depth` objects deep (`{"a":{"a":…}}`). */
+export function deepWorkbenchModel(depth: number): string {
+  const head = '{"ModelName":"m","ModelMetadata":{"Author":"a"},"DataModel":[{"TableName":"t","KeyAttributes":{"PartitionKey":{"AttributeName":"pk","AttributeType":"S"}},"TableData":[';
+  return `${head}${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}]}]}`;
+}
+
 /** A YAML template whose `Metadata` is `depth` flow lists deep. */
 export function deepYamlTemplate(depth: number): string {
   return `AWSTemplateFormatVersion: "2010-09-09"\nMetadata: ${'['.repeat(depth)}${']'.repeat(depth)}\nResources: {}\n`;
 }
 
-/** A YAML template whose Description is one scalar of `chars` characters. */
-export function bigScalarTemplate(chars: number): string {
-  return `AWSTemplateFormatVersion: "2010-09-09"\nDescription: "${'x'.repeat(chars)}"\nResources: {}\n`;
+/**
+ * A YAML template whose Description is one scalar of `chars` characters, plain or double-quoted. (A
+ * double-quoted one is built character by character by the yaml package; its time varies from run
+ * to run with V8's handling of such strings, 5 to 300 ms for 480 KB, so the growth test reads it
+ * plain; both stop at the 1 MB template quota.)
+ */
+export function bigScalarTemplate(chars: number, quoted = true): string {
+  const q = quoted ? '"' : '';
+  return `AWSTemplateFormatVersion: "2010-09-09"\nDescription: ${q}${'x'.repeat(chars)}${q}\nResources: {}\n`;
 }
 
 /**
@@ -53,6 +78,11 @@ export function hostileImport(shape: HostileImportShape, bytes: number): string 
     case 'deep-yaml':
       return deepYamlTemplate(Math.round(bytes / 2));
     case 'big-scalar':
-      return bigScalarTemplate(bytes);
+      return bigScalarTemplate(bytes, false);
+    case 'many-keys':
+      // "  k12345: 1" and its newline: about 12 bytes a key.
+      return manyKeysTemplate(Math.round(bytes / 12));
+    case 'deep-workbench':
+      return deepWorkbenchModel(Math.round(bytes / 6));
   }
 }
