@@ -5,7 +5,7 @@
  * skipped, inferred or did not import is printed on stderr, one line each with its path in the source.
  */
 import { resolve } from 'node:path';
-import { detectImportFormat, IMPORT_SOURCE_LABELS, IMPORT_SOURCES, importText, MAX_IMPORT_BYTES, READABLE_FORMATS, unknownFormatProblem, type ImportNote, type ImportSource } from '../../src-shared/formats/index.ts';
+import { describeBytes, detectImportFormat, IMPORT_SOURCE_LABELS, IMPORT_SOURCES, importText, MAX_IMPORT_BYTES, READABLE_FORMATS, unknownFormatProblem, type ImportNote, type ImportSource } from '../../src-shared/formats/index.ts';
 import type { Command } from './command.ts';
 import { parseJson, problemLine, readText } from './input.ts';
 import { errorLine, EXIT, writeLines } from './io.ts';
@@ -81,7 +81,7 @@ Examples:
     }
     const texts: string[] = [];
     for (const name of files) {
-      const text = await readText(name, io.cwd, { maxBytes: MAX_IMPORT_BYTES, what: 'to import', why: 'the most Keyplan imports; see docs/limits.md' });
+      const text = await readText(name, io.cwd, { maxBytes: MAX_IMPORT_BYTES, shown: describeBytes(MAX_IMPORT_BYTES), what: 'to import', why: 'the most Keyplan imports; see docs/limits.md' });
       if (!text.ok) {
         writeLines(io.stderr, text.errors.map(errorLine));
         return EXIT.problems;

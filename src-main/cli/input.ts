@@ -9,7 +9,6 @@ import { AppError, fail, ok, type Result } from '../../src-shared/errors.ts';
 import { messageAfterPath, type Problem } from '../../src-shared/model/problems.ts';
 import type { Design } from '../../src-shared/model/schema.ts';
 import { validateDesign } from '../../src-shared/model/validate.ts';
-import { describeBytes } from '../../src-shared/formats/index.ts';
 import { decodeUtf8Strict, describeUtf8Failure } from '../../src-shared/text/utf8.ts';
 import { checkDesign } from '../files/design-file.ts';
 import { findJsonErrorOffset, lineAndColumn } from '../files/json-error-position.ts';
@@ -28,15 +27,16 @@ const FS_REASONS: Record<string, string> = {
  * `"<file>" is not UTF-8 text: byte offset N (line L, column C): <bytes>, <why>` (bytes are decoded
  * strictly: a bad byte is an error, never a silent U+FFFD). `file` is shown as typed, read relative to `cwd`.
  * With `limit`, a file larger than `limit.maxBytes` is refused from its size, before it is read:
- * `"<file>" is too large …: N bytes; expected at most … (<limit.why>)`.
+ * `"<file>" is too large …: N bytes; expected at most <limit.shown> (<limit.why>)`. (The caller words
+ * the maximum, so that `check` and `cost` load no import code.)
  */
-export async function readText(file: string, cwd: string, limit?: { maxBytes: number; what: string; why: string }): Promise<Result<string, string>> {
+export async function readText(file: string, cwd: string, limit?: { maxBytes: number; shown: string; what: string; why: string }): Promise<Result<string, string>> {
   let bytes: Uint8Array;
   try {
     const handle = await open(resolve(cwd, file), 'r');
     try {
       const { size } = await handle.stat();
-      if (limit && size > limit.maxBytes) return fail([`"${file}" is too large ${limit.what}: ${size} bytes; expected at most ${describeBytes(limit.maxBytes)} (${limit.why}).`]);
+      if (limit && size > limit.maxBytes) return fail([`"${file}" is too large ${limit.what}: ${size} bytes; expected at most ${limit.shown} (${limit.why}).`]);
       bytes = await handle.readFile();
     } finally {
       await handle.close();
