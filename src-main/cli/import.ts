@@ -6,10 +6,12 @@
  */
 import { resolve } from 'node:path';
 import {
+  describeBytes,
   detectImportFormat,
   IMPORT_SOURCE_LABELS,
   IMPORT_SOURCES,
   importText,
+  MAX_IMPORT_BYTES,
   READABLE_FORMATS,
   unknownFormatProblem,
   type ImportNote,
@@ -90,7 +92,7 @@ Examples:
     }
     const texts: string[] = [];
     for (const name of files) {
-      const text = await readText(name, io.cwd);
+      const text = await readText(name, io.cwd, { maxBytes: MAX_IMPORT_BYTES, shown: describeBytes(MAX_IMPORT_BYTES), what: 'to import', why: 'the most Keyplan imports; see docs/limits.md' });
       if (!text.ok) {
         writeLines(io.stderr, text.errors.map(errorLine));
         return EXIT.problems;

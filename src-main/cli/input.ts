@@ -3,7 +3,7 @@
  * the byte offset where it stops being UTF-8), JSON with the line and column of a syntax error, and a
  * design through the same parser as the app.
  */
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AppError, fail, ok, type Result } from '../../src-shared/errors.ts';
 import { messageAfterPath, type Problem, validateDesign } from '../../src-shared/model/index.ts';
@@ -25,11 +25,21 @@ const FS_REASONS: Record<string, string> = {
  * The file's text, or one line saying why there is none: `cannot read "<file>": <reason>`, or
  * `"<file>" is not UTF-8 text: byte offset N (line L, column C): <bytes>, <why>` (bytes are decoded
  * strictly: a bad byte is an error, never a silent U+FFFD). `file` is shown as typed, read relative to `cwd`.
+ * With `limit`, a file larger than `limit.maxBytes` is refused from its size, before it is read:
+ * `"<file>" is too large …: N bytes; expected at most <limit.shown> (<limit.why>)`. (The caller words
+ * the maximum, so that `check` and `cost` load no import code.)
  */
-export async function readText(file: string, cwd: string): Promise<Result<string, string>> {
+export async function readText(file: string, cwd: string, limit?: { maxBytes: number; shown: string; what: string; why: string }): Promise<Result<string, string>> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(resolve(cwd, file));
+    const handle = await open(resolve(cwd, file), 'r');
+    try {
+      const { size } = await handle.stat();
+      if (limit && size > limit.maxBytes) return fail([`"${file}" is too large ${limit.what}: ${size} bytes; expected at most ${limit.shown} (${limit.why}).`]);
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     const reason = (code && FS_REASONS[code]) ?? (error instanceof Error ? error.message : String(error));

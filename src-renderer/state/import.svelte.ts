@@ -4,6 +4,7 @@
  */
 import type { Problem, Design } from '../../src-shared/model/index.ts';
 import { decodeImportText } from '../../src-shared/formats/index.ts';
+import { describeBytes } from '../../src-shared/formats/index.ts';
 import { MAX_IMPORT_BYTES, readFileTexts, readImport, type ImportReading } from './read-import.ts';
 import { formatBytesBrief, formatBytesIn } from '../../src-shared/numbers/index.ts';
 
@@ -44,11 +45,10 @@ export class ImportFlow {
     const source = files.map((f) => f.name).join(', ');
     const tooLarge = files.find((f) => f.size > MAX_IMPORT_BYTES);
     if (tooLarge) {
-      this.reading = {
-        source,
-        notes: [],
-        problems: [{ code: 'file.io', path: '', message: `${tooLarge.name} is ${formatBytesBrief(tooLarge.size)}; imports are limited to ${formatBytesIn(MAX_IMPORT_BYTES, 'MB')}.` }],
-      };
+      // Refused from the file's size, before it is read, as the CLI refuses it.
+      const found = `${tooLarge.size} bytes`;
+      const expected = `at most ${describeBytes(MAX_IMPORT_BYTES)} (the most Keyplan imports)`;
+      this.reading = { source, notes: [], problems: [{ code: 'import.tooLarge', path: '', message: `${tooLarge.name} is too large to import: ${found}; expected ${expected}.`, found, expected }] };
       return;
     }
     this.isReading = true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDesign } from '../../src-shared/model/index.ts';
 import { detectFormat, readFileTexts, readImport } from './read-import.ts';
+import { aliasBomb, deepJsonTemplate, deepWorkbenchModel } from '../../src-shared/formats/__fixtures__/hostile-imports.ts';
 import workbench from '../../e2e/data/an-online-shop.nosql-workbench.json?raw';
 import describeTable from '../../tests/fixtures/describe-table/shop-orders.describe-table.json?raw';
 import timeToLive from '../../tests/fixtures/describe-table/shop-orders.describe-time-to-live.json?raw';
@@ -59,5 +60,13 @@ describe('reading an import', () => {
     const reading = readFileTexts(['a.json', 'b.json'], [workbench, workbench]);
     expect(reading.design).toBeUndefined();
     expect(reading.problems).toEqual([expect.objectContaining({ code: 'import.severalFiles', message: expect.stringContaining('2 files were given at once (a.json, b.json)') })]);
+  });
+
+  it('answers hostile texts with one problem each, never an exception (issue 27: the dialog stayed empty)', () => {
+    const template = readImport(deepJsonTemplate(50_000), 'deep.json');
+    expect(template.design).toBeUndefined();
+    expect(template.problems).toEqual([expect.objectContaining({ code: 'import.tooDeep', path: `Resources.T.Properties.TableName${'["Fn::If"][0]'.repeat(48)}` })]);
+    expect(readImport(deepWorkbenchModel(100_000), 'model.json').problems).toEqual([expect.objectContaining({ code: 'import.tooDeep', path: `DataModel[0].TableData[0]${'.a'.repeat(96)}` })]);
+    expect(readImport(aliasBomb(99, 1000), 'Pasted text').problems).toEqual([expect.objectContaining({ code: 'import.aliasExpansion', path: '' })]);
   });
 });

@@ -9,7 +9,9 @@ import {
   detectJsonFormat,
   IMPORT_SOURCE_LABELS,
   importText,
+  MAX_IMPORT_BYTES,
   READABLE_FORMATS,
+  tooLargeProblem,
   unknownFormatProblem,
   type ImportFormat,
   type ImportNote,
@@ -48,7 +50,7 @@ export interface ImportReading {
 }
 
 /** Imports larger than this are refused before reading (a design is kilobytes; a model with sample data, a few MB). */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export { MAX_IMPORT_BYTES };
 
 /**
  * Reads `text` as whichever format it is. `companions` are the texts of further files given with it
@@ -58,6 +60,8 @@ export function readImport(text: string, source: string, companions: readonly st
   if (text.trim() === '') {
     return { source, notes: [], problems: [{ code: 'model.notObject', path: '', message: 'There is nothing to import: the text is empty.', found: 'empty text', expected: READABLE_FORMATS }] };
   }
+  const tooLarge = tooLargeProblem(text, source === 'Pasted text' ? 'The pasted text' : source);
+  if (tooLarge) return { source, notes: [], problems: [tooLarge] };
   const format = detectImportFormat(text);
   if (format === undefined) {
     try {

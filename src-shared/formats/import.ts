@@ -14,6 +14,7 @@ import { isTemplate, isTemplateText } from './cloudformation/template-text.ts';
 import { fromDescribeTable } from './describe-table/import.ts';
 import { fromOneTable } from './onetable/import.ts';
 import { IMPORT_SOURCE_LABELS, IMPORT_SOURCES, type ImportResult, type ImportSource } from './common/import-types.ts';
+import { tooDeepProblem, tooLargeProblem } from './common/bounds.ts';
 
 /** What a text reads as: one of the import sources, or a Keyplan design. */
 export type ImportFormat = ImportSource | 'keyplan';
@@ -87,19 +88,34 @@ function parseJson(text: string, what: string): Result<unknown, Problem> {
 /**
  * Reads `text` as `source`. `companions` are further texts some sources take: for describe-table,
  * the outputs of describe-time-to-live and describe-continuous-backups (each JSON). Never throws.
+ * Bounded (`./common/bounds.ts`): a text larger than `MAX_IMPORT_BYTES` is `import.tooLarge`, JSON
+ * nested deeper than `MAX_IMPORT_DEPTH` levels is `import.tooDeep` at its path, before any reader
+ * walks it; a template has the tighter bounds of `./cloudformation/template-text.ts`.
  */
 export function importText(source: ImportSource, raw: string, companions: readonly string[] = []): ImportResult {
+  const tooLarge: Problem[] = [];
+  const own = tooLargeProblem(raw, 'The file');
+  if (own) tooLarge.push(own);
+  companions.forEach((companion, i) => {
+    const problem = tooLargeProblem(companion, `Further file ${i + 1}`);
+    if (problem) tooLarge.push({ ...problem, path: `companions[${i}]` });
+  });
+  if (tooLarge.length > 0) return fail(tooLarge);
   const text = withoutBom(raw);
   if (source === 'cloudformation') return fromCloudFormation(text);
   const json = parseJson(text, `a ${IMPORT_SOURCE_LABELS[source]}`);
   if (!json.ok) return json;
+  const tooDeep = tooDeepProblem(json.value, `The ${IMPORT_SOURCE_LABELS[source]}`);
+  if (tooDeep) return fail([tooDeep]);
   if (source === 'nosql-workbench') return fromNoSqlWorkbench(json.value);
   if (source === 'onetable') return fromOneTable(json.value);
   const extra: unknown[] = [];
   const problems: Problem[] = [];
   companions.forEach((companion, i) => {
     const parsed = parseJson(withoutBom(companion), 'a describe-time-to-live or describe-continuous-backups output');
-    if (parsed.ok) extra.push(parsed.value);
+    const tooDeepCompanion = parsed.ok ? tooDeepProblem(parsed.value, 'The output', undefined, `companions[${i}]`) : undefined;
+    if (tooDeepCompanion) problems.push(tooDeepCompanion);
+    else if (parsed.ok) extra.push(parsed.value);
     else problems.push(...parsed.errors.map((p) => ({ ...p, path: `companions[${i}]` })));
   });
   if (problems.length > 0) return fail(problems);

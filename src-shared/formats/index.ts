@@ -93,3 +93,5 @@ export {
   type Imported,
 } from './common/import-types.ts';
 export { decodeImportText } from './import-text.ts';
+export { MAX_IMPORT_BYTES, MAX_IMPORT_DEPTH, describeBytes, tooLargeProblem, type ImportBoundsErrorCode } from './common/bounds.ts';
+export { MAX_TEMPLATE_BYTES } from './cloudformation/template-text.ts';

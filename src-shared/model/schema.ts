@@ -6,6 +6,7 @@
  * unknown attributes, LSI needs the table's sort key, ...) live in `validate.ts`.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { MAX_CAPACITY_UNITS, MAX_COUNT, MAX_HOURS_PER_MONTH, MAX_PRICE_USD, MAX_SIZE_BYTES } from './number-limits.ts';
 
 /** The format version this build writes. Files carry it; `migrate()` brings older ones up to it. */
 export const FORMAT_VERSION = 1;
@@ -45,8 +46,8 @@ export const MAX_TARGET_UTILIZATION_PERCENT = 90;
 
 export const AutoScalingRange = Type.Object(
   {
-    minCapacity: Type.Integer({ minimum: 1, description: 'The fewest units auto scaling provisions: a floor that is billed even when the load needs less.' }),
-    maxCapacity: Type.Integer({ minimum: 1, description: 'The most units auto scaling provisions (at least minCapacity); load above it throttles.' }),
+    minCapacity: Type.Integer({ minimum: 1, maximum: MAX_CAPACITY_UNITS, description: 'The fewest units auto scaling provisions: a floor that is billed even when the load needs less.' }),
+    maxCapacity: Type.Integer({ minimum: 1, maximum: MAX_CAPACITY_UNITS, description: 'The most units auto scaling provisions (at least minCapacity); load above it throttles.' }),
     targetUtilizationPercent: Type.Number({
       minimum: MIN_TARGET_UTILIZATION_PERCENT,
       maximum: MAX_TARGET_UTILIZATION_PERCENT,
@@ -72,8 +73,8 @@ export type AutoScaling = Static<typeof AutoScaling>;
 
 export const ProvisionedThroughput = Type.Object(
   {
-    readCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned RCU (the initial RCU when reads auto scale).' }),
-    writeCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned WCU (the initial WCU when writes auto scale).' }),
+    readCapacityUnits: Type.Integer({ minimum: 1, maximum: MAX_CAPACITY_UNITS, description: 'Provisioned RCU (the initial RCU when reads auto scale).' }),
+    writeCapacityUnits: Type.Integer({ minimum: 1, maximum: MAX_CAPACITY_UNITS, description: 'Provisioned WCU (the initial WCU when writes auto scale).' }),
     autoScaling: Type.Optional(AutoScaling),
   },
   { additionalProperties: false },
@@ -86,8 +87,8 @@ export const Billing = Type.Union(
     Type.Object(
       {
         mode: Type.Literal('PROVISIONED'),
-        readCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned RCU of the table (the initial RCU when reads auto scale).' }),
-        writeCapacityUnits: Type.Integer({ minimum: 1, description: 'Provisioned WCU of the table (the initial WCU when writes auto scale).' }),
+        readCapacityUnits: Type.Integer({ minimum: 1, maximum: MAX_CAPACITY_UNITS, description: 'Provisioned RCU of the table (the initial RCU when reads auto scale).' }),
+        writeCapacityUnits: Type.Integer({ minimum: 1, maximum: MAX_CAPACITY_UNITS, description: 'Provisioned WCU of the table (the initial WCU when writes auto scale).' }),
         autoScaling: Type.Optional(AutoScaling),
       },
       { additionalProperties: false },
@@ -136,8 +137,8 @@ const GsiKeyPart = (part: 'partition' | 'sort') =>
  */
 export const OnDemandThroughput = Type.Object(
   {
-    maxReadRequestUnits: Type.Optional(Type.Integer({ minimum: 1, description: 'Most read request units per second (absent: no maximum).' })),
-    maxWriteRequestUnits: Type.Optional(Type.Integer({ minimum: 1, description: 'Most write request units per second (absent: no maximum).' })),
+    maxReadRequestUnits: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CAPACITY_UNITS, description: 'Most read request units per second (absent: no maximum).' })),
+    maxWriteRequestUnits: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CAPACITY_UNITS, description: 'Most write request units per second (absent: no maximum).' })),
   },
   { additionalProperties: false, description: 'On-demand maximum throughput (on-demand billing only).' },
 );
@@ -150,8 +151,8 @@ export type OnDemandThroughput = Static<typeof OnDemandThroughput>;
  */
 export const WarmThroughput = Type.Object(
   {
-    readUnitsPerSecond: Type.Optional(Type.Integer({ minimum: 1, description: 'Read units per second the table can serve instantly.' })),
-    writeUnitsPerSecond: Type.Optional(Type.Integer({ minimum: 1, description: 'Write units per second the table can serve instantly.' })),
+    readUnitsPerSecond: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CAPACITY_UNITS, description: 'Read units per second the table can serve instantly.' })),
+    writeUnitsPerSecond: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CAPACITY_UNITS, description: 'Write units per second the table can serve instantly.' })),
   },
   { additionalProperties: false, description: 'Warm throughput to pre-warm to (either billing mode).' },
 );
@@ -222,9 +223,9 @@ export const Attribute = Type.Object(
   {
     name: Type.String(),
     type: AttributeType,
-    averageSizeBytes: Type.Optional(Type.Number({ minimum: 0, description: 'Average size of the value in bytes.' })),
+    averageSizeBytes: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_SIZE_BYTES, description: 'Average size of the value in bytes.' })),
     generator: Type.Optional(Generator),
-    cardinality: Type.Optional(Type.Integer({ minimum: 1, description: 'Number of distinct values.' })),
+    cardinality: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_COUNT, description: 'Number of distinct values.' })),
     presence: Type.Optional(
       Type.Number({
         minimum: 0,
@@ -265,7 +266,7 @@ export const Entity = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
-    itemCount: Type.Integer({ minimum: 0, description: 'Expected number of items of this entity.' }),
+    itemCount: Type.Integer({ minimum: 0, maximum: MAX_COUNT, description: 'Expected number of items of this entity.' }),
     attributes: Type.Array(Attribute),
     keys: Type.Record(Type.String(), KeyBinding, {
       description:
@@ -305,8 +306,8 @@ export const AccessPattern = Type.Object(
       ),
     ),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-    resultSize: Type.Optional(Type.Integer({ minimum: 0, description: 'Expected items returned per request.' })),
-    ratePerSecond: Type.Number({ minimum: 0, description: 'Requests per second at peak.' }),
+    resultSize: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_COUNT, description: 'Expected items returned per request.' })),
+    ratePerSecond: Type.Number({ minimum: 0, maximum: MAX_COUNT, description: 'Requests per second at peak.' }),
     consistency: Type.Union([Type.Literal('eventual'), Type.Literal('strong'), Type.Literal('transactional')]),
     updates: Type.Optional(
       Type.Array(Type.String(), {
@@ -412,12 +413,12 @@ export type Table = Static<typeof Table>;
 
 export const TableClassPricing = Type.Object(
   {
-    writeRequestUnitUsdPerMillion: Type.Number({ minimum: 0, description: 'On-demand: USD per million write request units (WRU).' }),
-    readRequestUnitUsdPerMillion: Type.Number({ minimum: 0, description: 'On-demand: USD per million read request units (RRU).' }),
-    writeCapacityUnitUsdPerHour: Type.Number({ minimum: 0, description: 'Provisioned: USD per WCU per hour.' }),
-    readCapacityUnitUsdPerHour: Type.Number({ minimum: 0, description: 'Provisioned: USD per RCU per hour.' }),
-    storageUsdPerGbMonth: Type.Number({ minimum: 0, description: 'USD per GB-month of storage (tables and indexes, 100 B per item included).' }),
-    freeStorageGb: Type.Number({ minimum: 0, description: 'GB per month stored free of charge (the free tier).' }),
+    writeRequestUnitUsdPerMillion: Type.Number({ minimum: 0, maximum: MAX_PRICE_USD, description: 'On-demand: USD per million write request units (WRU).' }),
+    readRequestUnitUsdPerMillion: Type.Number({ minimum: 0, maximum: MAX_PRICE_USD, description: 'On-demand: USD per million read request units (RRU).' }),
+    writeCapacityUnitUsdPerHour: Type.Number({ minimum: 0, maximum: MAX_PRICE_USD, description: 'Provisioned: USD per WCU per hour.' }),
+    readCapacityUnitUsdPerHour: Type.Number({ minimum: 0, maximum: MAX_PRICE_USD, description: 'Provisioned: USD per RCU per hour.' }),
+    storageUsdPerGbMonth: Type.Number({ minimum: 0, maximum: MAX_PRICE_USD, description: 'USD per GB-month of storage (tables and indexes, 100 B per item included).' }),
+    freeStorageGb: Type.Number({ minimum: 0, maximum: MAX_SIZE_BYTES, description: 'GB per month stored free of charge (the free tier).' }),
   },
   { additionalProperties: false, description: 'Prices of one table class.' },
 );
@@ -426,8 +427,8 @@ export type TableClassPricing = Static<typeof TableClassPricing>;
 export const Pricing = Type.Object(
   {
     region: Type.String({ description: 'The Region these prices are for, e.g. us-east-1 (shown only).' }),
-    hoursPerMonth: Type.Number({ exclusiveMinimum: 0, description: 'Hours in a billing month; AWS examples use 730.' }),
-    bytesPerGb: Type.Number({ exclusiveMinimum: 0, description: 'Bytes in a GB: 1,073,741,824 (DynamoDB measures sizes in binary units).' }),
+    hoursPerMonth: Type.Number({ exclusiveMinimum: 0, maximum: MAX_HOURS_PER_MONTH, description: 'Hours in a billing month; AWS examples use 730.' }),
+    bytesPerGb: Type.Number({ minimum: 1, maximum: MAX_SIZE_BYTES, description: 'Bytes in a GB: 1,073,741,824 (DynamoDB measures sizes in binary units).' }),
     tableClasses: Type.Object(
       { STANDARD: TableClassPricing, STANDARD_INFREQUENT_ACCESS: TableClassPricing },
       { additionalProperties: false, description: 'Prices per table class.' },

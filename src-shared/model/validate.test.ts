@@ -602,7 +602,7 @@ describe('parseDesign', () => {
       ].map((path) => ({ code: 'model.schema', path })),
     );
     const byPath = new Map(r.errors.map((e) => [e.path, e]));
-    expect(byPath.get('tables[0].entities[1].itemCount')).toMatchObject({ found: 'the text "5"', expected: 'a whole number ≥ 0' });
+    expect(byPath.get('tables[0].entities[1].itemCount')).toMatchObject({ found: 'the text "5"', expected: 'a whole number from 0 to 1,000,000,000,000' });
     expect(byPath.get('tables[0].entities[1].itemCount')?.message).toContain('Table "App", entity "Order"');
     expect(byPath.get('tables[0].entities[0].name')?.message).toContain('Table "App", 1st entity');
     expect(byPath.get('tables[0].entities[0].name')).toMatchObject({ found: 'missing', expected: 'text' });

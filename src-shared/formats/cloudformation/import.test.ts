@@ -15,6 +15,7 @@ import { toCloudFormation, toCloudFormationJson } from './export.ts';
 import { DEFAULT_TEMPLATE_DESIGN_NAME, fromCloudFormation } from './import.ts';
 import { detectImportFormat, detectJsonFormat, importText } from '../import.ts';
 import type { ImportNote, ImportResult, Imported } from '../common/import-types.ts';
+import { aliasBomb } from '../__fixtures__/hostile-imports.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../tests/fixtures/cloudformation');
 const GOLDENS = resolve(import.meta.dirname, '__fixtures__');
@@ -1308,16 +1309,57 @@ describe('hostile input', () => {
     expect(problems(fromCloudFormation(`Resources:\n${'- '.repeat(150)}x\n`))[0]!.code).toBe('cloudformation.syntax');
   });
 
-  it('reads JSON nested deeper than YAML may be (JSON.parse does not recurse)', () => {
+  it('refuses JSON nested more than 100 deep at the path of its 101st level, as YAML is', () => {
     const [p] = problems(fromCloudFormation(`{"Resources": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`));
-    expect(p).toMatchObject({ code: 'cloudformation.notTemplate', path: 'Resources' });
+    // The root is level 1, Resources' list level 2: the 101st level is the 99th list inside it.
+    expect(p).toMatchObject({ code: 'import.tooDeep', path: `Resources${'[0]'.repeat(99)}` });
+    expect(p!.message).toMatch(/is nested deeper than 100 levels here/);
   });
 
-  it('refuses a YAML alias bomb', () => {
+  it('refuses a table property nested 100,000 deep (it overflowed the stack in Fn::If) with the path', () => {
+    const depth = 100_000;
+    const text = `{"AWSTemplateFormatVersion":"2010-09-09","Resources":{"T":{"Type":"AWS::DynamoDB::Table","Properties":{"TableName":${'{"Fn::If":'.repeat(depth / 2)}1${'}'.repeat(depth / 2)}}}}}`;
+    expect(text.length).toBeLessThan(1024 * 1024);
+    const [p] = problems(fromCloudFormation(text));
+    // Levels: root, Resources, T, Properties, TableName's value (5), then 96 more "Fn::If" values.
+    expect(p).toMatchObject({ code: 'import.tooDeep', path: `Resources.T.Properties.TableName${'["Fn::If"]'.repeat(96)}` });
+  });
+
+  it('refuses a YAML alias bomb before expanding it', () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x]'];
     for (let i = 1; i < 10; i += 1) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]`);
     lines.push('Resources: *j');
-    expect(problems(fromCloudFormation(lines.join('\n')))[0]!.code).toBe('cloudformation.syntax');
+    expect(problems(fromCloudFormation(lines.join('\n')))[0]!.code).toBe('import.aliasExpansion');
+  });
+
+  it('refuses 99 aliases to a 1,000-index block (under the alias count) at the alias that goes past double the text', () => {
+    const text = aliasBomb(99, 1000);
+    const [p] = problems(fromCloudFormation(text));
+    // Each alias repeats the block's values, less the alias itself: its list and 1,000 indexes of 14
+    // values each (the index's map; IndexName's key and value; KeySchema's key, list, map and two
+    // pairs' keys and values; Projection's key, map and its pair's key and value).
+    const block = 1 + 1000 * 14;
+    expect(p).toMatchObject({ code: 'import.aliasExpansion', path: '' });
+    expect(p!.details).toMatchObject({ added: 99 * (block - 1) });
+    const { written, allowed, line } = p!.details as { written: number; allowed: number; line: number };
+    expect(allowed).toBe(written);
+    // The n-th alias goes past when n × (block − 1) > written: the alias of table T<n − 1>.
+    const n = Math.floor(written / (block - 1)) + 1;
+    expect(text.split('\n')[line - 1]).toBe('      GlobalSecondaryIndexes: *blk');
+    expect(text.split('\n').slice(0, line).filter((l) => l.endsWith('*blk'))).toHaveLength(n);
+  });
+
+  it('reads a template that reuses an index block through aliases (less than double its text)', () => {
+    const result = fromCloudFormation(aliasBomb(3, 2));
+    expect(result.ok).toBe(true);
+    expect(imported(result).design.tables.map((t) => t.globalSecondaryIndexes.length)).toEqual([2, 2, 2]);
+  });
+
+  it('refuses a template larger than CloudFormation accepts (1 MB in Amazon S3) before parsing it', () => {
+    const text = `AWSTemplateFormatVersion: "2010-09-09"\nDescription: "${'x'.repeat(1024 * 1024)}"\nResources: {}\n`;
+    expect(problems(fromCloudFormation(text))[0]).toMatchObject({ code: 'import.tooLarge', path: '', details: { maxBytes: 1024 * 1024 } });
+    // Characters of two UTF-8 bytes count twice: 600,000 of them are 1.2 MB.
+    expect(problems(fromCloudFormation(`Description: "${'é'.repeat(600_000)}"\n`))[0]!.code).toBe('import.tooLarge');
   });
 
   it('reads a template whose YAML aliases make a cycle', () => {

@@ -8,7 +8,7 @@ import { fail, ok } from '../../errors.ts';
 import { FORMAT_VERSION, type Design, parseDesign, describeValue, joinPath, listOf, quote } from '../../model/index.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import type { ImportResult } from '../common/import-types.ts';
-import { mapPath, type PathMap } from '../common/source-paths.ts';
+import { pathMapper, type PathMap } from '../common/source-paths.ts';
 import { applyAutoScaling } from './auto-scaling.ts';
 import { slug } from './keys.ts';
 import { Reader } from './reader.ts';
@@ -127,7 +127,10 @@ export function fromCloudFormation(text: string): ImportResult {
   const design: Design = { formatVersion: FORMAT_VERSION, id: uniqueName(`design-${slug(name)}`, ids), name, tables: reads.map((t) => t.table) };
   if (description !== undefined) design.description = description;
   const checked = parseDesign(design);
-  if (!checked.ok) return fail(checked.errors.map((p) => ({ ...p, path: mapPath(map, p.path), details: { designPath: p.path } })));
+  if (!checked.ok) {
+    const sourcePath = pathMapper(map);
+    return fail(checked.errors.map((p) => ({ ...p, path: sourcePath(p.path), details: { designPath: p.path } })));
+  }
   return ok({ design: checked.value, notes: r.notes });
 }
 

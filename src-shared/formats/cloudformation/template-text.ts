@@ -2,24 +2,39 @@
  * Reading a CloudFormation template's text: JSON when its first character (after blanks) is `{`,
  * otherwise YAML 1.2 with CloudFormation's short-form tags (`!Ref`, `!Sub`, `!GetAtt` …), each read as
  * its long form (`{ "Fn::Sub": … }`). A text that does not parse is a `cloudformation.syntax` problem
- * with its line and column; YAML nested too deep or with too many aliases is refused before it can
- * exhaust the stack or memory.
+ * with its line and column. A text larger than CloudFormation's own quota, nested deeper than
+ * `MAX_IMPORT_DEPTH`, or whose YAML aliases would more than double it, is refused before it can
+ * exhaust the stack, the heap or the importer's time (the bounds are listed in docs/limits.md).
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/template-formats.html
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/intrinsic-function-reference.html
  */
-import { isAlias, isNode, Pair, parseDocument, Parser, Scalar, visit, YAMLMap, type CollectionTag, type CST, type Document, type ScalarTag } from 'yaml';
+import { Composer, isAlias, isCollection, isMap, isNode, isPair, isScalar, Lexer, Pair, Parser, YAMLParseError, Scalar, visit, YAMLMap, type CollectionTag, type CST, type Document, type Node, type ScalarTag } from 'yaml';
 import type { Problem } from '../../model/index.ts';
 import { quote } from '../../model/index.ts';
+import { MAX_IMPORT_DEPTH, tooDeepProblem, tooLargeProblem } from '../common/bounds.ts';
 import type { ImportNote } from '../common/import-types.ts';
 
+/**
+ * The largest template read, in bytes: CloudFormation's quota for a template body stored in Amazon S3
+ * (1 MB), so every template CloudFormation deploys is read. A 48 MB YAML scalar cost 2.9 GB to parse.
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/cloudformation-limits.html
+ */
+export const MAX_TEMPLATE_BYTES = 1024 * 1024;
 /** How many times a YAML document may expand its aliases (the yaml package's guard against "billion laughs" documents). */
 const MAX_ALIAS_COUNT = 100;
+/**
+ * How many values YAML aliases may add to a template, beyond the values its text writes: as many as
+ * the text writes (so aliases at most double it), and at least this many for a small one. The yaml
+ * package's alias count alone lets 99 aliases each repeat a 1,000-index block: 171 KB of text that
+ * the importer then read as 99,000 indexes (21.7 s, 304 MB).
+ */
+const MIN_ALIAS_VALUES = 10_000;
 /**
  * How deep YAML collections may nest. The yaml package builds nested collections by recursion; a text
  * nested hundreds deep exhausts the stack, and V8 can even abort the process when that happens while
  * it compiles a regular expression. A template nests a dozen levels at most.
  */
-const MAX_YAML_DEPTH = 100;
+const MAX_YAML_DEPTH = MAX_IMPORT_DEPTH;
 /** Syntax errors reported at most; one is usually enough to find the fault. */
 const MAX_SYNTAX_PROBLEMS = 10;
 
@@ -240,14 +255,101 @@ function failedAliasOffset(doc: Document): number {
   return missing ?? first ?? 0;
 }
 
+/** A node's children, in document order: a collection's items, a pair's key and value. */
+function childrenOf(node: unknown): unknown[] {
+  if (isCollection(node)) return node.items;
+  if (isPair(node)) return [node.key, node.value];
+  return [];
+}
+
+/**
+ * How many values `doc`'s aliases add to it, counted on the document before anything expands them
+ * (each anchored node's size is worked out once, so the count costs one pass however large the
+ * expansion): undefined when they add at most as many values as the text writes (or
+ * `MIN_ALIAS_VALUES`), else the counts and the offset of the alias that goes past. An alias resolves
+ * as the yaml package resolves it: to the last node before it with that anchor. An alias inside the
+ * node it names (a cycle) adds nothing: it becomes a reference to that value, not a copy.
+ */
+function aliasExpansion(doc: Document): { added: number; written: number; allowed: number; offset: number } | undefined {
+  const sizes = new Map<Node, number>();
+  const anchors = new Map<string, Node>();
+  const aliases: Array<[offset: number, addedSoFar: number]> = [];
+  let written = 0;
+  let added = 0;
+  // Post-order without recursion: an entry is entered (its children pushed), then left (its size summed).
+  const stack: Array<{ node: unknown; sum: number; isLeft: boolean; parent: { sum: number } | undefined }> = [{ node: doc.contents, sum: 0, isLeft: false, parent: undefined }];
+  while (stack.length > 0) {
+    const entry = stack[stack.length - 1]!;
+    const { node } = entry;
+    if (entry.isLeft) {
+      stack.pop();
+      const size = (isPair(node) ? 0 : 1) + entry.sum;
+      if (isNode(node) && node.anchor) sizes.set(node, size);
+      if (entry.parent) entry.parent.sum += size;
+      continue;
+    }
+    entry.isLeft = true;
+    if (node === null || node === undefined) {
+      entry.sum = -1;
+      continue;
+    }
+    if (!isPair(node)) written += 1;
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      const size = target === undefined ? undefined : sizes.get(target);
+      // Unresolved (toJS reports it) or a cycle: the alias stands for one value.
+      if (size !== undefined && size > 1) {
+        added += size - 1;
+        aliases.push([node.range?.[0] ?? 0, added]);
+        entry.sum = size - 1;
+      }
+      continue;
+    }
+    if (isNode(node) && node.anchor) anchors.set(node.anchor, node);
+    const children = childrenOf(node);
+    for (let i = children.length - 1; i >= 0; i -= 1) stack.push({ node: children[i], sum: 0, isLeft: false, parent: entry });
+  }
+  const allowed = Math.max(written, MIN_ALIAS_VALUES);
+  if (added <= allowed) return undefined;
+  const offset = aliases.find(([, sum]) => sum > allowed)?.[0] ?? 0;
+  return { added, written, allowed, offset };
+}
+
+/** Lexer tokens that mark a place in the text without being part of it (the yaml package's CST): doc mode, flow error end, scalar. */
+const CONTROL_TOKENS = new Set(['\x02', '\x18', '\x1f']);
+
+/**
+ * The offset where a YAML text's tokens alone show it nested deeper than `MAX_YAML_DEPTH`, or
+ * undefined: flow collections open inside each other (`[[[…`, `{a: {a: …`), or block sequences and
+ * explicit keys opened in a row on one line (`- - - …`). Read from the lexer's stream of tokens and
+ * stopped there, so such a text costs the bytes up to that point, not the parser's tree: before this
+ * check, 512 KB of `[` cost 2.7 s and 290 MB. Deeper nesting that takes lines of its own costs a
+ * line per level, and `yamlDepth` measures it.
+ */
+function deepTokenOffset(text: string): number | undefined {
+  let offset = 0;
+  let flow = 0;
+  let compact = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (CONTROL_TOKENS.has(token)) continue;
+    if (token === '[' || token === '{') flow += 1;
+    else if ((token === ']' || token === '}') && flow > 0) flow -= 1;
+    if (token === '-' || token === '?') compact += 1;
+    else if (token[0] !== ' ') compact = 0;
+    if (flow > MAX_YAML_DEPTH || compact > MAX_YAML_DEPTH) return offset;
+    offset += token.length;
+  }
+  return undefined;
+}
+
 /**
  * The deepest nesting of collections in a YAML text, and where it first goes past `MAX_YAML_DEPTH`,
  * found without recursion from the yaml package's concrete syntax tree.
  */
-function yamlDepth(text: string): { depth: number; offset: number } {
+function yamlDepth(tokens: readonly CST.Token[]): { depth: number; offset: number } {
   let depth = 0;
   let offset = Infinity;
-  for (const token of new Parser().parse(text)) {
+  for (const token of tokens) {
     const stack: Array<[CST.Token | null | undefined, number]> = [[token, 0]];
     while (stack.length > 0) {
       const [t, d] = stack.pop()!;
@@ -266,28 +368,90 @@ function yamlDepth(text: string): { depth: number; offset: number } {
   return { depth, offset: Number.isFinite(offset) ? offset : 0 };
 }
 
+/**
+ * The offset of the first key that repeats an earlier key of its map, or undefined: keys are equal as
+ * the yaml package's `uniqueKeys` compares them (the same node, or scalars of equal value), found
+ * with a set per map, so a map of n keys costs n, not n².
+ */
+function duplicateKeyOffset(doc: Document): number | undefined {
+  let first: number | undefined;
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key: unknown = isScalar(pair.key) ? pair.key.value : pair.key;
+        const offset = isNode(pair.key) ? pair.key.range?.[0] : undefined;
+        if (seen.has(key) && offset !== undefined) first = first === undefined ? offset : Math.min(first, offset);
+        seen.add(key);
+      }
+    }
+    for (const child of childrenOf(node)) stack.push(child);
+  }
+  return first;
+}
+
+/**
+ * The first YAML document of a text's syntax tree, as the yaml package's `parseDocument` makes it
+ * (a second document is an error), with CloudFormation's tags. `tokens` is emptied as it is composed.
+ */
+function composeDocument(tokens: CST.Token[], length: number): Document {
+  function* drain(): Generator<CST.Token> {
+    for (let token = tokens.shift(); token !== undefined; token = tokens.shift()) yield token;
+  }
+  // Keys are checked for duplicates by `duplicateKeyOffset`: the yaml package compares each key with
+  // every key before it, and a map of 20,000 keys cost 2.3 s of CPU.
+  const composer = new Composer({ customTags: cloudFormationTags(), logLevel: 'error', uniqueKeys: false });
+  let doc: Document | undefined;
+  for (const composed of composer.compose(drain(), true, length)) {
+    if (!doc) doc = composed;
+    else {
+      doc.errors.push(new YAMLParseError([composed.range[0], composed.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));
+      break;
+    }
+  }
+  // compose(…, true) always ends with a document, empty for an empty text.
+  return doc!;
+}
+
 function parseYaml(text: string): { ok: true; value: ParsedText } | { ok: false; errors: Problem[] } {
   const expected = 'YAML text (https://yaml.org/spec/1.2.2/) with CloudFormation short-form tags';
-  const nesting = yamlDepth(text);
+  const deepToken = deepTokenOffset(text);
+  // The text's syntax tree is built once: its depth is measured on it, then it is composed into the
+  // document (as the yaml package's parseDocument composes it), each part released once composed.
+  const tokens = deepToken === undefined ? [...new Parser().parse(text)] : [];
+  const nesting = deepToken === undefined ? yamlDepth(tokens) : { depth: Infinity, offset: deepToken };
   if (nesting.depth > MAX_YAML_DEPTH) {
     const { line, column } = lineColumnAt(text, nesting.offset);
-    return { ok: false, errors: [syntaxProblem('YAML', `the text nests collections more than ${MAX_YAML_DEPTH} deep`, line, column, `collections nested more than ${MAX_YAML_DEPTH} deep`, `at most ${MAX_YAML_DEPTH} levels`)] };
+    return { ok: false, errors: [syntaxProblem('YAML', `the text is nested deeper than ${MAX_YAML_DEPTH} levels`, line, column, `collections nested deeper than ${MAX_YAML_DEPTH} levels`, `at most ${MAX_YAML_DEPTH} levels`)] };
   }
   let doc: Document;
   try {
-    doc = parseDocument(text, { customTags: cloudFormationTags(), logLevel: 'error', uniqueKeys: true });
+    doc = composeDocument(tokens, text.length);
   } catch {
     return { ok: false, errors: [syntaxProblem('YAML', 'the text cannot be read as YAML', 1, 1, 'text the YAML parser stops on', expected)] };
   }
   if (doc.errors.length > 0) {
     const errors = doc.errors.slice(0, MAX_SYNTAX_PROBLEMS).map((e) => {
-      const position = e.linePos?.[0] ?? lineColumnAt(text, e.pos[0]);
-      const line = 'line' in position ? position.line : 1;
-      const column = 'col' in position ? position.col : 'column' in position ? position.column : 1;
+      const { line, column } = lineColumnAt(text, e.pos[0]);
       const reason = (e.message.split(/ at line \d+, column \d+/)[0] ?? e.message).trim();
       return syntaxProblem('YAML', reason.charAt(0).toLowerCase() + reason.slice(1), line, column, foundAt(text, e.pos[0]), expected);
     });
     return { ok: false, errors };
+  }
+  const duplicate = duplicateKeyOffset(doc);
+  if (duplicate !== undefined) {
+    const { line, column } = lineColumnAt(text, duplicate);
+    return { ok: false, errors: [syntaxProblem('YAML', 'map keys must be unique', line, column, foundAt(text, duplicate), expected)] };
+  }
+  const expansion = aliasExpansion(doc);
+  if (expansion) {
+    const { line, column } = lineColumnAt(text, expansion.offset);
+    const found = `aliases that repeat ${expansion.added} values`;
+    const expected = `aliases that repeat at most ${expansion.allowed} values (as many as the text writes, or ${MIN_ALIAS_VALUES} in a small template)`;
+    const message = `The template's YAML aliases repeat ${expansion.added} values, more than the ${expansion.written} its text writes; the alias at line ${line}, column ${column} goes past the ${expansion.allowed} allowed. Write the repeated parts out, or import a template without aliases.`;
+    return { ok: false, errors: [{ code: 'import.aliasExpansion', path: '', message, found, expected, details: { line, column, added: expansion.added, written: expansion.written, allowed: expansion.allowed } }] };
   }
   let root: unknown;
   try {
@@ -298,8 +462,8 @@ function parseYaml(text: string): { ok: true; value: ParsedText } | { ok: false;
     return { ok: false, errors: [syntaxProblem('YAML', why, line, column, foundAt(text, failedAliasOffset(doc)), expected)] };
   }
   const notes: ImportNote[] = doc.warnings.map((w) => {
-    const position = w.linePos?.[0];
-    const where = position ? `Line ${position.line}, column ${position.col}` : 'The template';
+    const { line, column } = lineColumnAt(text, w.pos[0]);
+    const where = `Line ${line}, column ${column}`;
     const tag = /Unresolved tag: (\S+)/.exec(w.message)?.[1];
     return {
       kind: 'warning',
@@ -312,10 +476,20 @@ function parseYaml(text: string): { ok: true; value: ParsedText } | { ok: false;
   return { ok: true, value: { root, format: 'yaml', notes } };
 }
 
-/** The template's root value, or its syntax problems. A leading byte order mark is read past. */
+/**
+ * The template's root value, or its problems: a text larger than `MAX_TEMPLATE_BYTES`
+ * (`import.tooLarge`), a syntax error (`cloudformation.syntax`, with its line and column), or a value
+ * nested deeper than `MAX_IMPORT_DEPTH` levels (`import.tooDeep`, at its path). A leading byte order
+ * mark is read past.
+ */
 export function parseTemplateText(text: string): { ok: true; value: ParsedText } | { ok: false; errors: Problem[] } {
+  const tooLarge = tooLargeProblem(text, 'The template', MAX_TEMPLATE_BYTES, "CloudFormation's quota for a template in Amazon S3");
+  if (tooLarge) return { ok: false, errors: [tooLarge] };
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  return /^[ \t\r\n]*\{/.test(body) ? parseJson(body) : parseYaml(body);
+  const parsed = /^[ \t\r\n]*\{/.test(body) ? parseJson(body) : parseYaml(body);
+  if (!parsed.ok) return parsed;
+  const tooDeep = tooDeepProblem(parsed.value.root, 'The template');
+  return tooDeep ? { ok: false, errors: [tooDeep] } : parsed;
 }
 
 // ---------------------------------------------------------------------------------------------

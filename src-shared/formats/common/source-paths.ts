@@ -20,3 +20,22 @@ export function mapPath(map: PathMap, path: string): string {
   }
   return best ? best[1] : '';
 }
+
+/**
+ * `mapPath` over many paths: the map is indexed once, and each path is looked up by its prefixes
+ * (longest first), so mapping the problems of a large import costs their paths' length, not the
+ * problems times the map (99 aliased tables of 1,000 indexes each made that 99,000 × 300,000).
+ * Gives what `mapPath` gives: where design paths repeat, the first entry.
+ */
+export function pathMapper(map: PathMap): (path: string) => string {
+  const index = new Map<string, string>();
+  for (const [d, source] of map) if (!index.has(d)) index.set(d, source);
+  return (path) => {
+    for (let end = path.length; end >= 0; end -= 1) {
+      if (end < path.length && path[end] !== '.' && path[end] !== '[') continue;
+      const found = index.get(path.slice(0, end));
+      if (found !== undefined) return found;
+    }
+    return '';
+  };
+}

@@ -12,7 +12,7 @@ import { fail, ok } from '../../errors.ts';
 import { keySlotsOf, FORMAT_VERSION, type Design, type Table, parseDesign, quote } from '../../model/index.ts';
 import { slug } from '../common/ids.ts';
 import type { ImportResult } from '../common/import-types.ts';
-import { mapPath, type PathMap } from '../common/source-paths.ts';
+import { pathMapper, type PathMap } from '../common/source-paths.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import { Collector } from './collector.ts';
 import { buildEntity, noteMissingSettings } from './entity.ts';
@@ -87,6 +87,9 @@ export function fromDescribeTable(json: unknown, companions: readonly unknown[] 
   const design: Design = { formatVersion: FORMAT_VERSION, id: uniqueName(`design-${slug(table.name)}`, ids), name: table.name, tables: [table] };
   if (read.arn) design.description = `Imported from the describe-table output of ${read.arn}.`;
   const parsed = parseDesign(JSON.parse(JSON.stringify(design)));
-  if (!parsed.ok) return fail(parsed.errors.map((p) => ({ ...p, path: mapPath(map, p.path), details: { designPath: p.path } })));
+  if (!parsed.ok) {
+    const sourcePath = pathMapper(map);
+    return fail(parsed.errors.map((p) => ({ ...p, path: sourcePath(p.path), details: { designPath: p.path } })));
+  }
   return ok({ design: parsed.value, notes: c.notes });
 }

@@ -23,7 +23,7 @@ import type { ImportNote, ImportResult } from '../common/import-types.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import { entityDrafts, inferEntity } from './infer-entities.ts';
 import { isRecord, quote, Reader, readTable, WORKBENCH_VERSIONS, type TableRead } from './model-shape.ts';
-import { mapPath, type PathMap } from '../common/source-paths.ts';
+import { pathMapper, type PathMap } from '../common/source-paths.ts';
 import { slug } from '../common/ids.ts';
 
 /** The design's name when the model has none. */
@@ -173,5 +173,6 @@ export function fromNoSqlWorkbench(json: unknown): ImportResult {
 
   const parsed = parseDesign(JSON.parse(JSON.stringify(design)));
   if (parsed.ok) return ok({ design, notes });
-  return fail(parsed.errors.map((p) => ({ ...p, path: mapPath(map, p.path), details: { designPath: p.path } })));
+  const sourcePath = pathMapper(map);
+  return fail(parsed.errors.map((p) => ({ ...p, path: sourcePath(p.path), details: { designPath: p.path } })));
 }

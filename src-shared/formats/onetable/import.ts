@@ -22,7 +22,7 @@ import {
 } from '../../model/index.ts';
 import { slug } from '../common/ids.ts';
 import type { ImportResult } from '../common/import-types.ts';
-import { mapPath, type PathMap } from '../common/source-paths.ts';
+import { pathMapper, type PathMap } from '../common/source-paths.ts';
 import { uniqueName } from '../common/table-spec.ts';
 import { ONETABLE_DEFAULT_DESIGN_NAME, ONETABLE_DEFAULT_TABLE_NAME, ONETABLE_EXTENSION } from './defaults.ts';
 import { buildEntity } from './entities.ts';
@@ -182,7 +182,10 @@ function checkDesign(design: Design, table: Table, patternPaths: string[], build
     parsed = parseDesign(JSON.parse(JSON.stringify(design)));
   }
   patternPaths.forEach((path, k) => map.push([joinPath('tables[0].accessPatterns', k), path]));
-  if (!parsed.ok) return fail(parsed.errors.map((p) => ({ ...p, path: mapPath(map, p.path), details: { designPath: p.path } })));
+  if (!parsed.ok) {
+    const sourcePath = pathMapper(map);
+    return fail(parsed.errors.map((p) => ({ ...p, path: sourcePath(p.path), details: { designPath: p.path } })));
+  }
   return ok({ design, notes: log.notes });
 }
 

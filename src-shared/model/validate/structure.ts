@@ -91,13 +91,15 @@ function describeSchema(s: TSchema): string {
     return anyOf.map(describeSchema).join(' or ');
   }
   const { type, minimum, maximum, minItems } = s as { type?: string; minimum?: number; maximum?: number; minItems?: number };
+  // Large bounds with thousands separators: "1,000,000,000,000", not "1000000000000".
+  const shown = (n: number): string => (Number.isInteger(n) && Math.abs(n) >= 10_000 ? n.toLocaleString('en-US') : String(n));
   const bounds = (what: string): string =>
     minimum !== undefined && maximum !== undefined
-      ? `${what} from ${minimum} to ${maximum}`
+      ? `${what} from ${shown(minimum)} to ${shown(maximum)}`
       : minimum !== undefined
-        ? `${what} ≥ ${minimum}`
+        ? `${what} ≥ ${shown(minimum)}`
         : maximum !== undefined
-          ? `${what} ≤ ${maximum}`
+          ? `${what} ≤ ${shown(maximum)}`
           : what;
   switch (type) {
     case 'string':
