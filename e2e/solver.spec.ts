@@ -225,7 +225,8 @@ test('an over-provisioned design is compared at the capacity its load needs, wit
   await solver.proposals();
   const best = solver.shown();
   await expect(solver.cost(best)).toHaveText(/^\$[\d,]+\.\d\d\/month provisioned$/);
-  await expect(solver.ratio(best)).toContainText('provisioned at the capacity its load needs as this proposal is ($85,410.00/month with the capacity it configures)');
+  await expect(solver.ratio(best)).toContainText('provisioned at the capacity its load needs as this proposal is ($85,412.37/month with the capacity it configures)');
+  // 3 × (50,000 × 730 h × $0.00013 + 50,000 × 730 h × $0.00065) = $85,410, plus its 9.48 GB stored at $0.25 = $2.37.
   // The same table keys, the indexes chosen again: about the input's cost, not a two-hundredth of it.
   const ratio = Number((await solver.ratio(best).innerText()).match(/^([\d.]+)×/)?.[1]);
   expect(ratio).toBeGreaterThan(0.5);

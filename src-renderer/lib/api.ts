@@ -43,31 +43,29 @@ export function connectToHost(): ApiClient {
 }
 
 /**
- * Resolves with the host's session token: trades `ticket` for it when the page came with one, or
- * finds a stored token the host still takes (a reload, a second tab). Rejects with what the user
- * should do otherwise.
+ * Resolves with the host's session token: a stored token the host still takes (a reload, a second
+ * tab, the link opened again after the window crashed), else the one `ticket` is traded for when the
+ * page came with one. The stored token is asked first, so a link opened again in the same browser
+ * is not refused for a ticket already spent. Rejects with what the user should do otherwise.
  */
 async function openSession(ticket: string | undefined): Promise<string> {
-  let wasRefused = false;
+  const stored = localStorage.getItem(TOKEN_KEY);
+  const storedWorks = stored !== null && (await askHost('GET', { headers: { [SESSION_HEADER]: stored } })).ok;
   if (ticket !== undefined) {
-    try {
-      const answer = await askHost('POST', { body: JSON.stringify({ ticket }), headers: { 'Content-Type': 'application/json' } });
-      const token = answer.ok ? ((await answer.json()) as { token?: unknown }).token : undefined;
-      if (typeof token === 'string') {
-        localStorage.setItem(TOKEN_KEY, token);
-        return token;
-      }
-      wasRefused = true;
-    } finally {
-      // Used or refused, the ticket is worth nothing now: keep it out of the address bar, history and bookmarks.
-      history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+    // Used, refused or not needed, the ticket is worth nothing now: keep it out of the address bar, history and bookmarks.
+    history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  }
+  if (storedWorks) return stored;
+  if (ticket !== undefined) {
+    const answer = await askHost('POST', { body: JSON.stringify({ ticket }), headers: { 'Content-Type': 'application/json' } });
+    const token = answer.ok ? ((await answer.json()) as { token?: unknown }).token : undefined;
+    if (typeof token === 'string') {
+      localStorage.setItem(TOKEN_KEY, token);
+      return token;
     }
   }
-  // A link opened twice in one browser is refused, but the first opening stored the token.
-  const stored = localStorage.getItem(TOKEN_KEY);
-  if (stored !== null && (await askHost('GET', { headers: { [SESSION_HEADER]: stored } })).ok) return stored;
   throw new Error(
-    wasRefused
+    ticket !== undefined
       ? `This link has already been used or has expired: each link opens Keyplan once, and only for a short while after it is printed. ${FRESH_LINK}`
       : `This page was opened without a link from Keyplan, or with one from an earlier run. ${FRESH_LINK}`,
   );

@@ -181,6 +181,17 @@ export function formatBytesIn(bytes: number, unit: ByteUnit, maxFractionDigits =
   return `${formatNumber(bytes / bytesPerUnit, maxFractionDigits)} ${unit}`;
 }
 
+/**
+ * A size limit for messages, in the unit it is a whole number of: `20 MiB` (1,048,576-byte units),
+ * `1 MB` (1,000,000), else MB to one decimal: `1.5 MB`.
+ */
+export function formatByteLimit(bytes: number): string {
+  const MiB = 1024 * 1024;
+  if (bytes % MiB === 0) return `${formatNumber(bytes / MiB, 0)} MiB`;
+  if (bytes % 1_000_000 === 0) return `${formatNumber(bytes / 1_000_000, 0)} MB`;
+  return `${formatNumber(bytes / 1_000_000, 1)} MB`;
+}
+
 /** A share as a percentage: `92%`, `0.4%`, `100%`; `<0.1%` for a share that is not zero but rounds to it. */
 export function formatShare(fraction: number): string {
   if (!Number.isFinite(fraction)) return String(fraction);

@@ -11,6 +11,7 @@
  */
 import type { Problem } from '../../model/index.ts';
 import { joinPath } from '../../model/index.ts';
+import { formatByteLimit } from '../../numbers/index.ts';
 
 /** The largest text an import reads, in bytes (UTF-8): 20 MiB. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -39,13 +40,8 @@ export function utf8Bytes(text: string): number {
   return bytes;
 }
 
-/** A byte count for messages: `20 MiB`, `1 MB`, `1.5 MB`. */
-export function describeBytes(bytes: number): string {
-  const MiB = 1024 * 1024;
-  if (bytes % MiB === 0) return `${bytes / MiB} MiB`;
-  if (bytes % 1_000_000 === 0) return `${bytes / 1_000_000} MB`;
-  return `${Math.round(bytes / 100_000) / 10} MB`;
-}
+/** A byte count for messages: `20 MiB`, `1 MB`, `1.5 MB` (src-shared/numbers writes it). */
+export const describeBytes = formatByteLimit;
 
 /**
  * The problem of a text longer than `maxBytes` (`import.tooLarge`, path `''`), or undefined. `what`

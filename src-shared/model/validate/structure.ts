@@ -6,6 +6,7 @@
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
+import { formatNumber } from '../../numbers/index.ts';
 import type { Problem } from '../problems.ts';
 import { describeValue, isRecord, joinPath, ordinal, quote } from './wording.ts';
 
@@ -92,7 +93,7 @@ function describeSchema(s: TSchema): string {
   }
   const { type, minimum, maximum, minItems } = s as { type?: string; minimum?: number; maximum?: number; minItems?: number };
   // Large bounds with thousands separators: "1,000,000,000,000", not "1000000000000".
-  const shown = (n: number): string => (Number.isInteger(n) && Math.abs(n) >= 10_000 ? n.toLocaleString('en-US') : String(n));
+  const shown = (n: number): string => (Number.isInteger(n) && Math.abs(n) >= 10_000 ? formatNumber(n, 0) : String(n));
   const bounds = (what: string): string =>
     minimum !== undefined && maximum !== undefined
       ? `${what} from ${shown(minimum)} to ${shown(maximum)}`
