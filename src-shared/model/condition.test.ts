@@ -123,7 +123,9 @@ describe('evaluateCondition', () => {
 });
 
 const nameArb = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.-]{0,8}$/).filter((n) => !/^(in|and|or)$/i.test(n));
-const valueArb = fc.oneof(fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean());
+// -0 is left out: a condition's text writes it as 0, the same number to DynamoDB, which compares
+// numbers by value (Object.is would tell them apart).
+const valueArb = fc.oneof(fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0)), fc.boolean());
 const clauseArb: fc.Arbitrary<ConditionClause> = fc.oneof(
   fc.record({
     kind: fc.constant('compare' as const),
