@@ -135,6 +135,13 @@ function least(a: Measured, b: Measured): Measured {
  */
 const MEMORY_FLOOR_MB = 32;
 
+/**
+ * Below this, one import's CPU time moves with the JIT's tiers and the collector's timing, not with
+ * the input: a deep YAML template is refused after its 101st nesting token whatever its size, and
+ * measured 0.76 ms at 480 KB and 2.5 ms at twice that in one run. The bound holds above it.
+ */
+const CPU_FLOOR_MS = 20;
+
 describe('the cost of a hostile import, doubling its size', { timeout: 600_000 }, () => {
   // Templates up to 1 MB (the most a template may be); the Workbench model up to 10 MB.
   test.each<[HostileImportShape, number, string]>([
@@ -152,7 +159,7 @@ describe('the cost of a hostile import, doubling its size', { timeout: 600_000 }
     expect(small.code).toBe(code);
     expect(large.code).toBe(code);
     expect(large.chars / small.chars).toBeCloseTo(2, 1);
-    expect(large.cpuMs).toBeLessThanOrEqual(2.5 * small.cpuMs);
+    expect(large.cpuMs).toBeLessThanOrEqual(2.5 * Math.max(small.cpuMs, CPU_FLOOR_MS));
     expect(large.peakGrowthMb).toBeLessThanOrEqual(2.5 * Math.max(small.peakGrowthMb, MEMORY_FLOOR_MB));
   });
 });
