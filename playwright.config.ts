@@ -30,7 +30,10 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'test-results/report' }]],
   use: {
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (DOM snapshots and a screencast of every step, for every test,
+    // kept or not) doubled Chromium's CPU time on json.spec.ts (80 s against 39 s), and e2e is bound by
+    // CPU on a 2-core machine. To trace a failing test: `npx playwright test <spec> --trace on`.
+    trace: 'off',
     launchOptions: {
       executablePath: process.env.KEYPLAN_CHROMIUM ?? '/usr/bin/chromium',
       args: [
