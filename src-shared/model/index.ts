@@ -9,6 +9,8 @@ export * from './condition.ts';
 export * from './validate.ts';
 export * from './migrate.ts';
 export * from './pattern-kinds.ts';
+export { averageRatePerSecond, busiestRatePerSecond, hasTrafficShape, hourlyMultipliers, minuteMultipliers, MINUTES_PER_DAY, PROFILE_LABELS, PROFILE_MULTIPLIERS } from './traffic.ts';
+export type { AverageSource } from './traffic.ts';
 export { bindingOf, describeKeyUses, gsiKeySourceOf, keySlotsOf } from './key-slots.ts';
 export type { KeySlot } from './key-slots.ts';
 export { conditionValuesOf, enumShares, idDigits, keyValueBound, maxKeyTextBytes, rankShare, valueModelBasis, withEntityValueModel, withValueModel } from './value-model.ts';
