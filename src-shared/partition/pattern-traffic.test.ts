@@ -97,3 +97,22 @@ describe("a pattern's skew lands on the key its request goes to", () => {
     expect(index.hottestKeys[0]!.writeUnitsPerSecond).toBeCloseTo(270, 6);
   });
 });
+
+describe("an attribute's skew reaches its keys on any key space size", () => {
+  it('one device holding half of 1,000,000 events over 100,000 devices: puts at 3,000/s put 1,500 WCU/s on it, and it throttles', () => {
+    const base = oneTableDesign({ patterns: [putEvents(3000)], workload: TEN_MINUTES });
+    const table = base.tables[0]!;
+    const entity = table.entities[0]!;
+    const attributes = entity.attributes.map((a) => (a.name === 'deviceId' ? { ...a, generator: { kind: 'id' as const, distribution: { kind: 'hotKey' as const, share: 0.5 } } } : a));
+    const design = { ...base, tables: [{ ...table, entities: [{ ...entity, attributes }] }] };
+    const result = simulate(design, 't-test', { arrivalNoise: false });
+    const hot = result.targets[0]!.throttledKeys[0]!;
+    // An event is under 1 KB: 1 WCU a put; half of 3,000 puts a second go to the hot device.
+    expect(hot.key).toMatch(/^DEVICE#/);
+    expect(hot.statedPeakWriteUnitsPerSecond).toBeCloseTo(1500, 6);
+    expect(hot.reasons).toEqual(['TableWriteKeyRangeThroughputExceeded']);
+    // ceil(1,500 / 1,000) = 2; ceil(1,875 / 1,000) = 2.
+    expect(hot.shards).toMatchObject({ minimum: 2, recommended: 2 });
+  });
+});
+
