@@ -6,6 +6,7 @@ import type { Design, Problem } from '../../src-shared/model/index.ts';
 import { validateDesign } from '../../src-shared/model/index.ts';
 import { createCostCache, type DesignCost } from '../../src-shared/costing/index.ts';
 import type { FileVersion } from '../../src-shared/ipc/index.ts';
+import { impliedHottestKeyShare, type HottestKeyShare } from '../../src-shared/partition/index.ts';
 
 const MAX_UNDO = 500;
 
@@ -59,6 +60,17 @@ export class OpenDocument {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
   });
+
+  /**
+   * The hottest key of a pattern's requests and its share without its stated `hotKeyShare`: the
+   * default the pattern editor shows (docs/traffic.md). Undefined while the design cannot be costed
+   * (the costs say why) or the pattern reaches no key.
+   */
+  hottestKeyShare(tableId: string, patternId: string): HottestKeyShare | undefined {
+    const table = this.design.tables.find((t) => t.id === tableId);
+    if (!table || !this.costs.ok) return undefined;
+    return impliedHottestKeyShare(this.design, table, patternId);
+  }
 
   #past: HistoryStep[] = [];
   #future: HistoryStep[] = [];

@@ -11,6 +11,8 @@ export * from './migrate.ts';
 export * from './pattern-kinds.ts';
 export { averageRatePerSecond, busiestRatePerSecond, hasTrafficShape, hourlyMultipliers, minuteMultipliers, MINUTES_PER_DAY, PROFILE_LABELS, PROFILE_MULTIPLIERS } from './traffic.ts';
 export type { AverageSource } from './traffic.ts';
+export { addSpike, removeSpike, setProfileHour, setTrafficShape, trafficShapeOf, updateSpike } from './traffic-edits.ts';
+export type { TrafficShape } from './traffic-edits.ts';
 export { bindingOf, describeKeyUses, gsiKeySourceOf, keySlotsOf } from './key-slots.ts';
 export type { KeySlot } from './key-slots.ts';
 export { conditionValuesOf, enumShares, idDigits, keyValueBound, maxKeyTextBytes, rankShare, valueModelBasis, withEntityValueModel, withValueModel } from './value-model.ts';
