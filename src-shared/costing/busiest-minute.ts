@@ -52,3 +52,20 @@ export function busiestMinuteLoad(label: string, parts: readonly LoadPart[], uni
   };
   return lazyFigure(best, unit, build, [...new Set(parts.flatMap((p) => p.figure.assumptions))]);
 }
+
+/**
+ * Each hour's load (its busiest minute) of `parts`, 24 values from 00:00, or undefined when no part's
+ * pattern has a shape: what auto scaling follows through the day.
+ */
+export function hourlyLoads(parts: readonly LoadPart[]): number[] | undefined {
+  if (!parts.some((p) => p.pattern && hasTrafficShape(p.pattern))) return undefined;
+  const shapes = parts.map((p) => (p.pattern && hasTrafficShape(p.pattern) ? shapeOf(p.pattern) : undefined));
+  const hours = Array.from({ length: 24 }, () => 0);
+  for (let m = 0; m < MINUTES_PER_DAY; m += 1) {
+    let sum = 0;
+    parts.forEach((p, i) => (sum += p.figure.value * (shapes[i] ? (shapes[i][m] as number) : 1)));
+    const h = Math.floor(m / 60);
+    if (sum > (hours[h] as number)) hours[h] = sum;
+  }
+  return hours;
+}

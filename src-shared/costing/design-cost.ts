@@ -36,7 +36,7 @@ import type {
 } from '../model/index.ts';
 import { withValueModel, indexesLeftOut, withinIndexQuota } from '../model/index.ts';
 import { planTable } from '../planner/index.ts';
-import { busiestMinuteLoad, type LoadPart } from './busiest-minute.ts';
+import { busiestMinuteLoad, hourlyLoads, type LoadPart } from './busiest-minute.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';
 import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
 import { createProjectionContext, createTableCosting } from './table-costing.ts';
@@ -189,15 +189,20 @@ function targetCosts(table: Table, patterns: PatternCost[], pricing: Pricing, st
       ...(t.max ? { onDemandMaximum: t.max } : {}),
     };
     if (!t.configured) return { ...common, provisionedMonthly: loadOnlyMonthly, billed: { ...loadNeeds } };
+    // Auto scaling follows the patterns' days hour by hour (docs/traffic.md); fixed capacity bills whatever the load.
+    const readHours = t.configured.autoScaling?.read ? hourlyLoads(reads) : undefined;
+    const writeHours = t.configured.autoScaling?.write ? hourlyLoads(writes) : undefined;
     const read = {
       loadUnitsPerSecond: readUnitsPerSecond.value,
       configuredUnits: t.configured.readCapacityUnits,
       ...(t.configured.autoScaling?.read ? { autoScaling: t.configured.autoScaling.read } : {}),
+      ...(readHours ? { hourlyLoadUnitsPerSecond: readHours } : {}),
     };
     const write = {
       loadUnitsPerSecond: writeUnitsPerSecond.value,
       configuredUnits: t.configured.writeCapacityUnits,
       ...(t.configured.autoScaling?.write ? { autoScaling: t.configured.autoScaling.write } : {}),
+      ...(writeHours ? { hourlyLoadUnitsPerSecond: writeHours } : {}),
     };
     return {
       ...common,

@@ -103,6 +103,30 @@ describe('on-demand priced from the average, capacity sized from the peak', () =
   });
 });
 
+describe('auto scaling follows the day', () => {
+  const autoScaled: Design['tables'][number]['billing'] = {
+    mode: 'PROVISIONED',
+    readCapacityUnits: 5,
+    writeCapacityUnits: 5,
+    autoScaling: { read: { minCapacity: 5, maxCapacity: 1000, targetUtilizationPercent: 70 }, write: { minCapacity: 5, maxCapacity: 1000, targetUtilizationPercent: 70 } },
+  };
+
+  it('a business-hours put at 100/s peak holds 70.75 WCU on average (not 143): 70.75 × 730 h × $0.00065 = $33.571625 of writes', () => {
+    // Each hour: ceil(100 × m ÷ 70 %): m = 0.1 → 15 (10 hours), 0.2 → 29 (2), 0.4 → 58 (2), 0.8 → 115 (2), 1 → 143 (8).
+    // (150 + 58 + 116 + 230 + 1,144) ÷ 24 = 1,698 ÷ 24 = 70.75 WCU.
+    const target = costDesign(designWith([{ profile: { kind: 'businessHours' } }], autoScaled)).tables[0]!.targets[0]!;
+    expect(target.billed.writeCapacityUnits).toBeCloseTo(70.75, 9);
+    // Reads: no load, the 5 RCU minimum: 5 × 730 × $0.00013 = $0.4745.
+    expect(target.provisionedMonthly.value).toBeCloseTo(70.75 * 730 * 0.00065 + 5 * 730 * 0.00013, 9);
+    expect(target.provisionedMonthly.steps.map((s) => s.label).join(' ')).toContain('auto scaling holds each hour of the day');
+  });
+
+  it('a flat put at 100/s holds ceil(100 ÷ 70 %) = 143 WCU all day, as before', () => {
+    const target = costDesign(designWith([{}], autoScaled)).tables[0]!.targets[0]!;
+    expect(target.billed.writeCapacityUnits).toBe(143);
+  });
+});
+
 describe('traffic checks name the field at fault', () => {
   const problemsOf = (p: Partial<AccessPattern>) => {
     const design = designWith([{}]);
