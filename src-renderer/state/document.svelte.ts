@@ -68,9 +68,18 @@ export class OpenDocument {
    */
   hottestKeyShare(tableId: string, patternId: string): HottestKeyShare | undefined {
     const table = this.design.tables.find((t) => t.id === tableId);
-    if (!table || !this.costs.ok) return undefined;
-    return impliedHottestKeyShare(this.design, table, patternId);
+    const pattern = table?.accessPatterns.find((p) => p.id === patternId);
+    const costs = this.costs;
+    if (!table || !pattern || !costs.ok) return undefined;
+    const cost = costs.value.tables.find((t) => t.tableId === tableId)?.patterns.find((p) => p.patternId === patternId);
+    // What decides it: the table without its other patterns (keys, indexes, entities), the pattern
+    // without its name and notes, and its plan's target. Typing a name does not place the keys again.
+    const { name: _name, notes: _notes, ...asked } = pattern;
+    const key = JSON.stringify([{ ...table, accessPatterns: [] }, asked, this.design.pricing, cost?.plan.target, cost?.plan.operation]);
+    if (this.#hottest?.key !== key) this.#hottest = { key, value: impliedHottestKeyShare(this.design, table, patternId, cost) };
+    return this.#hottest.value;
   }
+  #hottest: { key: string; value: HottestKeyShare | undefined } | undefined;
 
   #past: HistoryStep[] = [];
   #future: HistoryStep[] = [];
