@@ -406,11 +406,12 @@ describe('keyplan cost', () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     const header = lines.find((l) => l.includes('Access pattern'))!;
-    for (const column of ['Operation', 'Index', 'RCU/req', 'WCU/req', 'Req/s', 'On-demand/mo', 'Provisioned/mo', 'Scan RCU/req', 'Key condition']) {
+    for (const column of ['Operation', 'Index', 'RCU/req', 'WCU/req', 'Peak/s', 'Avg/s', 'On-demand/mo', 'Provisioned/mo', 'Scan RCU/req', 'Key condition']) {
       expect(header).toContain(column);
     }
     const row = lines.find((l) => l.includes('Get user profile'))!;
-    expect(row).toMatch(/GetItem +table +0\.5 +- +500 +\$82\.13 +\$23\.73 +542,748 +PK = :pk AND SK = :sk$/);
+    // No average stated: the average is the peak.
+    expect(row).toMatch(/GetItem +table +0\.5 +- +500 +500 +\$82\.13 +\$23\.73 +542,748 +PK = :pk AND SK = :sk$/);
     // The columns line up: each right-aligned number ends where its header does.
     expect(row.indexOf('$82.13') + '$82.13'.length).toBe(header.indexOf('On-demand/mo') + 'On-demand/mo'.length);
     expect(run.stdout).toMatch(/GSI GSI1 +700 RCU\/s +140 WCU\/s +on-demand +- +\$132\.86 +700 RCU, 140 WCU +\$132\.86/);
@@ -422,12 +423,33 @@ describe('keyplan cost', () => {
     expect(run.stdout).not.toContain('Warnings');
   });
 
+  test('an average below the peak prices on-demand from it and sizes capacity from the peak, in the text and in --json', async () => {
+    const design = example();
+    const table = design.tables[0]!;
+    table.accessPatterns = table.accessPatterns.map((p) => (p.id === 'ap-get-user' ? { ...p, averagePerSecond: 200 } : p.id === 'ap-get-product' ? { ...p, profile: { kind: 'businessHours' as const } } : p));
+    const { dir, name } = await tempFile('traffic.keyplan.json', design);
+    const text = await keyplan(['cost', name], dir);
+    expect(text.code).toBe(0);
+    // 0.5 RCU × 200/s × 3,600 s × 730 h ÷ 10^6 × $0.125 = $32.85 (at the 500/s peak, $82.13); the provisioned share stays at the peak: $23.73.
+    expect(text.stdout.split('\n').find((l) => l.includes('Get user profile'))).toMatch(/GetItem +table +0\.5 +- +500 +200 +\$32\.85 +\$23\.73 /);
+    // Business hours at 800/s: 800 × 11.8 ÷ 24 = 393.33/s; 0.5 × 393.33 × 2,628,000 ÷ 10^6 × $0.125 = $64.605.
+    expect(text.stdout.split('\n').find((l) => l.includes('Get product'))).toMatch(/GetItem +table +0\.5 +- +800 +393\.33 +\$64\.61 /);
+    expect(text.stdout).toContain("on-demand requests priced from each pattern's average rate, capacity sized from its peak");
+    const json = JSON.parse((await keyplan(['cost', name, '--json'], dir)).stdout);
+    expect(json.patterns[0]).toMatchObject({ id: 'ap-get-user', requestsPerSecond: 500, averageRequestsPerSecond: 200, averageSource: 'stated', rcuPerSecond: 250 });
+    expect(json.patterns[0].monthlyUsd.onDemand).toBeCloseTo(32.85, 9);
+    expect(json.patterns[2]).toMatchObject({ id: 'ap-get-product', requestsPerSecond: 800, averageSource: 'profile' });
+    expect(json.patterns[2].averageRequestsPerSecond).toBeCloseTo(800 * 11.8 / 24, 9);
+    expect(json.patterns[2].monthlyUsd.onDemand).toBeCloseTo(64.605, 9);
+  });
+
   test('--explain prints each pattern\'s derivation and the totals\'', async () => {
     const run = await keyplan(['cost', EXAMPLE, '--explain']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('How each number is derived');
     expect(run.stdout).toContain('Get user profile (ap-get-user): GetItem on table, PK = :pk AND SK = :sk');
-    expect(run.stdout).toContain('At the pattern\'s rate: 0.5 RCU × 500 requests/s = 250 RCU/s');
+    expect(run.stdout).toContain('Sized from the peak 500/s: 0.5 RCU × 500 requests/s = 250 RCU/s');
+    expect(run.stdout).toContain('On-demand per month, priced from the average rate 500 requests/s');
     expect(run.stdout).toContain('Read request units per month: 250 RRU/s × 3,600 s × 730 h = 657,000,000 RRU');
     expect(run.stdout).toContain('A Scan of table Shop, per request');
     expect(run.stdout).toContain('Provisioned per month');

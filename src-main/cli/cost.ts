@@ -13,7 +13,7 @@ import {
   type TableCost,
   type TargetCost,
 } from '../../src-shared/costing/index.ts';
-import type { Design, ProvisionedThroughput } from '../../src-shared/model/index.ts';
+import { averageRatePerSecond, busiestRatePerSecond, type AccessPattern, type AverageSource, type Design, type ProvisionedThroughput } from '../../src-shared/model/index.ts';
 import type { Command } from './command.ts';
 import { EXIT, writeJson, writeLines } from './io.ts';
 import { readValidDesign } from './input.ts';
@@ -37,7 +37,11 @@ export interface PatternCostJson {
   needsKeyDesign: string | null;
   rcuPerRequest: number | null;
   wcuPerRequest: number | null;
+  /** The peak: requests per second in the pattern's busiest minute (spikes included), which sizes capacity (docs/traffic.md). */
   requestsPerSecond: number | null;
+  /** The average over a day, which prices on-demand requests: stated, from the profile and spikes, or the peak when neither is given. */
+  averageRequestsPerSecond: number | null;
+  averageSource: AverageSource;
   rcuPerSecond: number | null;
   wcuPerSecond: number | null;
   monthlyUsd: { onDemand: number | null; provisioned: number | null };
@@ -95,7 +99,9 @@ export interface CostJson {
   warnings: { code: string; severity: 'error' | 'warning'; table: string; patternId: string | null; message: string }[];
 }
 
-function patternJson(table: TableCost, cost: PatternCost, requestsPerSecond: number): PatternCostJson {
+function patternJson(table: TableCost, cost: PatternCost, pattern: AccessPattern | undefined): PatternCostJson {
+  const requestsPerSecond = pattern ? busiestRatePerSecond(pattern) : NaN;
+  const average = pattern ? averageRatePerSecond(pattern) : { value: NaN, source: 'peak' as const };
   const { plan } = cost;
   const isRead = cost.kind === 'read';
   const scanRequest = isRead ? (cost.scan?.perRequest.value ?? cost.perRequest.value) : undefined;
@@ -113,6 +119,8 @@ function patternJson(table: TableCost, cost: PatternCost, requestsPerSecond: num
     rcuPerRequest: jsonNumber(isRead ? cost.perRequest.value : 0),
     wcuPerRequest: jsonNumber(isRead ? 0 : cost.perRequest.value),
     requestsPerSecond: jsonNumber(requestsPerSecond),
+    averageRequestsPerSecond: jsonNumber(average.value),
+    averageSource: average.source,
     rcuPerSecond: jsonNumber(isRead ? cost.perSecond.value : 0),
     wcuPerSecond: jsonNumber(isRead ? 0 : cost.perSecond.value),
     monthlyUsd: { onDemand: jsonNumber(cost.monthly.onDemand.value), provisioned: jsonNumber(cost.monthly.provisioned.value) },
@@ -135,8 +143,7 @@ function targetJson(t: TargetCost): TargetCostJson {
   };
 }
 
-const rateOf = (design: Design, tableIndex: number, patternIndex: number): number =>
-  design.tables[tableIndex]?.accessPatterns[patternIndex]?.ratePerSecond ?? NaN;
+const patternAt = (design: Design, tableIndex: number, patternIndex: number): AccessPattern | undefined => design.tables[tableIndex]?.accessPatterns[patternIndex];
 
 /** `keyplan cost --json` for a costed design. */
 export function costJson(design: Design, cost: DesignCost): CostJson {
@@ -144,7 +151,7 @@ export function costJson(design: Design, cost: DesignCost): CostJson {
   return {
     design: design.name,
     pricing: { region: cost.pricing.region, source: cost.pricing.source ?? null, freeStorageGb: cost.pricing.tableClasses.STANDARD.freeStorageGb },
-    patterns: cost.tables.flatMap((t, ti) => t.patterns.map((p, pi) => patternJson(t, p, rateOf(design, ti, pi)))),
+    patterns: cost.tables.flatMap((t, ti) => t.patterns.map((p, pi) => patternJson(t, p, patternAt(design, ti, pi)))),
     tables: cost.tables.map((t, ti) => ({
       name: t.name,
       billingMode: design.tables[ti]!.billing.mode,
@@ -189,6 +196,7 @@ function patternRows(json: CostJson, table: string): string[][] {
       p.kind === 'read' ? formatNumber(p.rcuPerRequest ?? NaN, 2) : '-',
       p.kind === 'write' ? formatNumber(p.wcuPerRequest ?? NaN, 2) : '-',
       formatNumber(p.requestsPerSecond ?? NaN, 2),
+      formatNumber(p.averageRequestsPerSecond ?? NaN, 2),
       formatUsd(p.monthlyUsd.onDemand ?? NaN),
       formatUsd(p.monthlyUsd.provisioned ?? NaN),
       p.scan ? formatNumber(p.scan.rcuPerRequest ?? NaN, 2) : '-',
@@ -230,11 +238,11 @@ function capacityBasis(json: CostJson): string {
 }
 
 function readable(file: string, json: CostJson): string[] {
-  const lines = [`Costs of "${json.design}" (${file}) at ${json.pricing.region} prices, each pattern at its rate all month`];
+  const lines = [`Costs of "${json.design}" (${file}) at ${json.pricing.region} prices: on-demand requests priced from each pattern's average rate, capacity sized from its peak (docs/traffic.md)`];
   for (const table of json.tables) {
     lines.push('', `Table ${table.name} (${table.billingMode === 'ON_DEMAND' ? 'on-demand' : 'provisioned'}, ${className(table.tableClass)})`);
-    const header = ['Access pattern', 'Operation', 'Index', 'RCU/req', 'WCU/req', 'Req/s', 'On-demand/mo', 'Provisioned/mo', 'Scan RCU/req', 'Key condition'];
-    const align = ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'] as const;
+    const header = ['Access pattern', 'Operation', 'Index', 'RCU/req', 'WCU/req', 'Peak/s', 'Avg/s', 'On-demand/mo', 'Provisioned/mo', 'Scan RCU/req', 'Key condition'];
+    const align = ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'] as const;
     const rows = patternRows(json, table.name);
     lines.push(...(rows.length === 0 ? ['  No access patterns.'] : renderTable(header, rows, align, '  ')));
     lines.push('');
@@ -282,12 +290,14 @@ function explanation(design: Design, cost: DesignCost): string[] {
   const lines = ['', 'How each number is derived'];
   cost.tables.forEach((table, ti) => {
     table.patterns.forEach((p, pi) => {
-      const rate = rateOf(design, ti, pi);
+      const pattern = patternAt(design, ti, pi);
+      const rate = pattern ? busiestRatePerSecond(pattern) : NaN;
+      const average = pattern ? averageRatePerSecond(pattern).value : NaN;
       lines.push('', `${p.name} (${p.patternId}): ${operationText(p.plan)}${p.plan.keyCondition ? `, ${p.plan.keyCondition}` : ''}`);
       lines.push(`  ${p.plan.explanation}`);
       for (const a of p.plan.assumptions) lines.push(`  (assumes) ${a}`);
-      lines.push(`  ${p.kind === 'read' ? 'Read' : 'Write'} units at ${formatNumber(rate)} requests/s`, ...explainFigure(p.perSecond, '    '));
-      lines.push('  On-demand per month', ...explainFigure(p.monthly.onDemand, '    '));
+      lines.push(`  ${p.kind === 'read' ? 'Read' : 'Write'} units at the peak, ${formatNumber(rate)} requests/s (sizes capacity)`, ...explainFigure(p.perSecond, '    '));
+      lines.push(`  On-demand per month, priced from the average rate ${formatNumber(average)} requests/s`, ...explainFigure(p.monthly.onDemand, '    '));
       lines.push('  Provisioned per month (this load\'s share of capacity)', ...explainFigure(p.monthly.provisioned, '    '));
       if (p.scan) {
         lines.push(`  A Scan instead: ${formatNumber(p.scan.perRequest.value)} RCU per request, ${formatNumber(p.scan.ratio, 1)} × this plan's (a Scan's derivation follows the patterns)`);

@@ -6,6 +6,7 @@ import type { Design, Problem } from '../../src-shared/model/index.ts';
 import { validateDesign } from '../../src-shared/model/index.ts';
 import { createCostCache, type DesignCost } from '../../src-shared/costing/index.ts';
 import type { FileVersion } from '../../src-shared/ipc/index.ts';
+import { impliedHottestKeyShare, type HottestKeyShare } from '../../src-shared/partition/index.ts';
 
 const MAX_UNDO = 500;
 
@@ -59,6 +60,26 @@ export class OpenDocument {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
   });
+
+  /**
+   * The hottest key of a pattern's requests and its share without its stated `hotKeyShare`: the
+   * default the pattern editor shows (docs/traffic.md). Undefined while the design cannot be costed
+   * (the costs say why) or the pattern reaches no key.
+   */
+  hottestKeyShare(tableId: string, patternId: string): HottestKeyShare | undefined {
+    const table = this.design.tables.find((t) => t.id === tableId);
+    const pattern = table?.accessPatterns.find((p) => p.id === patternId);
+    const costs = this.costs;
+    if (!table || !pattern || !costs.ok) return undefined;
+    const cost = costs.value.tables.find((t) => t.tableId === tableId)?.patterns.find((p) => p.patternId === patternId);
+    // What decides it: the table without its other patterns (keys, indexes, entities), the pattern
+    // without its name and notes, and its plan's target. Typing a name does not place the keys again.
+    const { name: _name, notes: _notes, ...asked } = pattern;
+    const key = JSON.stringify([{ ...table, accessPatterns: [] }, asked, this.design.pricing, cost?.plan.target, cost?.plan.operation]);
+    if (this.#hottest?.key !== key) this.#hottest = { key, value: impliedHottestKeyShare(this.design, table, patternId, cost) };
+    return this.#hottest.value;
+  }
+  #hottest: { key: string; value: HottestKeyShare | undefined } | undefined;
 
   #past: HistoryStep[] = [];
   #future: HistoryStep[] = [];

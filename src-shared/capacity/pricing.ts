@@ -268,6 +268,12 @@ export interface ProvisionedDirection {
   configuredUnits: number;
   /** When set, auto scaling decides the capacity held. */
   autoScaling?: AutoScalingRange;
+  /**
+   * The load in each hour of the day (its busiest minute), when the patterns' traffic changes
+   * through the day (docs/traffic.md): auto scaling then holds each hour's own capacity, and the
+   * month bills their mean. Ignored without auto scaling (fixed capacity bills whatever the load).
+   */
+  hourlyLoadUnitsPerSecond?: readonly number[];
 }
 
 /** `x` rounded up to a whole number, forgiving binary floating point (70 / 0.7 is 100.00000000000001). */
@@ -282,7 +288,14 @@ const ceilUnits = (x: number): number => Math.ceil(x - 1e-9);
 export function heldCapacityUnits(direction: ProvisionedDirection): number {
   const range = direction.autoScaling;
   if (!range) return direction.configuredUnits;
-  const aimed = ceilUnits((direction.loadUnitsPerSecond * 100) / range.targetUtilizationPercent);
+  const hourly = direction.hourlyLoadUnitsPerSecond;
+  if (hourly && hourly.length > 0) return hourly.reduce((s, load) => s + heldFor(load, range), 0) / hourly.length;
+  return heldFor(direction.loadUnitsPerSecond, range);
+}
+
+/** What target tracking settles at for a steady load: clamp(ceil(load ÷ target), min, max). */
+function heldFor(load: number, range: AutoScalingRange): number {
+  const aimed = ceilUnits((load * 100) / range.targetUtilizationPercent);
   return Math.min(Math.max(aimed, range.minCapacity), range.maxCapacity);
 }
 
@@ -302,6 +315,26 @@ function heldSteps(direction: ProvisionedDirection, unit: 'RCU' | 'WCU'): Step[]
         value: direction.configuredUnits,
         unit,
         source: PROVISIONED_MODE_URL,
+      },
+    ];
+  }
+  const hourly = direction.hourlyLoadUnitsPerSecond;
+  if (hourly && hourly.length > 0) {
+    const held = hourly.map((load) => heldFor(load, range));
+    return [
+      {
+        label: `${what} capacity auto scaling holds each hour of the day: each hour's peak load ÷ the target utilization, in whole units, within the minimum and maximum`,
+        expression: held.map((units, h) => `${String(h).padStart(2, '0')}h ${formatNumber(units)}`).join(', '),
+        value: Math.max(...held),
+        unit,
+        source: AUTO_SCALING_URL,
+      },
+      {
+        label: `${what} capacity held and billed on average over the day (auto scaling follows the patterns' daily profiles)`,
+        expression: `(${held.map((u) => formatNumber(u)).join(' + ')}) ÷ ${hourly.length}`,
+        value: heldCapacityUnits(direction),
+        unit,
+        source: AUTO_SCALING_URL,
       },
     ];
   }

@@ -300,7 +300,7 @@ describe('costDesign: figures', () => {
   it('the rate assumption belongs to the per-second figure, not the per-request one', () => {
     const design = designOf({ accessPatterns: [pattern({ id: 'ap-put', action: 'put', known: ['orderId'], ratePerSecond: 10 })] });
     const p = costOf(costDesign(design), 'ap-put');
-    const rate = p.perSecond.assumptions.find((a) => a.startsWith('The rate is taken as sustained'));
+    const rate = p.perSecond.assumptions.find((a) => a.startsWith('Capacity is sized from the peak 10/s'));
     expect(rate).toBeDefined();
     expect(p.perRequest.assumptions).not.toContain(rate);
   });

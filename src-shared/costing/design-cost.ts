@@ -36,6 +36,7 @@ import type {
 } from '../model/index.ts';
 import { withValueModel, indexesLeftOut, withinIndexQuota } from '../model/index.ts';
 import { planTable } from '../planner/index.ts';
+import { busiestMinuteLoad, hourlyLoads, type LoadPart } from './busiest-minute.ts';
 import { costPattern, type PatternCost } from './pattern-cost.ts';
 import { createSizeEstimates, type SizeEstimates } from './size-estimates.ts';
 import { createProjectionContext, createTableCosting } from './table-costing.ts';
@@ -154,24 +155,26 @@ function targetCosts(table: Table, patterns: PatternCost[], pricing: Pricing, st
     }),
   ];
   // Each pattern's consumption, in the patterns' order, sorted once onto the targets it is on.
-  const loads = targets.map(() => ({ reads: [] as { label: string; figure: Figure }[], writes: [] as { label: string; figure: Figure }[] }));
+  const loads = targets.map(() => ({ reads: [] as LoadPart[], writes: [] as LoadPart[] }));
+  const patternOf = new Map(table.accessPatterns.map((p) => [p.id, p]));
   const gsiTargets = new Map<string, number[]>();
   targets.forEach((t, i) => {
     if (t.kind === 'gsi') gsiTargets.set(t.name, [...(gsiTargets.get(t.name) ?? []), i]);
   });
-  const part = (label: string, value: number, unit: 'RCU/s' | 'WCU/s') => ({ label, figure: figure([{ label, expression: '', value, unit }]) });
+  const part = (p: PatternCost, value: number, unit: 'RCU/s' | 'WCU/s'): LoadPart => ({ label: p.name, figure: figure([{ label: p.name, expression: '', value, unit }]), pattern: patternOf.get(p.patternId) });
   for (const p of patterns) {
     for (const c of p.consumption) {
       for (const i of c.target === 'table' ? [0] : typeof c.target === 'object' ? (gsiTargets.get(c.target.gsi) ?? []) : []) {
-        if (c.readUnitsPerSecond > 0) loads[i]!.reads.push(part(p.name, c.readUnitsPerSecond, 'RCU/s'));
-        if (c.writeUnitsPerSecond > 0) loads[i]!.writes.push(part(p.name, c.writeUnitsPerSecond, 'WCU/s'));
+        if (c.readUnitsPerSecond > 0) loads[i]!.reads.push(part(p, c.readUnitsPerSecond, 'RCU/s'));
+        if (c.writeUnitsPerSecond > 0) loads[i]!.writes.push(part(p, c.writeUnitsPerSecond, 'WCU/s'));
       }
     }
   }
   return targets.map((t, i): TargetCost => {
     const { reads, writes } = loads[i]!;
-    const readUnitsPerSecond = sumFigure(`Reads on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}`, reads, 'RCU/s');
-    const writeUnitsPerSecond = sumFigure(`Writes on ${t.kind === 'table' ? 'the table' : `GSI ${t.name}`}`, writes, 'WCU/s');
+    const where = t.kind === 'table' ? 'the table' : `GSI ${t.name}`;
+    const readUnitsPerSecond = busiestMinuteLoad(`Reads on ${where}`, reads, 'RCU/s') ?? sumFigure(`Reads on ${where}`, reads, 'RCU/s');
+    const writeUnitsPerSecond = busiestMinuteLoad(`Writes on ${where}`, writes, 'WCU/s') ?? sumFigure(`Writes on ${where}`, writes, 'WCU/s');
     const loadOnlyMonthly = provisionedMonthlyUsd({ rcu: readUnitsPerSecond.value, wcu: writeUnitsPerSecond.value, tableClass: table.tableClass, pricing });
     const loadNeeds = { readCapacityUnits: loadOnlyUnits(readUnitsPerSecond.value), writeCapacityUnits: loadOnlyUnits(writeUnitsPerSecond.value) };
     const common = {
@@ -186,15 +189,20 @@ function targetCosts(table: Table, patterns: PatternCost[], pricing: Pricing, st
       ...(t.max ? { onDemandMaximum: t.max } : {}),
     };
     if (!t.configured) return { ...common, provisionedMonthly: loadOnlyMonthly, billed: { ...loadNeeds } };
+    // Auto scaling follows the patterns' days hour by hour (docs/traffic.md); fixed capacity bills whatever the load.
+    const readHours = t.configured.autoScaling?.read ? hourlyLoads(reads) : undefined;
+    const writeHours = t.configured.autoScaling?.write ? hourlyLoads(writes) : undefined;
     const read = {
       loadUnitsPerSecond: readUnitsPerSecond.value,
       configuredUnits: t.configured.readCapacityUnits,
       ...(t.configured.autoScaling?.read ? { autoScaling: t.configured.autoScaling.read } : {}),
+      ...(readHours ? { hourlyLoadUnitsPerSecond: readHours } : {}),
     };
     const write = {
       loadUnitsPerSecond: writeUnitsPerSecond.value,
       configuredUnits: t.configured.writeCapacityUnits,
       ...(t.configured.autoScaling?.write ? { autoScaling: t.configured.autoScaling.write } : {}),
+      ...(writeHours ? { hourlyLoadUnitsPerSecond: writeHours } : {}),
     };
     return {
       ...common,

@@ -59,7 +59,9 @@ describe('costDesign of examples/ecommerce.keyplan.json', () => {
     expect(Object.getOwnPropertyDescriptor(get.monthly.provisioned, 'steps')?.get).toBeDefined();
     // 250 RRU/s × 3,600 s × 730 h = 657,000,000 RRU a month; / 1,000,000 × $0.125 = $82.125.
     expect(get.monthly.onDemand.value).toBeCloseTo(82.125, 10);
-    expect(get.monthly.onDemand.steps[0]).toEqual({ label: 'Read request units per month', expression: '250 RRU/s × 3,600 s × 730 h', value: 657_000_000, unit: 'RRU' });
+    // Without an average or a profile, the average is the peak: on-demand is priced from 500/s.
+    expect(get.monthly.onDemand.steps[0]).toEqual({ label: 'Priced from the average rate 500/s', expression: '0.5 RCU × 500 requests/s', value: 250, unit: 'RCU/s' });
+    expect(get.monthly.onDemand.steps[1]).toEqual({ label: 'Read request units per month', expression: '250 RRU/s × 3,600 s × 730 h', value: 657_000_000, unit: 'RRU' });
     expect(get.monthly.onDemand.steps.at(-1)!.value).toBe(get.monthly.onDemand.value);
     // 250 RCU × 730 h × $0.00013 an hour = $23.725.
     expect(get.monthly.provisioned.value).toBeCloseTo(23.725, 10);
@@ -70,7 +72,7 @@ describe('costDesign of examples/ecommerce.keyplan.json', () => {
   it('writes them, once read, with the numbers filled in', () => {
     // A 174 B user profile is one 4 KB block: 0.5 RCU eventually consistent, × 500 requests/s = 250 RCU/s.
     const get = cost.tables[0]!.patterns.find((p) => p.patternId === 'ap-get-user')!;
-    expect(get.perSecond.steps.at(-1)).toEqual({ label: "At the pattern's rate", expression: '0.5 RCU × 500 requests/s', value: 250, unit: 'RCU/s' });
+    expect(get.perSecond.steps.at(-1)).toEqual({ label: 'Sized from the peak 500/s', expression: '0.5 RCU × 500 requests/s', value: 250, unit: 'RCU/s' });
     // The design's on-demand total: its table's requests plus storage, each written with up to 4 decimals.
     const total = cost.onDemandMonthly;
     const [requests, storage] = [cost.tables[0]!.onDemandMonthly.value, cost.storageMonthly.value];

@@ -7,9 +7,9 @@
  */
 import { figure, formatNumber, lazyFigure, type Figure, type Unit } from '../capacity/index.ts';
 import type { AccessPattern, Pricing, Table } from '../model/index.ts';
-import { isWritePattern } from '../model/index.ts';
+import { averageRatePerSecond, busiestRatePerSecond, isWritePattern, type AverageSource } from '../model/index.ts';
 import type { Plan } from '../planner/index.ts';
-import { monthlyFigures, type MonthlyUsd } from './money.ts';
+import { monthlyFigures, type MonthlyUsd, type UnitRates } from './money.ts';
 import { costProjectionOption, type ProjectionOption } from './projection-option.ts';
 import { readPerRequest, scanOf } from './read-cost.ts';
 import { ownCosting, type TableCosting } from './table-costing.ts';
@@ -32,8 +32,10 @@ export interface PatternCost {
   plan: Plan;
   /** RCU (reads) or WCU (writes) per pattern call, over all its requests and index writes. */
   perRequest: Figure;
-  /** × the pattern's requests per second. */
+  /** × the pattern's peak requests per second (its busiest minute, spikes included): what capacity is sized from. */
   perSecond: Figure;
+  /** × the pattern's average requests per second: what on-demand requests are priced from (docs/traffic.md). */
+  averagePerSecond: Figure;
   monthly: MonthlyUsd;
   /** Reads whose index lacks needed attributes: the projection change that avoids the fetches, costed. */
   projectionOption?: ProjectionOption;
@@ -47,9 +49,22 @@ export interface PatternCost {
   needsKeyDesign?: string;
 }
 
-const RATE_ASSUMPTION = 'The rate is taken as sustained all month (the peak rate; an average rate gives a lower monthly cost).';
+/** "500/s" */
+function rateText(rate: number): string {
+  return `${formatNumber(rate)}/s`;
+}
 
-function perSecondOf(perRequest: Figure, rate: number, unit: Unit): Figure {
+/** What the pattern's per-second figure and its monthly dollars rest on: sized from the peak, priced from the average. */
+function rateAssumption(pattern: AccessPattern, peak: number, average: number, source: AverageSource): string {
+  const sized = `Capacity is sized from the peak ${rateText(peak)}`;
+  if (source === 'peak') return `${sized}; on-demand requests are priced from the average rate ${rateText(average)}, the peak all month (no average or daily profile is stated: set one in the pattern editor, docs/traffic.md).`;
+  if (source === 'stated') return `${sized}; on-demand requests are priced from the average rate ${rateText(average)}, as stated (docs/traffic.md).`;
+  const profile = pattern.profile ? `the ${pattern.profile.kind} profile` : 'a flat day';
+  const spikes = (pattern.spikes ?? []).length;
+  return `${sized}; on-demand requests are priced from the average rate ${rateText(average)}: the peak ${rateText(pattern.ratePerSecond)} over ${profile}${spikes > 0 ? ` with ${spikes} spike${spikes === 1 ? '' : 's'}` : ''}, averaged over the day's 1,440 minutes (docs/traffic.md).`;
+}
+
+function perSecondOf(perRequest: Figure, rate: number, unit: Unit, label = 'Sized from the peak'): Figure {
   const value = perRequest.value * rate;
   return lazyFigure(
     value,
@@ -57,7 +72,7 @@ function perSecondOf(perRequest: Figure, rate: number, unit: Unit): Figure {
     () => [
       ...perRequest.steps,
       {
-        label: 'At the pattern\'s rate',
+        label: `${label} ${rateText(rate)}`,
         expression: `${formatNumber(perRequest.value, 4)} ${perRequest.unit} × ${formatNumber(rate)} requests/s`,
         value,
         unit,
@@ -65,6 +80,21 @@ function perSecondOf(perRequest: Figure, rate: number, unit: Unit): Figure {
     ],
     [...perRequest.assumptions],
   );
+}
+
+/** The on-demand dollars of the units at the average rate, the average's step first in the derivation. */
+function onDemandFromAverage(averageUnits: Figure, rates: UnitRates, table: Table, pricing: Pricing): Figure {
+  const dollars = monthlyFigures(rates, table.tableClass, pricing).onDemand;
+  return lazyFigure(dollars.value, dollars.unit, () => [averageUnits.steps.at(-1)!, ...dollars.steps], [...dollars.assumptions]);
+}
+
+/** The pattern's monthly figures: on-demand from the average units, provisioned (the load's share of capacity) from the peak units. */
+function monthlyOf(kind: 'read' | 'write', peakUnits: Figure, averageUnits: Figure, table: Table, pricing: Pricing): MonthlyUsd {
+  const rates = (v: number): UnitRates => (kind === 'read' ? { readUnitsPerSecond: v, writeUnitsPerSecond: 0 } : { readUnitsPerSecond: 0, writeUnitsPerSecond: v });
+  return {
+    onDemand: onDemandFromAverage(averageUnits, rates(averageUnits.value), table, pricing),
+    provisioned: monthlyFigures(rates(peakUnits.value), table.tableClass, pricing).provisioned,
+  };
 }
 
 /** A figure of 0 that says why it is not a cost: the pattern needs a key design first. */
@@ -79,7 +109,9 @@ function notCosted(reason: string, unit: Unit): Figure {
  * patterns of one costing; without it, the pattern's own is made when it needs one.
  */
 export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pricing: Pricing, shared: TableCosting = ownCosting(table, pricing)): PatternCost {
-  const rate = pattern.ratePerSecond;
+  const rate = busiestRatePerSecond(pattern);
+  const average = averageRatePerSecond(pattern);
+  const assumption = rateAssumption(pattern, rate, average.value, average.source);
   const isWrite = isWritePattern(pattern);
   if (plan.needsKeyDesign !== undefined) {
     const reason = plan.needsKeyDesign;
@@ -91,6 +123,7 @@ export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pr
       plan,
       perRequest: notCosted(reason, unit),
       perSecond: notCosted(reason, isWrite ? 'WCU/s' : 'RCU/s'),
+      averagePerSecond: notCosted(reason, isWrite ? 'WCU/s' : 'RCU/s'),
       monthly: { onDemand: notCosted(reason, 'USD/month'), provisioned: notCosted(reason, 'USD/month') },
       consumption: [],
       needsKeyDesign: reason,
@@ -99,7 +132,9 @@ export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pr
   if (isWritePattern(pattern)) {
     const { perRequest, consumption } = writeCost(table, pattern, plan, shared.sizes);
     const perSecond = perSecondOf(perRequest, rate, 'WCU/s');
-    perSecond.assumptions.push(RATE_ASSUMPTION);
+    perSecond.assumptions.push(assumption);
+    const averagePerSecond = perSecondOf(perRequest, average.value, 'WCU/s', 'Priced from the average rate');
+    averagePerSecond.assumptions.push(assumption);
     return {
       patternId: pattern.id,
       name: pattern.name,
@@ -107,14 +142,17 @@ export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pr
       plan,
       perRequest,
       perSecond,
-      monthly: monthlyFigures({ readUnitsPerSecond: 0, writeUnitsPerSecond: perSecond.value }, table.tableClass, pricing),
+      averagePerSecond,
+      monthly: monthlyOf('write', perSecond, averagePerSecond, table, pricing),
       consumption,
     };
   }
   const units = readPerRequest(table, plan, shared.sizes);
   const perRequest = units.total;
   const perSecond = perSecondOf(perRequest, rate, 'RCU/s');
-  perSecond.assumptions.push(RATE_ASSUMPTION);
+  perSecond.assumptions.push(assumption);
+  const averagePerSecond = perSecondOf(perRequest, average.value, 'RCU/s', 'Priced from the average rate');
+  averagePerSecond.assumptions.push(assumption);
   const consumption: Consumption[] = [
     { target: plan.target.kind === 'gsi' ? { gsi: plan.target.name } : 'table', readUnitsPerSecond: units.onTarget * rate, writeUnitsPerSecond: 0 },
   ];
@@ -126,7 +164,8 @@ export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pr
     plan,
     perRequest,
     perSecond,
-    monthly: monthlyFigures({ readUnitsPerSecond: perSecond.value, writeUnitsPerSecond: 0 }, table.tableClass, pricing),
+    averagePerSecond,
+    monthly: monthlyOf('read', perSecond, averagePerSecond, table, pricing),
     consumption,
   };
   const option = costProjectionOption(table, pattern, plan, (t, _p, pl) => readPerRequest(t, pl, shared.sizes).total, shared.projection, shared.changeCost);
@@ -134,10 +173,11 @@ export function costPattern(table: Table, pattern: AccessPattern, plan: Plan, pr
   if (plan.operation !== 'Scan') {
     const scanRequest = scanOf(table, plan.consistency, plan.itemsReturned, shared.sizes);
     const scanSecond = perSecondOf(scanRequest, rate, 'RCU/s');
+    const scanAverage = perSecondOf(scanRequest, average.value, 'RCU/s', 'Priced from the average rate');
     cost.scan = {
       perRequest: scanRequest,
       perSecond: scanSecond,
-      monthly: monthlyFigures({ readUnitsPerSecond: scanSecond.value, writeUnitsPerSecond: 0 }, table.tableClass, pricing),
+      monthly: monthlyOf('read', scanSecond, scanAverage, table, pricing),
       ratio: perRequest.value > 0 ? scanRequest.value / perRequest.value : Infinity,
     };
   }

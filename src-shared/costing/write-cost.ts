@@ -13,7 +13,7 @@ import {
   writeUnitsForBytes,
 } from '../capacity/index.ts';
 import type { AccessPattern, Table } from '../model/index.ts';
-import { isWritePattern, kindOf, type WriteAction, withValueModel } from '../model/index.ts';
+import { busiestRatePerSecond, isWritePattern, kindOf, type WriteAction, withValueModel } from '../model/index.ts';
 import { planPattern, planTable } from '../planner/index.ts';
 import type { Plan } from '../planner/index.ts';
 import type { Consumption } from './types.ts';
@@ -90,7 +90,8 @@ export function writeCost(table: Table, pattern: AccessPattern & { action: Write
       units.total.assumptions,
     );
   }
-  const rate = pattern.ratePerSecond;
+  // Capacity is sized from the busiest minute of the pattern's day (docs/traffic.md).
+  const rate = busiestRatePerSecond(pattern);
   const consumption: Consumption[] = [{ target: 'table', readUnitsPerSecond: 0, writeUnitsPerSecond: units.table.value * rate }];
   for (const [name, gsi] of Object.entries(units.gsis)) {
     consumption.push({ target: { gsi: name }, readUnitsPerSecond: 0, writeUnitsPerSecond: expectedOn(name, gsi.value) * rate });

@@ -47,7 +47,8 @@ export type ModelErrorCode =
   | 'model.multiAttributeKey'
   | 'model.warmThroughput'
   | 'model.onDemandThroughput'
-  | 'model.contributorInsights';
+  | 'model.contributorInsights'
+  | 'model.traffic';
 
 /** One problem in a design. `path` uses property/index notation: `tables[0].entities[2].keys.GSI1PK`. */
 export interface Problem extends ErrorData {

@@ -277,6 +277,52 @@ export const Entity = Type.Object(
 );
 export type Entity = Static<typeof Entity>;
 
+/** The daily shapes a pattern's traffic can take (docs/traffic.md): each is 24 hourly multipliers of the peak. */
+export const TRAFFIC_PROFILE_KINDS = ['flat', 'businessHours', 'eveningPeak', 'nightlyBatch', 'custom'] as const;
+export type TrafficProfileKind = (typeof TRAFFIC_PROFILE_KINDS)[number];
+
+/** Hours in a day: a profile has one multiplier per hour, 00:00–01:00 first. */
+export const HOURS_PER_DAY = 24;
+
+/** The most spikes one pattern may state. */
+export const MAX_SPIKES = 24;
+
+/** The most a spike may multiply its hour's rate by. */
+export const MAX_SPIKE_HEIGHT = 1000;
+
+/**
+ * A pattern's rate through the day: at hour h the pattern runs at `ratePerSecond` × the profile's
+ * multiplier for h (each 0–1, so `ratePerSecond` stays the peak). A named kind brings its own 24
+ * multipliers; `custom` states them in `hourly`.
+ */
+export const TrafficProfile = Type.Object(
+  {
+    kind: Type.Union(TRAFFIC_PROFILE_KINDS.map((k) => Type.Literal(k)), {
+      description: 'flat, businessHours, eveningPeak, nightlyBatch, or custom (then `hourly` gives the 24 multipliers).',
+    }),
+    hourly: Type.Optional(
+      Type.Array(Type.Number({ minimum: 0, maximum: 1 }), {
+        minItems: HOURS_PER_DAY,
+        maxItems: HOURS_PER_DAY,
+        description: 'For custom: 24 multipliers of the peak, 0–1, hour 0 (00:00–01:00) first.',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: "The pattern's daily profile (docs/traffic.md)." },
+);
+export type TrafficProfile = Static<typeof TrafficProfile>;
+
+/** A burst of traffic: the rate of the hour × `height` for `durationMinutes` from the start of `atHour`. */
+export const TrafficSpike = Type.Object(
+  {
+    height: Type.Number({ minimum: 1, maximum: MAX_SPIKE_HEIGHT, description: 'How many times the hour\'s rate, 1–1,000.' }),
+    durationMinutes: Type.Integer({ minimum: 1, maximum: 1440, description: 'How long, in minutes, 1–1,440.' }),
+    atHour: Type.Integer({ minimum: 0, maximum: 23, description: 'The hour of the day it starts, 0–23.' }),
+  },
+  { additionalProperties: false },
+);
+export type TrafficSpike = Static<typeof TrafficSpike>;
+
 export const PATTERN_ACTIONS = ['get', 'query', 'count', 'put', 'update', 'delete'] as const;
 export type PatternAction = (typeof PATTERN_ACTIONS)[number];
 export const RANGE_OPERATORS = ['=', '<', '<=', '>', '>=', 'between', 'begins_with'] as const;
@@ -330,6 +376,24 @@ export const AccessPattern = Type.Object(
       }),
     ),
     traffic: Type.Optional(Distribution),
+    averagePerSecond: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: MAX_COUNT,
+        description:
+          'Requests per second on average over a day, at most the peak (`ratePerSecond`). It prices on-demand requests; absent, the average is the daily profile\'s (or the peak without one). Not together with `profile`.',
+      }),
+    ),
+    profile: Type.Optional(TrafficProfile),
+    spikes: Type.Optional(Type.Array(TrafficSpike, { maxItems: MAX_SPIKES, description: 'Short bursts above the hour\'s rate, at most 24.' })),
+    hotKeyShare: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description:
+          "The share of the pattern's requests on its hottest key, 0–1: the simulator sends that share to the key with the most items and spreads the rest as the items do. Absent, the attributes' spreads (or `traffic`) decide it.",
+      }),
+    ),
     notes: Type.Optional(Type.String()),
   },
   { additionalProperties: false },

@@ -50,6 +50,8 @@ export interface CreateOptions {
   limits?: limits.PartitionLimitModel;
   /** The headroom of the shards recommended for throttled keys (default 1.25, docs/dynamodb-rules.md §5). */
   headroom?: number;
+  /** Whether `workload` holds the patterns' days as events (`withPatternTraffic`): stated peaks then look at a whole day. */
+  hasPatternDays?: boolean;
 }
 
 /** Starts a run of `model` over `workload`, seeded. */
@@ -95,6 +97,7 @@ export function createSimulation(model: SimulationModel, workload: Workload, see
     limits: options.limits ?? limits.DEFAULT_PARTITION_LIMITS,
     start: options.start ?? limits.DEFAULT_START,
     headroom: options.headroom ?? DEFAULT_SHARD_HEADROOM,
+    hasPatternDays: options.hasPatternDays ?? false,
     groupEvents,
     groupOfPattern,
     groupCallsPerSecond,

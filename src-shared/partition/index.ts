@@ -17,3 +17,4 @@ export * from './limits.ts';
 export { createRandom, type Random } from './random.ts';
 export { whatIfFocus, keyRedesignFor, hotKeysOf, meanKeyShare, HOT_KEY_FACTOR, type WhatIfFocus, type KeyRedesign } from './advice.ts';
 export { KEY_PART_SEPARATOR, keySpaceOf } from './key-space.ts';
+export { impliedHottestKeyShare, type HottestKeyShare } from './hot-key-share.ts';

@@ -66,6 +66,12 @@ export interface KeySpace {
   hasTimeAttribute: boolean;
   /** Assumptions behind the counts, in words. */
   assumptions: string[];
+  /**
+   * A member's share of its combination's items, when a large attribute's values are skewed (its
+   * generator's hot value or Zipf spread, by rank as the sample data draws them); absent when every
+   * member holds the same share, 1 ÷ `membersPerCombo`. Member 0 is the heaviest.
+   */
+  memberShare?: (member: number) => number;
   /** Internal: how to render a key. */
   render: (combo: number, member: number, shard: number, timeIndex?: number) => string;
   /** Internal: the large domains, in mixed-radix order. */
@@ -183,6 +189,44 @@ function newestOf(d: Domain): SampleValue {
   return values.reduce((a, b) => (String(b) > String(a) ? b : a));
 }
 
+/** Σ 1/k^s for k = 1..n: exact up to 100,000 terms, then the integral of the tail (a large key space may hold a trillion values). */
+function harmonic(n: number, s: number): number {
+  const exact = Math.min(n, 100_000);
+  let sum = 0;
+  for (let k = 1; k <= exact; k += 1) sum += 1 / k ** s;
+  if (n > exact) sum += s === 1 ? Math.log(n / exact) : (n ** (1 - s) - exact ** (1 - s)) / (1 - s);
+  return sum;
+}
+
+/**
+ * Each member's share of its combination's items, from the large attributes' own spreads (the
+ * generator's distribution: value of rank r takes rankShare(r), docs/traffic.md), in the mixed-radix
+ * order `renderKey` names members in; undefined when every large attribute is even. A hot value or a
+ * Zipf spread so reaches the keys it names whatever the key space's size.
+ */
+function memberShareOf(large: readonly Domain[], members: number): ((member: number) => number) | undefined {
+  const spreads = large.map((d) => {
+    const size = Math.max(1, Math.min(d.count, members));
+    const dist = d.source?.generator?.distribution;
+    if (!dist || dist.kind === 'uniform' || size === 1) return { size, share: (_: number) => 1 / size, isEven: true };
+    if (dist.kind === 'zipf') {
+      const h = harmonic(size, dist.exponent);
+      return { size, share: (r: number) => (r + 1) ** -dist.exponent / h, isEven: false };
+    }
+    return { size, share: (r: number) => rankShare(dist, size, r), isEven: false };
+  });
+  if (spreads.every((d) => d.isEven)) return undefined;
+  return (member: number) => {
+    let rest = member;
+    let share = 1;
+    for (const d of spreads) {
+      share *= d.share(rest % d.size);
+      rest = Math.floor(rest / d.size);
+    }
+    return share;
+  };
+}
+
 /** The value of a large domain's `index`-th key: the attribute's value of that rank, or a placeholder when the design lacks the attribute. */
 function largeValue(d: Domain, index: number): SampleValue {
   return d.ranked ? d.ranked.at(index) : `${d.attribute}-${index + 1}`;
@@ -247,6 +291,7 @@ export function keySpaceOf(designEntity: Entity, keyAttribute: string | readonly
     assumptions.push(`${entity.name}: ${binding.template} takes at most ${formatNumber(itemCap, 3)} values, one per item.`);
   }
   const shards = binding.shards?.count ?? 1;
+  const memberShare = memberShareOf(large, members);
   const timeSmall = small.find((d) => d.isTimeLike);
   const hasTimeAttribute = domains.some((d) => d.isTimeLike);
 
@@ -290,6 +335,7 @@ export function keySpaceOf(designEntity: Entity, keyAttribute: string | readonly
     logicalKeys: combos.length * members,
     hasTimeAttribute,
     assumptions,
+    ...(memberShare ? { memberShare } : {}),
     render,
     large,
     ...(timeSmall?.values?.[0] ? { timeAttribute: { name: timeSmall.attribute, newest: newestOf(timeSmall) } } : {}),

@@ -4,8 +4,8 @@
  * and the background; a Scan on every partition in proportion to the data it holds.
  */
 import type { PatternCost } from '../costing/index.ts';
-import { parseKeyTemplate, gsiKeySourceOf, kindOf } from '../model/index.ts';
-import type { AccessPattern, Entity, Table } from '../model/index.ts';
+import { busiestRatePerSecond, parseKeyTemplate, gsiKeySourceOf, kindOf, templateAttributes } from '../model/index.ts';
+import type { AccessPattern, Distribution, Entity, Table } from '../model/index.ts';
 import { isTimeLike, type KeySpace } from './key-space.ts';
 import type { LoadSource, ModelKey, PatternModel } from './types.ts';
 import type { Population } from './population.ts';
@@ -21,6 +21,33 @@ function hasTimeOrderedSortKey(entity: Entity, sortKey: string | undefined): boo
   if (!parsed.ok) return false;
   const first = parsed.value.parts.find((p) => p.kind === 'attribute');
   return first?.kind === 'attribute' && isTimeLike(entity.attributes.find((a) => a.name === first.name), first.name);
+}
+
+/** The attributes the entity's partition key on this target is built from (none when it is not in it). */
+function partitionKeyAttributes(entity: Entity, spec: TargetSpec): string[] {
+  return spec.partitionKeys.flatMap((key) => {
+    const source = gsiKeySourceOf(entity, key);
+    const parsed = source ? parseKeyTemplate(source.template) : undefined;
+    return parsed?.ok ? templateAttributes(parsed.value) : [];
+  });
+}
+
+/**
+ * How a pattern's requests spread over this target's keys (docs/traffic.md): its stated hottest-key
+ * share (`hotKeyShare`, one hot key taking that share) or `traffic`, on the key the request goes to
+ * (a read's table or index; a write's table item) and on any other key built only from the
+ * attributes the request names. Elsewhere (the index entries a write moves, the table fetches after an
+ * index read) undefined: the load follows the items, as their attributes' spreads say, so a hot
+ * request key does not make every index key of the item hot.
+ */
+export function requestDistribution(pattern: AccessPattern, cost: PatternCost, spec: TargetSpec, entity: Entity): Distribution | undefined {
+  const stated: Distribution | undefined = pattern.hotKeyShare !== undefined ? { kind: 'hotKey', share: pattern.hotKeyShare } : pattern.traffic;
+  if (!stated) return undefined;
+  const target = cost.plan.target;
+  const isRequestTarget = cost.kind === 'write' || target.kind !== 'gsi' ? spec.kind === 'table' : spec.kind === 'gsi' && spec.name === target.name;
+  if (isRequestTarget) return stated;
+  const attributes = partitionKeyAttributes(entity, spec);
+  return attributes.length > 0 && attributes.every((a) => pattern.known.includes(a)) ? stated : undefined;
 }
 
 /** The bytes a target stores: its explicit keys' and its background's. */
@@ -46,10 +73,12 @@ export function loadSources(table: Table, spec: TargetSpec, population: Populati
     const pattern = table.accessPatterns[patternIndex] as AccessPattern;
     const rate = patterns[patternIndex]?.ratePerSecond ?? 0;
     if (rate <= 0) return;
+    // The costs charge each target at the pattern's busiest minute (docs/traffic.md): per call, divide by that rate.
+    const costedRate = busiestRatePerSecond(pattern);
     for (const c of cost.consumption.filter((x) => onTarget(x.target))) {
       const units = cost.kind === 'read' ? c.readUnitsPerSecond : c.writeUnitsPerSecond;
       if (!(units > 0)) continue;
-      const unitsPerCall = units / rate;
+      const unitsPerCall = units / costedRate;
       if (cost.plan.operation === 'Scan') {
         scans.push({ patternIndex, kind: cost.kind, unitsPerCall });
         continue;
@@ -78,11 +107,12 @@ export function loadSources(table: Table, spec: TargetSpec, population: Populati
         background.keys = Math.max(0, background.keys - 1);
         return registry.add(text, moved, moved * perItem, entity.id);
       };
-      const distribution = JSON.stringify(pattern.traffic ?? null);
+      const traffic = requestDistribution(pattern, cost, spec, entity);
+      const distribution = JSON.stringify(traffic ?? null);
       let bySpace = sharesOf.get(space);
       if (!bySpace) sharesOf.set(space, (bySpace = new Map()));
       let shares = bySpace.get(distribution);
-      if (!shares) bySpace.set(distribution, (shares = trafficShares(space, pattern.traffic, add)));
+      if (!shares) bySpace.set(distribution, (shares = trafficShares(space, traffic, add)));
       if (shares.note && !assumptions.includes(shares.note)) assumptions.push(shares.note);
       const isMonotonic = pattern.traffic?.kind === 'today' || (kindOf(pattern.action).creates && hasTimeOrderedSortKey(entity, spec.sortKey));
       sources.push({ patternIndex, kind: cost.kind, unitsPerCall, keys: mergeShares(shares.keys), background: shares.background, isMonotonic });

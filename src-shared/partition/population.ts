@@ -86,7 +86,9 @@ function listRankedKeys(space: KeySpace, combos: readonly number[], members: num
     const weight = space.combos[combo]?.weight ?? 0;
     for (let member = 0; member < members; member += 1) {
       if (out.length >= limit) return out;
-      out.push({ combo, member, itemShare: weight / space.membersPerCombo / space.shards });
+      // A large attribute's skew (a hot value, a Zipf spread) weighs its members; else they are even.
+      const itemShare = space.memberShare ? (weight * space.memberShare(member)) / space.shards : weight / space.membersPerCombo / space.shards;
+      out.push({ combo, member, itemShare });
     }
   }
   return out;

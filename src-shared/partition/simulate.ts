@@ -7,6 +7,7 @@ import type { Design, Table, Workload } from '../model/index.ts';
 import { createSimulation, DEFAULT_WORKLOAD, runToEnd, type SimulationState } from './engine.ts';
 import { buildSimulationModel, type ModelOptions } from './model.ts';
 import { finishSimulation } from './result.ts';
+import { withPatternTraffic } from './workload.ts';
 import type { PartitionLimitModel } from './limits.ts';
 import type { SimulationResult } from './types.ts';
 
@@ -24,6 +25,12 @@ export interface SimulateOptions extends ModelOptions {
   headroom?: number;
 }
 
+/** What a run with the patterns' days rests on: where in the day it starts, and how the days enter it. */
+function patternDaysAssumption(startHour: number): string {
+  const clock = `${String(startHour).padStart(2, '0')}:00`;
+  return `The run starts at ${clock}, the hour of the patterns' busiest minute (their requests per second summed), and follows each pattern's daily profile and spikes from there: its rate is its peak × the hour's multiplier × any spike (docs/traffic.md). A key's stated peak is its highest load in any minute of the day.`;
+}
+
 /** The table with this id, or undefined. */
 export function findTable(design: Design, tableId: string): Table | undefined {
   return design.tables.find((t) => t.id === tableId);
@@ -36,9 +43,14 @@ export function findTable(design: Design, tableId: string): Table | undefined {
 export function startSimulation(design: Design, tableId: string, options: SimulateOptions = {}): SimulationState {
   const table = findTable(design, tableId);
   if (!table) throw new Error(`Design "${design.name}" has no table with id "${tableId}".`);
-  const workload = options.workload ?? design.workload ?? DEFAULT_WORKLOAD;
-  const seed = options.seed ?? workload.seed;
-  return createSimulation(buildSimulationModel(design, table, options), workload, seed, {
+  const stated = options.workload ?? design.workload ?? DEFAULT_WORKLOAD;
+  const seed = options.seed ?? stated.seed;
+  // The patterns' own days (profiles and spikes) join the workload as events, from their busiest hour.
+  const { workload, startHour, hasTraffic } = withPatternTraffic(stated, table.accessPatterns);
+  const model = buildSimulationModel(design, table, options);
+  if (hasTraffic) model.assumptions.push(patternDaysAssumption(startHour));
+  return createSimulation(model, workload, seed, {
+    hasPatternDays: hasTraffic,
     ...(options.arrivalNoise === undefined ? {} : { arrivalNoise: options.arrivalNoise }),
     ...(options.start === undefined ? {} : { start: options.start }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),

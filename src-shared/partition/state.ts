@@ -279,6 +279,11 @@ export interface SimulationState {
   start: limits.SimulationStart;
   /** The headroom of recommended shard counts. */
   headroom: number;
+  /**
+   * Whether the workload holds the patterns' days (profiles and spikes, docs/traffic.md): a key's
+   * stated peak then looks at every minute of a day, not only the run's steps.
+   */
+  hasPatternDays: boolean;
   /** Traffic groups: patterns with the same workload events share a multiplier. */
   groupEvents: WorkloadEvent[][];
   groupOfPattern: number[];

@@ -6,6 +6,7 @@
 import type { Figure } from '../../capacity/index.ts';
 import type { PatternCost, TableCost } from '../../costing/index.ts';
 import type { AccessPattern, Table } from '../../model/index.ts';
+import { busiestRatePerSecond } from '../../model/index.ts';
 import type { Plan, Target } from '../../planner/index.ts';
 
 /** One row of the access-pattern chart. */
@@ -136,7 +137,8 @@ export function patternRows(table: Table, cost: TableCost | undefined): PatternR
       name: p.name,
       entityName: entity?.name,
       action: p.action,
-      ratePerSecond: p.ratePerSecond,
+      // The peak (busiest minute): the rate the units per second are sized from.
+      ratePerSecond: busiestRatePerSecond(p),
       consistency: p.consistency,
     };
     if (planned && entity && planned.needsKeyDesign === undefined) row.plan = plannedRow(planned);

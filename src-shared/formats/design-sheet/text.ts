@@ -87,7 +87,7 @@ export function pricingText(pricing: Pricing): string {
 
 /** How the sheet's numbers are computed, in two sentences shown above the derivations. */
 export const SHEET_METHOD =
-  "Units per second are the units of one call at the pattern's peak rate, sustained all month. " +
+  "Units per second are the units of one call at the pattern's peak rate (its busiest minute), which sizes capacity; on-demand requests are priced from its average rate, the peak all month when no average or daily profile is stated (docs/traffic.md). " +
   "A pattern's provisioned figure is its load's share of capacity; a provisioned table is billed for the capacity it holds.";
 
 /** What a reviewer must know beside a row: its plan's notes, or why it is not costed yet. */

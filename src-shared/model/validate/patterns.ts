@@ -5,7 +5,7 @@
 import { parseCondition } from '../condition.ts';
 import { parseKeyTemplate, templateAttributes } from '../key-template.ts';
 import { kindOf } from '../pattern-kinds.ts';
-import type { AccessPattern, Attribute, Entity, RangeOperator, Table } from '../schema.ts';
+import { HOURS_PER_DAY, type AccessPattern, type Attribute, type Entity, type RangeOperator, type Table } from '../schema.ts';
 import type { Collector } from './collector.ts';
 import { checkCondition } from './keys.ts';
 import { joinPath, listOf, ordinal, quote, shown, typed } from './wording.ts';
@@ -46,6 +46,7 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
     } else names.set(pattern.name, k);
     c.number(pattern.ratePerSecond, joinPath(ap, 'ratePerSecond'), 0, `${label}: rate per second`, false);
     if (pattern.resultSize !== undefined) c.number(pattern.resultSize, joinPath(ap, 'resultSize'), 0, `${label}: result size`);
+    checkTraffic(pattern, ap, label, c);
 
     // A pattern written before its entity is work in progress, not a fault: what needs an entity
     // (attribute names and types, key attributes) is checked once it has one; the rest is checked now.
@@ -122,6 +123,31 @@ export function validateAccessPatterns(table: Table, tp: string, c: Collector): 
       }
     }
   });
+}
+
+/**
+ * A pattern's traffic (docs/traffic.md): the average at most the peak, an average or a profile (not
+ * both: a stated average would contradict the profile's), 24 multipliers for a custom profile and
+ * none for a named one (they come with its name).
+ */
+function checkTraffic(pattern: AccessPattern, ap: string, label: string, c: Collector): void {
+  const average = pattern.averagePerSecond;
+  if (average !== undefined) {
+    const at = joinPath(ap, 'averagePerSecond');
+    c.number(average, at, 0, `${label}: average requests per second`, false);
+    if (Number.isFinite(average) && average > pattern.ratePerSecond) {
+      c.add('model.traffic', at, `${label}: the average rate ${average}/s is above the peak ${pattern.ratePerSecond}/s; expected an average at most the peak.`, `${average}/s`, `at most ${pattern.ratePerSecond}/s`);
+    }
+    if (pattern.profile !== undefined) {
+      c.add('model.traffic', joinPath(ap, 'profile'), `${label} states both an average rate and a daily profile; expected one of them (the profile gives the average).`, 'averagePerSecond and profile', 'averagePerSecond or profile');
+    }
+  }
+  const profile = pattern.profile;
+  if (profile?.kind === 'custom' && profile.hourly?.length !== HOURS_PER_DAY) {
+    c.add('model.traffic', joinPath(joinPath(ap, 'profile'), 'hourly'), `${label}: a custom profile needs 24 hourly multipliers (0–1); found ${profile.hourly?.length ?? 'none'}.`, `${profile.hourly?.length ?? 0} multipliers`, '24 multipliers');
+  } else if (profile !== undefined && profile.kind !== 'custom' && profile.hourly !== undefined) {
+    c.add('model.traffic', joinPath(joinPath(ap, 'profile'), 'hourly'), `${label}: the "${profile.kind}" profile brings its own multipliers; expected no "hourly" (or kind "custom").`, '"hourly"', 'no "hourly"');
+  }
 }
 
 /** The attribute types each range operator can compare: DynamoDB's key-condition rules (begins_with on S or B; order on S, N, B). */
