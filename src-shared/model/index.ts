@@ -11,6 +11,8 @@ export * from './migrate.ts';
 export * from './pattern-kinds.ts';
 export { bindingOf, describeKeyUses, gsiKeySourceOf, keySlotsOf } from './key-slots.ts';
 export type { KeySlot } from './key-slots.ts';
+export { defaultReferenceOf, generatorOfRelation, likelyReferencesOf, relationsOf } from './relations.ts';
+export type { Relation, RelationGraph } from './relations.ts';
 export { conditionValuesOf, enumShares, idDigits, keyValueBound, maxKeyTextBytes, rankShare, valueModelBasis, withEntityValueModel, withValueModel } from './value-model.ts';
 export { CATEGORIES, CITIES, COUNTRIES, CURRENCIES, FIRST_NAMES, LAST_NAMES, PRODUCTS, STATUSES, idInitialsOf, kindFromName, wordsOf } from './value-heuristics.ts';
 export type { NameKind } from './value-heuristics.ts';
