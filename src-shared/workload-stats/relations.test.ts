@@ -4,6 +4,7 @@ import type { Table } from '../model/index.ts';
 import { planPattern } from '../planner/index.ts';
 import { costPatterns } from '../costing/index.ts';
 import { createSampleStore } from '../sample/index.ts';
+import { keySpaceOf } from '../partition/index.ts';
 import { issueTracker } from './__fixtures__/issue-tracker.ts';
 import { distinctCombinationsOf, entityCountsOf, itemsPerKeyOf } from './index.ts';
 
@@ -30,6 +31,15 @@ describe('an attribute inherited through a reference', () => {
     // https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html
     expect(cost.perRequest.steps.find((s) => s.label.startsWith('Item size of Issue'))?.value).toBe(1654);
     expect(cost.perRequest.value).toBe(27);
+  });
+
+  test("the simulator's key space of GSI3 has the 5,000 projects' keys, each with its project's organization", () => {
+    const t = issueTracker();
+    const modeled = withValueModel(t);
+    const space = keySpaceOf(issueOf(t), 'GSI3PK', 2_000_000 / 3, entityCountsOf(modeled))!;
+    expect(space.logicalKeys).toBe(5000);
+    expect(space.assumptions.join(' ')).toContain('Issue.organizationId follows from projectId');
+    expect(space.render(0, 0, 0)).toMatch(/^ORG#o-\d+#PROJECT#p-\d+$/);
   });
 
   test('turned off (independent), the two multiply again: 2,000,000 ÷ 3 ÷ 250,000 ≈ 2.67 open issues per key', () => {
