@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { likelyReferencesOf, relationsOf } from './relations.ts';
+import { inheritanceOf, likelyReferencesOf, relationsOf, withInheritance } from './relations.ts';
 import type { Attribute, Entity } from './schema.ts';
 import { withValueModel } from './value-model.ts';
 import { createTable } from './edits.ts';
@@ -44,5 +44,19 @@ describe('relationsOf', () => {
     expect(generatorOf('issue', 'organizationId')).toEqual({ kind: 'ref', entity: 'org', via: 'projectId' });
     expect(generatorOf('issue', 'projectId')).toEqual({ kind: 'ref', entity: 'project' });
     expect(withValueModel({ ...modeled })).toEqual(modeled);
+  });
+});
+
+describe('inheritanceOf and withInheritance', () => {
+  test('shows the inferred inheritance, turns it off into an explicit opt-out, and on again', () => {
+    const all = [org, project, issue];
+    expect(inheritanceOf(all, 'issue', 'organizationId')).toEqual({ via: 'projectId', parentName: 'Project', entityId: 'org', isOn: true });
+    const off = withInheritance(undefined, 'org', false);
+    expect(off).toEqual({ kind: 'ref', entity: 'org', independent: true });
+    const optedOut = [org, project, { ...issue, attributes: issue.attributes.map((a) => (a.name === 'organizationId' ? { ...a, generator: off } : a)) }];
+    expect(inheritanceOf(optedOut, 'issue', 'organizationId')).toEqual({ via: 'projectId', parentName: 'Project', entityId: 'org', isOn: false });
+    expect(relationsOf(optedOut).get('issue')?.get('organizationId')?.via).toBeUndefined();
+    expect(withInheritance(off, 'org', true)).toEqual({ kind: 'ref', entity: 'org' });
+    expect(inheritanceOf(all, 'issue', 'status')).toBeUndefined();
   });
 });

@@ -138,3 +138,44 @@ export function generatorOfRelation(a: Attribute, r: Relation): Generator {
   if (r.via) base.via = r.via.attribute;
   return base;
 }
+
+/** Whether an attribute is inherited through a reference, or would be without its opt-out. */
+export interface Inheritance {
+  /** The reference it follows (`projectId`). */
+  via: string;
+  /** That reference's entity (Project). */
+  parentName: string;
+  /** The entity whose ids it holds (Organization). */
+  entityId: string;
+  /** False when the design turns the inheritance off (`generator.independent`). */
+  isOn: boolean;
+}
+
+/** The inheritance of `name` in entity `entityId`, for the Entities screen: shown, and turned off or on there. */
+export function inheritanceOf(entities: readonly Entity[], entityId: string, name: string): Inheritance | undefined {
+  const a = entities.find((e) => e.id === entityId)?.attributes.find((x) => x.name === name);
+  if (!a) return undefined;
+  const isOff = a.generator?.independent === true;
+  // Asked with the opt-out lifted: what the inference would say.
+  const lifted = isOff
+    ? entities.map((e) => (e.id === entityId ? { ...e, attributes: e.attributes.map((x) => (x === a ? { ...x, generator: withInheritance(a.generator, undefined, true) } : x)) } : e))
+    : entities;
+  const r = relationsOf(lifted).get(entityId)?.get(name);
+  if (!r?.via) return undefined;
+  const parentName = entities.find((e) => e.id === r.via?.entityId)?.name ?? r.via.entityId;
+  return { via: r.via.attribute, parentName, entityId: r.entityId, isOn: !isOff };
+}
+
+/**
+ * The generator with the inheritance turned on (the opt-out removed, so the inference decides
+ * again) or off (a reference to `entityId`, drawn on its own: `independent`, and no `via`).
+ */
+export function withInheritance(generator: Generator | undefined, entityId: string | undefined, isOn: boolean): Generator | undefined {
+  if (isOn) {
+    if (!generator) return undefined;
+    const { independent: _off, ...rest } = generator;
+    return rest;
+  }
+  const { via: _via, ...rest } = generator?.kind === 'ref' ? generator : { kind: 'ref' as const };
+  return { ...rest, kind: 'ref', ...(entityId !== undefined ? { entity: entityId } : {}), independent: true };
+}
