@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { inheritanceOf, likelyReferencesOf, relationsOf, withInheritance } from './relations.ts';
 import type { Attribute, Entity } from './schema.ts';
 import { withValueModel } from './value-model.ts';
-import { createTable } from './edits.ts';
+import { createDesign, createTable } from './edits.ts';
+import { validateDesign } from './validate.ts';
 
 const entity = (id: string, name: string, attributes: Attribute[]): Entity => ({ id, name, itemCount: 10, attributes, keys: {} });
 const s = (name: string, generator?: Attribute['generator']): Attribute => (generator ? { name, type: 'S', generator } : { name, type: 'S' });
@@ -58,5 +59,20 @@ describe('inheritanceOf and withInheritance', () => {
     expect(relationsOf(optedOut).get('issue')?.get('organizationId')?.via).toBeUndefined();
     expect(withInheritance(off, 'org', true)).toEqual({ kind: 'ref', entity: 'org' });
     expect(inheritanceOf(all, 'issue', 'status')).toBeUndefined();
+  });
+});
+
+describe('validation of a stated via', () => {
+  test('a via naming no reference, or a parent without the attribute, is a problem at generator.via', () => {
+    const design = (via: string) => {
+      const d = createDesign('D');
+      const table = d.tables[0]!;
+      const keys = { PK: { template: 'X#{issueId}' }, SK: { template: 'X' } };
+      const stated = { ...issue, keys, attributes: issue.attributes.map((a) => (a.name === 'organizationId' ? s('organizationId', { kind: 'ref', entity: 'org', via }) : a)) };
+      return { ...d, tables: [{ ...table, entities: [{ ...org, keys }, { ...project, keys }, stated] }] };
+    };
+    const problemsOf = (via: string) => validateDesign(design(via)).filter((p) => p.path.endsWith('generator.via'));
+    expect(problemsOf('projectId')).toEqual([]);
+    expect(problemsOf('status')).toMatchObject([{ code: 'model.unknownAttribute', path: 'tables[0].entities[2].attributes[2].generator.via' }]);
   });
 });
