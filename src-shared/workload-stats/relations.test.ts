@@ -71,4 +71,25 @@ describe('an attribute inherited through a reference', () => {
     expect(new Set(issues.map((r) => r.attributes['organizationId'])).size).toBeGreaterThan(10);
     for (const r of issues) expect(r.attributes['organizationId']).toBe(orgOfProject.get(r.attributes['projectId']));
   });
+
+  test("a comment's issueId, named after Issue, is one of the issues' ids in their format (not its own i-00000001)", () => {
+    const t = issueTracker({ organizations: 2, projects: 10, issues: 1000 });
+    t.entities.push({
+      id: 'e-comment',
+      name: 'Comment',
+      itemCount: 20_000,
+      attributes: [
+        { name: 'commentId', type: 'S', generator: { kind: 'id' } },
+        { name: 'issueId', type: 'S' },
+      ],
+      keys: { PK: { template: 'ISSUE#{issueId}' }, SK: { template: 'COMMENT#{commentId}' } },
+    });
+    const store = createSampleStore({ formatVersion: 1, id: 'd', name: 'd', tables: [t] }, t.id, { maxItems: 30_000 });
+    const total = store.summary().views.find((v) => v.name === 'table')!.itemCount;
+    const rows = Array.from({ length: Math.ceil(total / 5000) }, (_, i) => store.items('table', i * 5000, 5000).rows).flat();
+    const issueIds = new Set(rows.filter((r) => r.entityId === 'e-issue').map((r) => r.attributes['issueId']));
+    const comments = rows.filter((r) => r.entityId === 'e-comment');
+    expect(comments.length).toBe(20_000);
+    for (const r of comments) expect(issueIds.has(r.attributes['issueId'])).toBe(true);
+  });
 });
