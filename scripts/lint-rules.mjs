@@ -167,6 +167,7 @@ const valueGeneration = {
 export const LADDER = [
   ['errors.ts', 'text', 'numbers', 'hash'],
   ['model'],
+  ['workload-stats'],
   ['planner', 'capacity'],
   ['costing'],
   ['sample'],

@@ -184,7 +184,7 @@ describe('isInIndex and indexFraction', () => {
     { what: 'enum without weights', status: { name: 'status', type: 'S', generator: { kind: 'enum', values: ['A', 'B', 'C', 'D'] } }, when: 'status IN ("A", "X")', share: 0.25 },
     { what: 'enum range', status: { name: 'status', type: 'S', generator: { kind: 'enum', values: ['A', 'B', 'C', 'D'] } }, when: 'status >= "C"', share: 0.5 },
     { what: 'numeric enum', status: { name: 'status', type: 'N', generator: { kind: 'enum', values: ['1', '2', '3', '4'] } }, when: 'status < 2', share: 0.25 },
-    { what: 'a number range', status: { name: 'status', type: 'N', generator: { kind: 'number', min: 0, max: 100 } }, when: 'status > 75', share: 0.25 },
+    { what: 'a number range', status: { name: 'status', type: 'N', generator: { kind: 'number', min: 0, max: 100 } }, when: 'status > 75', share: 25 / 101 }, // whole numbers 0..100 as the sample data draws them: 76..100 of 101
     { what: 'BOOL', status: { name: 'status', type: 'BOOL' }, when: 'status = true', share: 0.5 },
     { what: 'attribute_exists', status: { name: 'status', type: 'S' }, when: 'attribute_exists(status)', share: 1 },
     { what: 'two clauses', status: { name: 'status', type: 'S', cardinality: 4 }, when: 'status <> "A" AND attribute_exists(status)', share: 0.75 },

@@ -15,6 +15,8 @@ export { addSpike, removeSpike, setProfileHour, setTrafficShape, trafficShapeOf,
 export type { TrafficShape } from './traffic-edits.ts';
 export { bindingOf, describeKeyUses, gsiKeySourceOf, keySlotsOf } from './key-slots.ts';
 export type { KeySlot } from './key-slots.ts';
+export { defaultReferenceOf, generatorOfRelation, inheritanceOf, likelyReferencesOf, relationsOf, withInheritance } from './relations.ts';
+export type { Inheritance, Relation, RelationGraph } from './relations.ts';
 export { conditionValuesOf, enumShares, idDigits, keyValueBound, maxKeyTextBytes, rankShare, valueModelBasis, withEntityValueModel, withValueModel } from './value-model.ts';
 export { CATEGORIES, CITIES, COUNTRIES, CURRENCIES, FIRST_NAMES, LAST_NAMES, PRODUCTS, STATUSES, idInitialsOf, kindFromName, wordsOf } from './value-heuristics.ts';
 export type { NameKind } from './value-heuristics.ts';

@@ -209,6 +209,15 @@ export const Generator = Type.Object(
     values: Type.Optional(Type.Array(Type.String())),
     weights: Type.Optional(Type.Array(Type.Number({ minimum: 0 }))),
     entity: Type.Optional(Type.String({ description: 'For kind "ref": the referenced entity id.' })),
+    via: Type.Optional(
+      Type.String({
+        description:
+          'For kind "ref": inherited through this reference attribute of the same entity: the value is the referenced item\'s own value of this attribute (Issue.organizationId via projectId is its project\'s organizationId).',
+      }),
+    ),
+    independent: Type.Optional(
+      Type.Boolean({ description: 'For kind "ref": true keeps the reference drawn on its own, where it would otherwise be inherited through another reference.' }),
+    ),
     value: Type.Optional(Type.String()),
     prefix: Type.Optional(Type.String({ description: 'For kind "id": the text before the number, e.g. "u-" (default: the name\'s initials and a dash).' })),
     width: Type.Optional(Type.Integer({ minimum: 1, maximum: 38, description: 'For kind "id": the digits the number is zero-padded to (default 6).' })),

@@ -8,6 +8,7 @@
  */
 import { parseCondition, type Condition, type ConditionValue } from './condition.ts';
 import { utf8ByteLength, type KeyTemplate } from './key-template.ts';
+import { generatorOfRelation, relationsOf, type Relation } from './relations.ts';
 import type { AccessPattern, Attribute, Distribution, Entity, Generator, Sharding, Table } from './schema.ts';
 import { CATEGORICAL_POOLS, FIRST_NAMES, idInitialsOf, kindFromName, LAST_NAMES, PRODUCTS, STATUSES, wordsOf, type NameKind } from './value-heuristics.ts';
 
@@ -289,7 +290,9 @@ const cache = new WeakMap<Table, Table>();
 /**
  * The table with every categorical attribute's value model made explicit (`effectiveGenerator`), so
  * the planner, the cost engine, the sample data and the simulator read the same values. Idempotent;
- * cached per table object. Attributes whose generator is already set are untouched.
+ * cached per table object. Attributes whose generator is already set are untouched, except that a
+ * reference inherited through another (`relationsOf`) gets its `via`; an attribute named after an
+ * entity, without a generator, becomes a reference to it.
  */
 export function withValueModel(table: Table): Table {
   const hit = cache.get(table);
@@ -304,8 +307,9 @@ export function withValueModel(table: Table): Table {
     if (list) list.push(p);
     else patternsOf.set(p.entityId, [p]);
   }
+  const relations = relationsOf(table.entities ?? []);
   const entities = (table.entities ?? []).map((entity) => {
-    const modeled = modelEntity(entity, conditionValuesOf({ accessPatterns: patternsOf.get(entity.id) ?? [] }, entity));
+    const modeled = modelEntity(entity, conditionValuesOf({ accessPatterns: patternsOf.get(entity.id) ?? [] }, entity), relations.get(entity.id));
     if (modeled !== entity) changed = true;
     return modeled;
   });
@@ -323,9 +327,15 @@ export function withEntityValueModel(entity: Entity): Entity {
   return modelEntity(entity, conditionValuesOf(undefined, entity));
 }
 
-function modelEntity(entity: Entity, values: ReadonlyMap<string, ConditionValue[]>): Entity {
+function modelEntity(entity: Entity, values: ReadonlyMap<string, ConditionValue[]>, relations?: ReadonlyMap<string, Relation>): Entity {
   let changed = false;
   const attributes = (entity.attributes ?? []).map((a) => {
+    // A reference by name, or an attribute inherited through one: the relation graph's generator.
+    const relation = relations?.get(a.name);
+    if (relation && (!a.generator || (relation.via && a.generator.via === undefined))) {
+      changed = true;
+      return { ...a, generator: generatorOfRelation(a, relation) };
+    }
     if (a.generator) return a;
     const g = effectiveGenerator(a, values.get(a.name));
     if (!g) return a;

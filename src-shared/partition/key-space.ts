@@ -20,7 +20,7 @@ import {
   withEntityValueModel,
 } from '../model/index.ts';
 import type { Attribute, Entity, KeyBinding } from '../model/index.ts';
-import { distinctValuesOf, type EntityCounts } from '../planner/index.ts';
+import { distinctValuesOf, tiedAttributes, type EntityCounts } from '../workload-stats/index.ts';
 import { KEY_PART_SEPARATOR, type SampleValue, rankedValuesOf, type RankedValues } from '../sample/index.ts';
 import { formatNumber } from '../numbers/index.ts';
 
@@ -265,7 +265,13 @@ export function keySpaceOf(designEntity: Entity, keyAttribute: string | readonly
   const clauses = whenClauses(binding);
   const assumptions: string[] = [];
   const names = [...new Set(template.parts.filter((p) => p.kind === 'attribute').map((p) => p.name))];
-  const domains = names.map((n) => domainOf(entity, n, clauses, refs, assumptions));
+  // An attribute inherited through a reference that is in the key too adds no keys (workload-stats).
+  const tied = tiedAttributes(entity, names);
+  const domains = names.filter((n) => !tied.has(n)).map((n) => domainOf(entity, n, clauses, refs, assumptions));
+  const tiedDomains = [...tied].map(([name, via]) => {
+    assumptions.push(`${entity.name}.${name} follows from ${via} (inherited through the reference): it adds no keys.`);
+    return { via, domain: domainOf(entity, name, clauses, refs, []) };
+  });
 
   // Enumerate the small domains' combinations, moving the biggest to "large" while there are too many.
   let small = domains.filter((d) => d.values !== undefined);
@@ -309,15 +315,25 @@ export function keySpaceOf(designEntity: Entity, keyAttribute: string | readonly
   };
   const renderKey = (combo: number, member: number, shard: number, timeIndex?: number): string => {
     const values: Record<string, SampleValue> = { ...(combos[combo]?.values ?? {}) };
+    // The rank each attribute's value has, so that an inherited attribute follows its reference's.
+    const ranks = new Map<string, number>();
+    for (const d of small) ranks.set(d.attribute, Math.max(0, (d.values ?? []).findIndex((v) => v.value === values[d.attribute])));
     let rest = member;
     for (const d of large) {
       if (d.isTimeLike && timeIndex !== undefined) {
         values[d.attribute] = largeValue(d, timeIndex);
+        ranks.set(d.attribute, timeIndex);
         continue;
       }
       const size = Math.max(1, Math.min(d.count, members));
       values[d.attribute] = largeValue(d, rest % size);
+      ranks.set(d.attribute, rest % size);
       rest = Math.floor(rest / size);
+    }
+    for (const { via, domain } of tiedDomains) {
+      const r = ranks.get(via) ?? 0;
+      const listed = domain.values;
+      values[domain.attribute] = listed && listed.length > 0 ? (listed[r % listed.length]?.value ?? '') : largeValue(domain, r % Math.max(1, domain.count));
     }
     const text = renderKeyTemplate(template, values);
     const key = text.ok ? text.value : `${binding.template}#${combo}.${member}`;

@@ -17,7 +17,8 @@ import {
   sortKeysOf,
 } from '../model/index.ts';
 import type { Entity, KeyAttribute, Projection, Sharding, Table } from '../model/index.ts';
-import { allowedValueCount, entityCountsOf, formatPercent, sanitizeCount, shareOf, type EntityCounts } from './count-estimate.ts';
+import { allowedValueCount, entityCountsOf, formatPercent, sanitizeCount, type EntityCounts } from './count-estimate.ts';
+import { membershipShareOf, type MembershipFactor } from '../workload-stats/index.ts';
 import type { Target } from './types.ts';
 
 /** The table or one index, with its key attributes. */
@@ -76,6 +77,8 @@ export interface Membership {
   conditions: Condition[];
   /** Per attribute: how many values the `when` conditions allow (`status IN (A, B)` → 2). */
   allowedValues: Map<string, number>;
+  /** The factors of `fraction` (workload-stats' membership share), in the order they multiply. */
+  factors: MembershipFactor[];
   assumptions: string[];
 }
 
@@ -157,7 +160,7 @@ function bindKey(name: string, binding: Entity['keys'][string]): BoundKey {
 }
 
 function membershipOf(entity: Entity, keys: Map<string, BoundKey>, t: KeyTarget, refs: EntityCounts): Membership {
-  const none = (reason: string): Membership => ({ isMember: false, reason, fraction: 0, conditions: [], allowedValues: new Map(), assumptions: [], partitionParts: [], sortParts: [] });
+  const none = (reason: string): Membership => ({ isMember: false, reason, fraction: 0, conditions: [], allowedValues: new Map(), factors: [], assumptions: [], partitionParts: [], sortParts: [] });
   const needed = [...t.partitionKeys, ...t.sortKeys];
   const bound: BoundKey[] = [];
   const carried = new Set((entity.attributes ?? []).map((a) => a.name));
@@ -185,32 +188,26 @@ function membershipOf(entity: Entity, keys: Map<string, BoundKey>, t: KeyTarget,
     seen.add(text);
     conditions.push(b.when);
   }
-  let fraction = 1;
-  const assumptions: string[] = [];
   const allowedValues = new Map<string, number>();
   for (const c of conditions) {
-    const share = shareOf(entity, c, refs);
-    fraction *= share.fraction;
-    for (const part of share.parts) {
-      assumptions.push(`${t.label} holds only the ${entity.name} items where ${part.text}: ${formatPercent(part.fraction)} of them (${part.basis})`);
-    }
     for (const name of new Set(c.clauses.map((x) => x.attribute))) {
       const allowed = allowedValueCount(c, name);
       if (allowed !== undefined) allowedValues.set(name, Math.min(allowed, allowedValues.get(name) ?? Infinity));
     }
   }
-  // Optional attributes the keys are built from (not already tested by a condition): only the items
-  // that carry them have the key, so only those are in the target.
-  const tested = new Set(conditions.flatMap((c) => c.clauses.map((x) => x.attribute)));
-  for (const name of new Set(bound.flatMap((b) => (b.template ? templateAttributes(b.template) : [])))) {
-    const p = (entity.attributes ?? []).find((a) => a.name === name)?.presence;
-    if (p === undefined || !(p >= 0 && p < 1) || tested.has(name)) continue;
-    fraction *= p;
-    assumptions.push(`${t.label} holds only the ${entity.name} items that carry ${name}: ${formatPercent(p)} of them (its presence)`);
-  }
+  // The one membership share (workload-stats): the optional key attributes' presence, then the
+  // conditions among the items that carry them.
+  const keyAttributes = [...new Set(bound.flatMap((b) => (b.template ? templateAttributes(b.template) : [])))];
+  const share = membershipShareOf(entity, conditions, keyAttributes, refs);
+  const fraction = share.fraction;
+  const assumptions = share.factors.map((f) =>
+    f.kind === 'condition'
+      ? `${t.label} holds only the ${entity.name} items where ${f.text}: ${formatPercent(f.fraction)} of them (${f.basis})`
+      : `${t.label} holds only the ${entity.name} items that carry ${f.text}: ${formatPercent(f.fraction)} of them (${f.basis})`,
+  );
   const partitionParts = bound.slice(0, t.partitionKeys.length);
   const sortParts = bound.slice(t.partitionKeys.length);
-  const m: Membership = { isMember: true, partitionKey: joinedKey(t.partitionKeyLabel, partitionParts), fraction, conditions, allowedValues, assumptions, partitionParts, sortParts };
+  const m: Membership = { isMember: true, partitionKey: joinedKey(t.partitionKeyLabel, partitionParts), fraction, conditions, allowedValues, factors: share.factors, assumptions, partitionParts, sortParts };
   if (sortParts.length > 0) m.sortKey = joinedKey(t.sortKeyLabel ?? '', sortParts);
   return m;
 }

@@ -256,12 +256,28 @@ function createValueColumn(entity: Entity, attribute: Attribute, rows: number, c
 /** A reference: the target entity's column at a drawn row of it; undefined when it names no entity with items. */
 function refColumn(d: Draw, resolveRef: RefResolver): Column | undefined {
   const { name, type } = d.attribute;
+  const inherited = d.g?.via !== undefined ? inheritedColumn(d, d.g.via, resolveRef) : undefined;
+  if (inherited) return inherited;
   const target = d.g?.entity !== undefined ? resolveRef(d.g.entity, name) : undefined;
   if (!target || target.rows === 0) return undefined;
   const span = Math.min(d.cardinality ?? target.rows, target.rows);
   const isNewest = d.distribution?.kind === 'today';
   const targetRows = drawCodes(d.rows, ranksOf(d, span), d.random, isNewest ? target.rows - 1 : undefined);
   return new RefColumn(name, type, target.column, targetRows);
+}
+
+/**
+ * An attribute inherited through the reference `via` (relationsOf): the referenced item's own value
+ * of it, at the row the reference drew, so that an issue's organizationId is its project's.
+ */
+function inheritedColumn(d: Draw, via: string, resolveRef: RefResolver): Column | undefined {
+  const { name, type } = d.attribute;
+  const parentId = d.entity.attributes.find((a) => a.name === via)?.generator?.entity;
+  const through = parentId !== undefined && via !== name ? resolveRef(d.entity.id, via) : undefined;
+  if (!(through?.column instanceof RefColumn) || through.column.name !== via || parentId === undefined) return undefined;
+  const parent = resolveRef(parentId, name);
+  if (!parent || parent.column.name !== name) return undefined;
+  return new RefColumn(name, type, parent.column, through.column.rows);
 }
 
 /** Values from a small list, the first c with a cardinality: by the distribution, else by `weights`, else even. */

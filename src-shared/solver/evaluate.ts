@@ -12,9 +12,11 @@ import {
   sortKeysOf,
   isMultiAttributeKey,
   isReadPattern,
+  withValueModel,
 } from '../model/index.ts';
 import type { AccessPattern, Design, Entity, GlobalSecondaryIndex, Pricing, Table } from '../model/index.ts';
-import { distinctValuesOf, planTable, applyIndexSuggestion } from '../planner/index.ts';
+import { planTable, applyIndexSuggestion } from '../planner/index.ts';
+import { distinctCombinationsOf, entityCountsOf } from '../workload-stats/index.ts';
 import type { IndexSuggestion, Plan } from '../planner/index.ts';
 import { attributesOf, bindingsOf, prefixOf, type Layout } from './layouts.ts';
 import type { AppliedRule, SolveOptions } from './types.ts';
@@ -244,15 +246,17 @@ export const patternMonthly = (cost: PatternCost, onDemand: boolean): number => 
  * references; an attribute without any is taken as unique).
  */
 function collisions(table: Table): string[] {
-  const refs = new Map(table.entities.map((e) => [e.id, e]));
+  // The value model's relation graph too: attributes a reference ties together count once.
+  const modeled = withValueModel(table);
+  const refs = entityCountsOf(modeled);
   const keyNames = [table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])];
   const out: string[] = [];
   for (const entity of table.entities) {
     const names = [...new Set(keyNames.flatMap((k) => attributesOf(entity.keys[k]?.template ?? '')))];
     if (entity.itemCount <= 1) continue;
     // A key of constants alone is one value: every item would have the same key.
-    let distinct = 1;
-    for (const name of names) distinct *= distinctValuesOf(entity, name, refs).count;
+    const own = modeled.entities.find((e) => e.id === entity.id) ?? entity;
+    const distinct = names.length === 0 ? 1 : distinctCombinationsOf(own, names, new Map(), refs).count;
     if (distinct < entity.itemCount) {
       out.push(`${entity.name}'s table key (${names.length > 0 ? names.join(', ') : 'constants only'}) takes at most ${formatCount(distinct)} distinct values for ${formatNumber(entity.itemCount, 3)} items: items would overwrite each other.`);
     }

@@ -2,13 +2,12 @@
  * What the Entities screen's "Indexes" block shows for one entity: per GSI, what the entity writes
  * into each key attribute (a template, or its own attribute of that name: a natural key), whether its
  * items are in the index, and when only some are, the share and why. The share is the planner's
- * (`viewTable` membership); this only lays out its factors for the screen.
+ * (`viewTable` membership, from workload-stats); this only lays out its factors for the screen.
  */
-import { gsiKeySourceOf } from '../../../src-shared/model/index.ts';
+import { gsiKeySourceOf, withValueModel } from '../../../src-shared/model/index.ts';
+import type { MembershipFactor } from '../../../src-shared/workload-stats/index.ts';
 import type { AttributeType, Entity, KeyAttribute, Table } from '../../../src-shared/model/index.ts';
 import {
-  shareOf,
-  boundAttributes,
   viewTable,
   type KeyTarget,
   type Membership,
@@ -26,15 +25,8 @@ export interface KeyPartSource {
   attributeType?: AttributeType;
 }
 
-/** One factor of the share of the entity's items in the index: an optional attribute or a `when` condition. */
-export interface MembershipFactor {
-  kind: 'presence' | 'condition';
-  /** The optional attribute (`bracket`), or the condition (`status = "OPEN"`). */
-  text: string;
-  fraction: number;
-  /** Where the fraction comes from (`its presence`, the value model's basis). */
-  basis: string;
-}
+/** One factor of the share of the entity's items in the index: an optional attribute or a `when` condition (workload-stats'). */
+export type { MembershipFactor };
 
 export interface IndexMembership {
   index: string;
@@ -66,22 +58,6 @@ function sourceOf(entity: Entity, key: KeyAttribute): KeyPartSource {
   return type ? { key, kind: 'natural', attributeType: type } : { key, kind: 'natural' };
 }
 
-/** The factors the planner multiplies into a membership's fraction: each `when` condition's share, then each optional attribute a key is built from. */
-function factorsOf(view: TableView, entity: Entity, m: Membership): MembershipFactor[] {
-  const factors: MembershipFactor[] = [];
-  for (const c of m.conditions) {
-    for (const part of shareOf(entity, c, view.refs).parts) factors.push({ kind: 'condition', text: part.text, fraction: part.fraction, basis: part.basis });
-  }
-  const tested = new Set(m.conditions.flatMap((c) => c.clauses.map((x) => x.attribute)));
-  const used = new Set([...m.partitionParts, ...m.sortParts].flatMap((b) => boundAttributes(b)));
-  for (const name of used) {
-    const presence = entity.attributes.find((a) => a.name === name)?.presence;
-    if (presence === undefined || !(presence >= 0 && presence < 1) || tested.has(name)) continue;
-    factors.push({ kind: 'presence', text: name, fraction: presence, basis: 'its presence in the value model' });
-  }
-  return factors;
-}
-
 function membershipIn(view: TableView, entity: Entity, target: KeyTarget): IndexMembership | undefined {
   const ev = view.byId.get(entity.id);
   const m = ev?.membership[target.order];
@@ -98,7 +74,7 @@ function membershipIn(view: TableView, entity: Entity, target: KeyTarget): Index
     isMember: m.isMember,
     fraction: m.isMember ? m.fraction : 0,
     itemCount: ev.itemCount,
-    factors: m.isMember && m.fraction < 1 ? factorsOf(view, entity, m) : [],
+    factors: m.isMember && m.fraction < 1 ? m.factors : [],
   };
   if (!m.isMember && !isMissingPart && m.reason) result.reason = m.reason;
   return result;
@@ -106,7 +82,8 @@ function membershipIn(view: TableView, entity: Entity, target: KeyTarget): Index
 
 /** Where an entity's items are among the table's GSIs (the planner's membership, laid out per key attribute). */
 export function entityIndexesOf(table: Table, entityId: string): EntityIndexes {
-  const view = viewTable(table);
+  // The value model first, as the planner and Costs read the design: an enum a condition names is never taken as unique.
+  const view = viewTable(withValueModel(table));
   const entity = view.byId.get(entityId)?.entity;
   const related: IndexMembership[] = [];
   const unrelated: string[] = [];
