@@ -13,7 +13,14 @@ import {
   type TableCost,
   type TargetCost,
 } from '../../src-shared/costing/index.ts';
-import { averageRatePerSecond, busiestRatePerSecond, type AccessPattern, type AverageSource, type Design, type ProvisionedThroughput } from '../../src-shared/model/index.ts';
+import {
+  averageRatePerSecond,
+  busiestRatePerSecond,
+  type AccessPattern,
+  type AverageSource,
+  type Design,
+  type ProvisionedThroughput,
+} from '../../src-shared/model/index.ts';
 import type { Command } from './command.ts';
 import { EXIT, writeJson, writeLines } from './io.ts';
 import { readValidDesign } from './input.ts';

@@ -3,7 +3,16 @@
  * its appendix): 0 without a template for every key attribute; otherwise the share that carries the
  * optional attributes the keys are built from, times the share for which the keys' `when` conditions hold.
  */
-import { gsiKeySourceOf, formatCondition, parseCondition, type Condition, parseKeyTemplate, conditionValuesOf, valueModelBasis, withValueModel } from '../model/index.ts';
+import {
+  gsiKeySourceOf,
+  formatCondition,
+  parseCondition,
+  type Condition,
+  parseKeyTemplate,
+  conditionValuesOf,
+  valueModelBasis,
+  withValueModel,
+} from '../model/index.ts';
 import type { Entity, Table } from '../model/index.ts';
 import { entityCountsOf, membershipShareOf, presenceOf } from '../workload-stats/index.ts';
 import { ESTIMATE_ASSUMPTIONS } from './estimate-assumptions.ts';
